@@ -1,0 +1,9 @@
+DROP TABLE game_events;
+DROP FUNCTION game_events_are_append_only();
+DROP TABLE game_seeds;
+DROP TABLE invitations;
+DROP TABLE game_players;
+DROP TABLE games;
+DROP TABLE server_secrets;
+DROP TABLE sign_in_tokens;
+DROP TABLE players;

@@ -1,0 +1,118 @@
+//! Players: an email address and a display name.
+
+use std::str::FromStr;
+
+use chrono::Utc;
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use serde::Serialize;
+
+use crate::store::schema::players;
+
+#[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Serialize)]
+#[diesel(table_name = players)]
+pub struct Player {
+    pub id: i64,
+    pub email: String,
+    pub display_name: String,
+}
+
+pub const MAX_NAME_CHARS: usize = 40;
+
+/// Checks and normalizes an email address: trimmed, lower-cased, and a syntactically valid
+/// address. The message says what is wrong.
+pub fn normalize_email(input: &str) -> Result<String, String> {
+    let email = input.trim().to_lowercase();
+    if email.is_empty() {
+        return Err("Please enter an email address.".into());
+    }
+    if email.len() > 254 {
+        return Err("That email address is too long.".into());
+    }
+    match lettre::Address::from_str(&email) {
+        Ok(_) if email.contains('@') => Ok(email),
+        _ => Err(format!("“{}” is not a valid email address.", input.trim())),
+    }
+}
+
+/// Checks a display name: 1–40 characters after trimming, no control characters.
+pub fn normalize_name(input: &str) -> Result<String, String> {
+    let name: String = input.split_whitespace().collect::<Vec<_>>().join(" ");
+    if name.is_empty() {
+        return Err("Please enter a name.".into());
+    }
+    if name.chars().count() > MAX_NAME_CHARS {
+        return Err(format!(
+            "Names can have at most {MAX_NAME_CHARS} characters."
+        ));
+    }
+    if name.chars().any(char::is_control) {
+        return Err("Names cannot contain control characters.".into());
+    }
+    Ok(name)
+}
+
+/// The name a new player starts with: the part of the address before the @.
+fn default_name(email: &str) -> String {
+    let local = email.split('@').next().unwrap_or(email);
+    normalize_name(&local.chars().take(MAX_NAME_CHARS).collect::<String>())
+        .unwrap_or_else(|_| "Player".into())
+}
+
+pub fn find(conn: &mut PgConnection, id: i64) -> QueryResult<Option<Player>> {
+    players::table
+        .find(id)
+        .select(Player::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The player with this (normalized) address, created if new.
+pub fn find_or_create(conn: &mut PgConnection, email: &str) -> QueryResult<Player> {
+    diesel::insert_into(players::table)
+        .values((
+            players::email.eq(email),
+            players::display_name.eq(default_name(email)),
+            players::created_at.eq(Utc::now()),
+        ))
+        .on_conflict(players::email)
+        .do_nothing()
+        .execute(conn)?;
+    players::table
+        .filter(players::email.eq(email))
+        .select(Player::as_select())
+        .first(conn)
+}
+
+pub fn rename(conn: &mut PgConnection, id: i64, name: &str) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set(players::display_name.eq(name))
+        .execute(conn)
+        .map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn emails_are_trimmed_lowercased_and_checked() {
+        assert_eq!(
+            normalize_email("  Ann@Example.COM "),
+            Ok("ann@example.com".into())
+        );
+        assert!(normalize_email("").is_err());
+        assert!(normalize_email("ann").is_err());
+        assert!(normalize_email("ann@").is_err());
+        assert!(normalize_email("a b@example.com").is_err());
+        assert!(normalize_email(&format!("{}@example.com", "a".repeat(260))).is_err());
+    }
+
+    #[test]
+    fn names_are_collapsed_and_bounded() {
+        assert_eq!(normalize_name("  Ann   Lee "), Ok("Ann Lee".into()));
+        assert!(normalize_name("   ").is_err());
+        assert!(normalize_name(&"x".repeat(41)).is_err());
+        assert_eq!(default_name("ann.lee@example.com"), "ann.lee");
+    }
+}

@@ -1,0 +1,8 @@
+//! Accounts and sign-in: players identified by email, single-use emailed links, and the tokens
+//! behind links (only their SHA-256 is stored).
+
+pub mod accounts;
+pub mod sign_in;
+pub mod tokens;
+
+pub use accounts::Player;

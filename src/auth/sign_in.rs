@@ -1,0 +1,96 @@
+//! Single-use sign-in links.
+
+use chrono::{Duration, Utc};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use super::accounts::{self, Player};
+use super::tokens;
+use crate::store::schema::sign_in_tokens;
+
+#[derive(Debug, thiserror::Error)]
+pub enum LinkError {
+    #[error("This sign-in link is not valid. Please ask for a new one.")]
+    Unknown,
+    #[error("This sign-in link has expired or has already been used. Please ask for a new one.")]
+    Spent,
+    #[error(transparent)]
+    Database(#[from] diesel::result::Error),
+}
+
+/// Where a sign-in may send people afterwards: a path on this site only.
+pub fn safe_next_path(next: &str) -> String {
+    let ok = next.starts_with('/')
+        && !next.starts_with("//")
+        && !next.contains('\\')
+        && !next.chars().any(char::is_control)
+        && next.len() <= 512;
+    if ok {
+        next.to_string()
+    } else {
+        "/".to_string()
+    }
+}
+
+/// Records a new link for `email` and returns its token.
+pub fn create_link(
+    conn: &mut PgConnection,
+    email: &str,
+    next_path: &str,
+    valid_minutes: i64,
+) -> QueryResult<String> {
+    let (token, hash) = tokens::generate();
+    diesel::insert_into(sign_in_tokens::table)
+        .values((
+            sign_in_tokens::token_hash.eq(hash),
+            sign_in_tokens::email.eq(email),
+            sign_in_tokens::next_path.eq(safe_next_path(next_path)),
+            sign_in_tokens::expires_at.eq(Utc::now() + Duration::minutes(valid_minutes)),
+        ))
+        .execute(conn)?;
+    Ok(token)
+}
+
+/// Spends a link: the player it signs in (created on first sign-in) and where to go next.
+pub fn redeem(conn: &mut PgConnection, token: &str) -> Result<(Player, String), LinkError> {
+    let hash = tokens::hash(token);
+    conn.transaction(|conn| {
+        let spent: Option<(String, String)> = diesel::update(
+            sign_in_tokens::table
+                .filter(sign_in_tokens::token_hash.eq(&hash))
+                .filter(sign_in_tokens::used_at.is_null())
+                .filter(sign_in_tokens::expires_at.gt(Utc::now())),
+        )
+        .set(sign_in_tokens::used_at.eq(Utc::now()))
+        .returning((sign_in_tokens::email, sign_in_tokens::next_path))
+        .get_result(conn)
+        .optional()?;
+        let Some((email, next)) = spent else {
+            let known = sign_in_tokens::table
+                .find(&hash)
+                .count()
+                .get_result::<i64>(conn)?;
+            return Err(if known > 0 {
+                LinkError::Spent
+            } else {
+                LinkError::Unknown
+            });
+        };
+        let player = accounts::find_or_create(conn, &email)?;
+        Ok((player, next))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_local_paths_are_followed() {
+        assert_eq!(safe_next_path("/games/abc?at=3"), "/games/abc?at=3");
+        assert_eq!(safe_next_path("//evil.example/"), "/");
+        assert_eq!(safe_next_path("https://evil.example/"), "/");
+        assert_eq!(safe_next_path("/\\evil"), "/");
+        assert_eq!(safe_next_path(""), "/");
+    }
+}

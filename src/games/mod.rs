@@ -1,0 +1,63 @@
+//! The application layer: load a game's events, fold them through its rules, decide, and append
+//! the result together with the read models, all in one transaction.
+
+pub mod read_model;
+pub mod replay;
+pub mod seed;
+pub mod service;
+pub mod stream;
+
+use serde::{Deserialize, Serialize};
+
+/// Every game Turnpost can host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Kind {
+    Kalah,
+}
+
+impl Kind {
+    pub const ALL: &'static [Kind] = &[Kind::Kalah];
+
+    pub fn parse(text: &str) -> Option<Kind> {
+        Kind::ALL.iter().copied().find(|kind| kind.as_str() == text)
+    }
+
+    pub fn as_str(self) -> &'static str {
+        with_rules!(self, |R| <R as crate::rules::Rules>::KIND)
+    }
+
+    pub fn name(self) -> &'static str {
+        with_rules!(self, |R| <R as crate::rules::Rules>::NAME)
+    }
+}
+
+/// Runs `$body` with `$R` bound to the rules type of `$kind`: the one place that maps a stored
+/// kind to code.
+#[macro_export]
+macro_rules! with_rules {
+    ($kind:expr, |$R:ident| $body:expr) => {
+        match $kind {
+            $crate::games::Kind::Kalah => {
+                type $R = $crate::rules::kalah::Kalah;
+                $body
+            }
+        }
+    };
+}
+pub use with_rules;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_round_trip_through_their_names() {
+        for kind in Kind::ALL {
+            assert_eq!(Kind::parse(kind.as_str()), Some(*kind));
+            let json = serde_json::to_value(kind).unwrap();
+            assert_eq!(json, serde_json::Value::String(kind.as_str().into()));
+        }
+        assert_eq!(Kind::parse("chess"), None);
+    }
+}

@@ -1,0 +1,174 @@
+//! The read models kept beside the log: the game list and whose turn it is. Written in the same
+//! transaction as each row, and derivable from the log alone.
+
+use chrono::{DateTime, Utc};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use serde_json::Value;
+
+use super::Kind;
+use super::replay::Game;
+use crate::rules::{Outcome, Rules};
+use crate::store::schema::{game_players, games, players};
+
+pub fn insert_game(
+    conn: &mut PgConnection,
+    game_id: &str,
+    kind: Kind,
+    options: &Value,
+    player_count: usize,
+    private: bool,
+    creator: i64,
+) -> QueryResult<()> {
+    let now = Utc::now();
+    diesel::insert_into(games::table)
+        .values((
+            games::id.eq(game_id),
+            games::kind.eq(kind.as_str()),
+            games::options.eq(options),
+            games::players.eq(player_count as i32),
+            games::private.eq(private),
+            games::created_by.eq(creator),
+            games::phase.eq("waiting"),
+            games::last_seq.eq(0i64),
+            games::created_at.eq(now),
+            games::updated_at.eq(now),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// "Ann won 30–18", "Draw at 24–24", "Ann and Bo share the win".
+pub fn result_line(outcome: &Outcome, names: &[String]) -> String {
+    let scores = outcome
+        .scores
+        .iter()
+        .map(i64::to_string)
+        .collect::<Vec<_>>()
+        .join("–");
+    let winners: Vec<&str> = outcome
+        .winners
+        .iter()
+        .filter_map(|seat| names.get(*seat).map(String::as_str))
+        .collect();
+    if outcome.is_draw() {
+        format!("Draw at {scores}")
+    } else if winners.len() == 1 {
+        format!("{} won {scores}", winners[0])
+    } else {
+        format!("{} share the win ({scores})", winners.join(" and "))
+    }
+}
+
+/// Brings the game's read-model rows in line with its folded log.
+pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()> {
+    let now = Utc::now();
+    let result = game
+        .ended
+        .as_ref()
+        .map(|ended| result_line(&ended.outcome, &game.seat_names()));
+    diesel::update(games::table.find(&game.id))
+        .set((
+            games::phase.eq(game.phase().as_str()),
+            games::last_seq.eq(game.seq),
+            games::result.eq(result),
+            games::updated_at.eq(now),
+        ))
+        .execute(conn)?;
+    let to_act = game
+        .status()
+        .map(|status| status.to_act().to_vec())
+        .unwrap_or_default();
+    for player in &game.joined {
+        let seat = game.seat_of(player.id);
+        diesel::insert_into(game_players::table)
+            .values((
+                game_players::game_id.eq(&game.id),
+                game_players::player_id.eq(player.id),
+                game_players::joined_at.eq(now),
+            ))
+            .on_conflict_do_nothing()
+            .execute(conn)?;
+        diesel::update(game_players::table.find((&game.id, player.id)))
+            .set((
+                game_players::seat.eq(seat.map(|s| s as i32)),
+                game_players::to_act.eq(seat.is_some_and(|s| to_act.contains(&s))),
+            ))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// One line of a player's game list.
+#[derive(Clone, Debug, Queryable)]
+pub struct GameSummary {
+    pub id: String,
+    pub kind: String,
+    pub phase: String,
+    pub result: Option<String>,
+    pub updated_at: DateTime<Utc>,
+    pub my_turn: bool,
+}
+
+/// The games a player sits at, the ones waiting for them first, then the most recent.
+pub fn games_of(conn: &mut PgConnection, player_id: i64) -> QueryResult<Vec<GameSummary>> {
+    games::table
+        .inner_join(game_players::table)
+        .filter(game_players::player_id.eq(player_id))
+        .order((
+            game_players::to_act.desc(),
+            games::phase.eq("finished"),
+            games::updated_at.desc(),
+        ))
+        .select((
+            games::id,
+            games::kind,
+            games::phase,
+            games::result,
+            games::updated_at,
+            game_players::to_act,
+        ))
+        .load(conn)
+}
+
+/// The current display names of everyone at a game, with their seat and whether it is their
+/// turn, in seat order (then joining order).
+pub fn table_of(
+    conn: &mut PgConnection,
+    game_id: &str,
+) -> QueryResult<Vec<(i64, String, Option<i32>, bool)>> {
+    game_players::table
+        .inner_join(players::table)
+        .filter(game_players::game_id.eq(game_id))
+        .order((game_players::seat.asc(), game_players::joined_at.asc()))
+        .select((
+            players::id,
+            players::display_name,
+            game_players::seat,
+            game_players::to_act,
+        ))
+        .load(conn)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names() -> Vec<String> {
+        vec!["Ann".into(), "Bo".into()]
+    }
+
+    #[test]
+    fn result_lines_name_the_winner_or_the_draw() {
+        let won = Outcome {
+            winners: vec![1],
+            scores: vec![18, 30],
+        };
+        assert_eq!(result_line(&won, &names()), "Bo won 18–30");
+        let draw = Outcome {
+            winners: vec![0, 1],
+            scores: vec![24, 24],
+        };
+        assert_eq!(result_line(&draw, &names()), "Draw at 24–24");
+    }
+}

@@ -1,0 +1,190 @@
+//! Rebuilding a game from its log: every row's entries folded in order.
+
+use serde_json::Value;
+
+use super::Kind;
+use super::stream::{Entry, Participant};
+use crate::rules::{Outcome, Rules, Seat, Status, Viewer};
+use crate::store::events::EventRow;
+
+/// A game as its log tells it, up to some row.
+pub struct Game<R: Rules> {
+    pub id: String,
+    pub kind: Kind,
+    pub options: R::Options,
+    pub options_json: Value,
+    pub players: usize,
+    pub private: bool,
+    pub seed_commitment: String,
+    pub creator: Participant,
+    /// Everyone who has joined, in joining order.
+    pub joined: Vec<Participant>,
+    /// Seat order once the game has started; empty before.
+    pub seating: Vec<Participant>,
+    /// The rules state once the game has started.
+    pub state: Option<R::State>,
+    pub ended: Option<Ended>,
+    /// The sequence number of the last row folded in.
+    pub seq: i64,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ended {
+    pub outcome: Outcome,
+    pub seed: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Waiting,
+    Active,
+    Finished,
+}
+
+impl Phase {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Phase::Waiting => "waiting",
+            Phase::Active => "active",
+            Phase::Finished => "finished",
+        }
+    }
+}
+
+/// A log that cannot be folded: a row that does not parse or does not fit its game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("row {seq} of the log: {problem}")]
+pub struct ReplayError {
+    pub seq: i64,
+    pub problem: String,
+}
+
+impl<R: Rules> Game<R> {
+    pub fn phase(&self) -> Phase {
+        match (&self.state, &self.ended) {
+            (_, Some(_)) => Phase::Finished,
+            (Some(_), None) => Phase::Active,
+            (None, None) => Phase::Waiting,
+        }
+    }
+
+    pub fn seat_of(&self, player_id: i64) -> Option<Seat> {
+        self.seating.iter().position(|p| p.id == player_id)
+    }
+
+    pub fn has_joined(&self, player_id: i64) -> bool {
+        self.joined.iter().any(|p| p.id == player_id)
+    }
+
+    pub fn status(&self) -> Option<Status> {
+        self.state.as_ref().map(R::status)
+    }
+
+    /// Who the given player is when looking at this game: once it has ended, everyone sees all.
+    pub fn viewer_for(&self, player_id: Option<i64>) -> Viewer {
+        if self.ended.is_some() {
+            return Viewer::Everyone;
+        }
+        match player_id.and_then(|id| self.seat_of(id)) {
+            Some(seat) => Viewer::Seat(seat),
+            None => Viewer::Spectator,
+        }
+    }
+
+    /// Seat names in seat order.
+    pub fn seat_names(&self) -> Vec<String> {
+        self.seating.iter().map(|p| p.name.clone()).collect()
+    }
+
+    fn created(seq: i64, id: &str, entry: &Entry<R::Event>) -> Result<Self, ReplayError> {
+        let fail = |problem: String| ReplayError { seq, problem };
+        let Entry::GameCreated {
+            kind,
+            options,
+            players,
+            private,
+            seed_commitment,
+            creator,
+        } = entry
+        else {
+            return Err(fail(
+                "the log does not start with the game's creation".into(),
+            ));
+        };
+        if kind.as_str() != R::KIND {
+            return Err(fail(format!("a {kind:?} game read as {}", R::KIND)));
+        }
+        let typed = serde_json::from_value(options.clone())
+            .map_err(|e| fail(format!("options do not fit the game: {e}")))?;
+        Ok(Game {
+            id: id.to_string(),
+            kind: *kind,
+            options: typed,
+            options_json: options.clone(),
+            players: *players,
+            private: *private,
+            seed_commitment: seed_commitment.clone(),
+            creator: creator.clone(),
+            joined: Vec::new(),
+            seating: Vec::new(),
+            state: None,
+            ended: None,
+            seq,
+        })
+    }
+
+    /// Folds one recorded entry in.
+    pub fn apply(&mut self, entry: &Entry<R::Event>) {
+        match entry {
+            Entry::GameCreated { .. } => {}
+            Entry::PlayerJoined { player } => self.joined.push(player.clone()),
+            Entry::GameStarted { seating } => {
+                self.seating = seating.clone();
+                self.state = Some(R::initial_state(&self.options, self.players));
+            }
+            Entry::Game { event } => {
+                if let Some(state) = self.state.take() {
+                    self.state = Some(R::evolve(state, event));
+                }
+            }
+            Entry::GameEnded { outcome, seed } => {
+                self.ended = Some(Ended {
+                    outcome: outcome.clone(),
+                    seed: seed.clone(),
+                })
+            }
+        }
+    }
+}
+
+/// The entries recorded in one row.
+pub fn entries<R: Rules>(row: &EventRow) -> Result<Vec<Entry<R::Event>>, ReplayError> {
+    serde_json::from_value(row.events.clone()).map_err(|e| ReplayError {
+        seq: row.seq,
+        problem: format!("events do not parse: {e}"),
+    })
+}
+
+/// Folds `rows` (a whole log, in order) up to and including sequence `upto`, or all of them.
+pub fn replay<R: Rules>(rows: &[EventRow], upto: Option<i64>) -> Result<Game<R>, ReplayError> {
+    let mut game: Option<Game<R>> = None;
+    for row in rows
+        .iter()
+        .take_while(|row| upto.is_none_or(|n| row.seq <= n))
+    {
+        let row_entries = entries::<R>(row)?;
+        for entry in &row_entries {
+            match game.as_mut() {
+                Some(game) => game.apply(entry),
+                None => game = Some(Game::created(row.seq, &row.game_id, entry)?),
+            }
+        }
+        if let Some(game) = game.as_mut() {
+            game.seq = row.seq;
+        }
+    }
+    game.ok_or(ReplayError {
+        seq: 1,
+        problem: "the log is empty".into(),
+    })
+}

@@ -1,0 +1,438 @@
+//! Commands from people, each handled in one transaction: load the log, fold it, decide, append
+//! the new row and bring the read models up to date.
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use rand::seq::SliceRandom;
+use serde_json::Value;
+
+use super::replay::{Game, Phase, ReplayError, replay};
+use super::stream::{Entry, Participant, Submitted};
+use super::{Kind, read_model, seed, with_rules};
+use crate::auth::{Player, tokens};
+use crate::rules::{Rules, Status};
+use crate::store::events::{self, AppendError, EventRow};
+use crate::store::schema::{game_seeds, games, invitations};
+
+/// Why a command was not carried out. Nothing was written in any of these cases.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("There is no such game.")]
+    NotFound,
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    Forbidden(String),
+    /// The page the command was made on is out of date.
+    #[error("The game has moved on since this page was loaded.")]
+    Stale,
+    /// The rules refused the command.
+    #[error("{0}")]
+    Rule(String),
+    #[error("{0}")]
+    Gone(String),
+    #[error("the game's log is damaged: {0}")]
+    Corrupt(#[from] ReplayError),
+    #[error("database error: {0}")]
+    Database(#[from] diesel::result::Error),
+}
+
+impl From<AppendError> for ServiceError {
+    fn from(error: AppendError) -> Self {
+        match error {
+            AppendError::Conflict => ServiceError::Stale,
+            AppendError::Database(e) => ServiceError::Database(e),
+        }
+    }
+}
+
+pub type Result<T> = std::result::Result<T, ServiceError>;
+
+fn participant(player: &Player) -> Participant {
+    Participant {
+        id: player.id,
+        name: player.display_name.clone(),
+    }
+}
+
+/// A new game and the invitations to send for it.
+pub struct Created {
+    pub game_id: String,
+    pub invitations: Vec<Invitation>,
+}
+
+pub struct Invitation {
+    pub email: String,
+    pub token: String,
+}
+
+/// The kind of a stored game, or NotFound.
+pub fn kind_of(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
+    let kind: Option<String> = games::table
+        .find(game_id)
+        .select(games::kind)
+        .first(conn)
+        .optional()?;
+    let kind = kind.ok_or(ServiceError::NotFound)?;
+    Kind::parse(&kind).ok_or_else(|| {
+        ServiceError::Corrupt(ReplayError {
+            seq: 1,
+            problem: format!("unknown game kind {kind:?}"),
+        })
+    })
+}
+
+/// Loads a game and every row of its log, folded up to `upto` (or all).
+pub fn load<R: Rules>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    upto: Option<i64>,
+) -> Result<(Game<R>, Vec<EventRow>)> {
+    let rows = events::load(conn, game_id)?;
+    if rows.is_empty() {
+        return Err(ServiceError::NotFound);
+    }
+    let game = replay::<R>(&rows, upto)?;
+    Ok((game, rows))
+}
+
+/// Creates a game with `creator` in it and one invitation per address in `invitees`.
+pub fn create_game(
+    conn: &mut PgConnection,
+    kind: Kind,
+    options: Value,
+    private: bool,
+    creator: &Player,
+    invitees: &[String],
+) -> Result<Created> {
+    with_rules!(kind, |R| create::<R>(
+        conn, kind, options, private, creator, invitees
+    ))
+}
+
+fn create<R: Rules>(
+    conn: &mut PgConnection,
+    kind: Kind,
+    options: Value,
+    private: bool,
+    creator: &Player,
+    invitees: &[String],
+) -> Result<Created> {
+    let typed: R::Options = serde_json::from_value(options)
+        .map_err(|e| ServiceError::BadRequest(format!("These table options are not valid: {e}")))?;
+    let players = invitees.len() + 1;
+    let counts = R::player_counts(&typed);
+    if !counts.contains(&players) {
+        let (min, max) = (counts.start() - 1, counts.end() - 1);
+        let wanted = if min == max {
+            format!("{min}")
+        } else {
+            format!("{min} to {max}")
+        };
+        return Err(ServiceError::BadRequest(format!(
+            "{} needs {wanted} invited player{} besides you.",
+            R::NAME,
+            if max == 1 { "" } else { "s" }
+        )));
+    }
+    R::validate_options(&typed, players).map_err(|e| ServiceError::BadRequest(e.0))?;
+    for (i, email) in invitees.iter().enumerate() {
+        if *email == creator.email {
+            return Err(ServiceError::BadRequest(
+                "You are already at the table: invite someone else.".into(),
+            ));
+        }
+        if invitees[..i].contains(email) {
+            return Err(ServiceError::BadRequest(format!(
+                "{email} is invited twice."
+            )));
+        }
+    }
+    let options = serde_json::to_value(&typed).expect("options serialize");
+    let game_seed = seed::generate();
+    let game_id = tokens::random_id(10);
+    conn.transaction(|conn| {
+        read_model::insert_game(conn, &game_id, kind, &options, players, private, creator.id)?;
+        diesel::insert_into(game_seeds::table)
+            .values((
+                game_seeds::game_id.eq(&game_id),
+                game_seeds::seed.eq(game_seed.to_vec()),
+            ))
+            .execute(conn)?;
+        let me = participant(creator);
+        let entries: Vec<Entry<R::Event>> = vec![
+            Entry::GameCreated {
+                kind,
+                options: options.clone(),
+                players,
+                private,
+                seed_commitment: seed::commitment(&game_seed),
+                creator: me.clone(),
+            },
+            Entry::PlayerJoined { player: me },
+        ];
+        let submitted = Submitted::<R::Command>::CreateGame {
+            kind,
+            options,
+            players,
+            private,
+        };
+        let row = append(conn, &game_id, None, Some(creator.id), &submitted, &entries)?;
+        let game = replay::<R>(std::slice::from_ref(&row), None)?;
+        read_model::sync(conn, &game)?;
+        let mut sent = Vec::new();
+        for email in invitees {
+            let (token, hash) = tokens::generate();
+            diesel::insert_into(invitations::table)
+                .values((
+                    invitations::token_hash.eq(hash),
+                    invitations::game_id.eq(&game_id),
+                    invitations::email.eq(email),
+                    invitations::invited_by.eq(creator.id),
+                ))
+                .execute(conn)?;
+            sent.push(Invitation {
+                email: email.clone(),
+                token,
+            });
+        }
+        Ok(Created {
+            game_id: game_id.clone(),
+            invitations: sent,
+        })
+    })
+}
+
+fn append<C: serde::Serialize, E: serde::Serialize>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    previous: Option<&EventRow>,
+    actor: Option<i64>,
+    submitted: &Submitted<C>,
+    entries: &[Entry<E>],
+) -> Result<EventRow> {
+    let command = serde_json::to_value(submitted).expect("commands serialize");
+    let events = serde_json::to_value(entries).expect("events serialize");
+    Ok(events::append(
+        conn, game_id, previous, actor, command, events,
+    )?)
+}
+
+fn load_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::Seed> {
+    let bytes: Vec<u8> = game_seeds::table
+        .find(game_id)
+        .select(game_seeds::seed)
+        .first(conn)?;
+    bytes.try_into().map_err(|_| {
+        ServiceError::Corrupt(ReplayError {
+            seq: 1,
+            problem: "the stored seed is not 32 bytes".into(),
+        })
+    })
+}
+
+/// Locks the game's read-model row so that commands on one game run one at a time.
+fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
+    let kind: Option<String> = games::table
+        .find(game_id)
+        .select(games::kind)
+        .for_update()
+        .first(conn)
+        .optional()?;
+    kind.and_then(|k| Kind::parse(&k))
+        .ok_or(ServiceError::NotFound)
+}
+
+/// What an invitation link leads to.
+pub struct InvitationInfo {
+    pub game_id: String,
+    pub kind: Kind,
+    pub email: String,
+    pub invited_by: String,
+    pub accepted: bool,
+}
+
+pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo> {
+    use crate::store::schema::players;
+    let found: Option<(String, String, String, Option<i64>, String)> = invitations::table
+        .inner_join(games::table)
+        .inner_join(players::table.on(players::id.eq(invitations::invited_by)))
+        .filter(invitations::token_hash.eq(tokens::hash(token)))
+        .select((
+            invitations::game_id,
+            games::kind,
+            invitations::email,
+            invitations::accepted_by,
+            players::display_name,
+        ))
+        .first(conn)
+        .optional()?;
+    let (game_id, kind, email, accepted_by, invited_by) = found.ok_or(ServiceError::NotFound)?;
+    Ok(InvitationInfo {
+        game_id,
+        kind: Kind::parse(&kind).ok_or(ServiceError::NotFound)?,
+        email,
+        invited_by,
+        accepted: accepted_by.is_some(),
+    })
+}
+
+/// Takes a seat through an invitation. When the last seat fills, the game starts: the seating is
+/// drawn and the rules' opening facts recorded, with the random stream of this row.
+pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<String> {
+    let hash = tokens::hash(token);
+    conn.transaction(|conn| {
+        let found: Option<(String, Option<i64>)> = invitations::table
+            .find(&hash)
+            .select((invitations::game_id, invitations::accepted_by))
+            .first(conn)
+            .optional()?;
+        let (game_id, accepted_by) = found.ok_or(ServiceError::NotFound)?;
+        let kind = lock_game(conn, &game_id)?;
+        if accepted_by.is_some() {
+            return Err(ServiceError::Gone(
+                "This invitation has already been used.".into(),
+            ));
+        }
+        with_rules!(kind, |R| join_locked::<R>(conn, &game_id, player))?;
+        diesel::update(invitations::table.find(&hash))
+            .set(invitations::accepted_by.eq(player.id))
+            .execute(conn)?;
+        Ok(game_id)
+    })
+}
+
+fn join_locked<R: Rules>(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()> {
+    let (game, rows) = load::<R>(conn, game_id, None)?;
+    if game.phase() != Phase::Waiting {
+        return Err(ServiceError::Gone("This game has already started.".into()));
+    }
+    if game.has_joined(player.id) {
+        return Err(ServiceError::Forbidden(
+            "You already have a seat at this game.".into(),
+        ));
+    }
+    let previous = rows.last();
+    let seq = previous.map_or(1, |row| row.seq + 1);
+    let mut entries = vec![Entry::PlayerJoined {
+        player: participant(player),
+    }];
+    if game.joined.len() + 1 == game.players {
+        let game_seed = load_seed(conn, game_id)?;
+        let mut rng = seed::rng_for(&game_seed, seq);
+        let mut seating = game.joined.clone();
+        seating.push(participant(player));
+        seating.shuffle(&mut rng);
+        entries.push(Entry::GameStarted { seating });
+        entries.extend(
+            R::setup(&game.options, game.players, &mut rng)
+                .into_iter()
+                .map(|event| Entry::Game { event }),
+        );
+    }
+    commit::<R>(
+        conn,
+        game,
+        previous,
+        Some(player.id),
+        &Submitted::Join,
+        entries,
+    )
+}
+
+/// Appends a row and updates the read models; ends the game (revealing the seed) when the rules
+/// say it is over.
+fn commit<R: Rules>(
+    conn: &mut PgConnection,
+    mut game: Game<R>,
+    previous: Option<&EventRow>,
+    actor: Option<i64>,
+    submitted: &Submitted<R::Command>,
+    mut entries: Vec<Entry<R::Event>>,
+) -> Result<()> {
+    for entry in &entries {
+        game.apply(entry);
+    }
+    if let (Some(Status::Finished { outcome }), None) = (game.status(), &game.ended) {
+        let game_seed = load_seed(conn, &game.id)?;
+        let ended = Entry::GameEnded {
+            outcome,
+            seed: hex::encode(game_seed),
+        };
+        game.apply(&ended);
+        entries.push(ended);
+    }
+    let row = append(conn, &game.id, previous, actor, submitted, &entries)?;
+    game.seq = row.seq;
+    read_model::sync(conn, &game)?;
+    Ok(())
+}
+
+/// Plays a rules command for `player`, made on the page showing sequence `expected_seq`.
+pub fn play(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+    command: Value,
+) -> Result<()> {
+    conn.transaction(|conn| {
+        let kind = lock_game(conn, game_id)?;
+        with_rules!(kind, |R| play_locked::<R>(
+            conn,
+            game_id,
+            player,
+            expected_seq,
+            command
+        ))
+    })
+}
+
+fn play_locked<R: Rules>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+    command: Value,
+) -> Result<()> {
+    let (game, rows) = load::<R>(conn, game_id, None)?;
+    let Some(seat) = game.seat_of(player.id) else {
+        return Err(ServiceError::Forbidden(
+            "You are not playing in this game.".into(),
+        ));
+    };
+    if expected_seq != game.seq {
+        return Err(ServiceError::Stale);
+    }
+    let Some(state) = game.state.as_ref() else {
+        return Err(ServiceError::Rule("The game has not started yet.".into()));
+    };
+    match R::status(state) {
+        Status::Finished { .. } => {
+            return Err(ServiceError::Rule("The game is over.".into()));
+        }
+        Status::ToAct { seats } if !seats.contains(&seat) => {
+            return Err(ServiceError::Forbidden("It is not your turn.".into()));
+        }
+        Status::ToAct { .. } => {}
+    }
+    let command: R::Command = serde_json::from_value(command)
+        .map_err(|_| ServiceError::BadRequest("That is not a move in this game.".into()))?;
+    let previous = rows.last();
+    let seq = previous.map_or(1, |row| row.seq + 1);
+    let game_seed = load_seed(conn, game_id)?;
+    let mut rng = seed::rng_for(&game_seed, seq);
+    let events = R::decide(state, seat, &command, &mut rng).map_err(|e| ServiceError::Rule(e.0))?;
+    let entries = events
+        .into_iter()
+        .map(|event| Entry::Game { event })
+        .collect();
+    commit::<R>(
+        conn,
+        game,
+        previous,
+        Some(player.id),
+        &Submitted::Play { command },
+        entries,
+    )
+}

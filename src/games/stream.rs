@@ -1,0 +1,75 @@
+//! The shape of a game's log: the commands people submit and the facts recorded for them.
+//! Lifecycle facts (created, joined, started, ended) share the stream with the rules' own events.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::Kind;
+use crate::rules::{Outcome, Rules, Viewer};
+
+/// A player as the log remembers them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Participant {
+    pub id: i64,
+    pub name: String,
+}
+
+/// What a person asked for, stored as submitted.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Submitted<C> {
+    CreateGame {
+        kind: Kind,
+        options: Value,
+        players: usize,
+        private: bool,
+    },
+    Join,
+    Play {
+        command: C,
+    },
+}
+
+/// One recorded fact.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Entry<E> {
+    GameCreated {
+        kind: Kind,
+        options: Value,
+        players: usize,
+        private: bool,
+        seed_commitment: String,
+        creator: Participant,
+    },
+    PlayerJoined {
+        player: Participant,
+    },
+    /// Seats are assigned in this order (seat 0 first), drawn at random.
+    GameStarted {
+        seating: Vec<Participant>,
+    },
+    Game {
+        event: E,
+    },
+    /// The game is over; the seed is revealed so that anyone can check every random outcome.
+    GameEnded {
+        outcome: Outcome,
+        seed: String,
+    },
+}
+
+impl<E> Entry<E> {
+    /// The entry as `viewer` may see it.
+    pub fn redacted<R: Rules<Event = E>>(&self, viewer: Viewer) -> Entry<E>
+    where
+        E: Clone,
+    {
+        match self {
+            Entry::Game { event } => Entry::Game {
+                event: R::redact(event, viewer),
+            },
+            other => other.clone(),
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Turnpost: an asynchronous, play-by-email board-game server.
+//!
+//! Layers, each depending only on those before it: `rules` (pure game engines), `chain` (the
+//! log's hash chain), `store` (PostgreSQL), `auth`, `games` (the application layer), `mail` and
+//! `web`.
+
+pub mod auth;
+pub mod chain;
+pub mod config;
+pub mod games;
+pub mod mail;
+pub mod rules;
+pub mod server;
+pub mod store;
+pub mod web;

@@ -1,0 +1,174 @@
+//! Pure rules engines, one module per game, all behind the [`Rules`] trait.
+//!
+//! Nothing in here performs I/O, reads a clock, touches the database or constructs a random
+//! number generator: the application layer hands `decide` and `setup` a seeded stream, and every
+//! random outcome is written into the events they return, so that `evolve` never needs one.
+
+pub mod kalah;
+pub mod playout;
+
+use std::fmt::Debug;
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+/// A seat at the table, counted from 0 in seating order.
+pub type Seat = usize;
+
+/// The random stream a decision may draw from. Only `setup` and `decide` receive one.
+pub type Rng<'a> = &'a mut dyn rand::Rng;
+
+/// Who is looking at a game. The application layer chooses: a seated player or a spectator while
+/// the game runs, `Everyone` once it has ended (when every secret is revealed).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+    Everyone,
+}
+
+impl Viewer {
+    /// Whether this viewer may see what `owner` keeps secret.
+    pub fn may_see_secrets_of(self, owner: Seat) -> bool {
+        match self {
+            Viewer::Seat(seat) => seat == owner,
+            Viewer::Spectator => false,
+            Viewer::Everyone => true,
+        }
+    }
+}
+
+/// A command the rules refused, with a reason a player understands ("pit 3 is empty").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RuleError(pub String);
+
+impl RuleError {
+    pub fn new(reason: impl Into<String>) -> Self {
+        RuleError(reason.into())
+    }
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// The end of a game: who won (several seats share a win; every seat winning is a draw) and each
+/// seat's final score, indexed by seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub winners: Vec<Seat>,
+    pub scores: Vec<i64>,
+}
+
+impl Outcome {
+    pub fn is_draw(&self) -> bool {
+        self.winners.len() == self.scores.len() && self.scores.len() > 1
+    }
+}
+
+/// Whether a game goes on, and if so who must act: usually one seat, several when the rules let
+/// players act simultaneously.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum Status {
+    ToAct { seats: Vec<Seat> },
+    Finished { outcome: Outcome },
+}
+
+impl Status {
+    pub fn to_act(&self) -> &[Seat] {
+        match self {
+            Status::ToAct { seats } => seats,
+            Status::Finished { .. } => &[],
+        }
+    }
+
+    pub fn outcome(&self) -> Option<&Outcome> {
+        match self {
+            Status::ToAct { .. } => None,
+            Status::Finished { outcome } => Some(outcome),
+        }
+    }
+}
+
+/// One game's rules as a Decider: `setup` and `decide` turn intentions into facts (events),
+/// `evolve` folds facts into state. Each associated type round-trips through serde because the
+/// event store keeps options, commands and events as JSON.
+pub trait Rules {
+    /// Stable identifier stored with every game ("kalah").
+    const KIND: &'static str;
+    /// Name shown to people ("Kalah").
+    const NAME: &'static str;
+
+    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    type State: Clone + Debug + PartialEq;
+    type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    type View: Clone + Debug + Serialize + DeserializeOwned;
+
+    /// How many players these options seat.
+    fn player_counts(options: &Self::Options) -> RangeInclusive<usize>;
+
+    /// Checks table options when a game is created; the message names what is wrong.
+    fn validate_options(options: &Self::Options, players: usize) -> Result<(), RuleError>;
+
+    /// The state before any event: the empty table.
+    fn initial_state(options: &Self::Options, players: usize) -> Self::State;
+
+    /// The opening facts once every seat is filled (first player, deals, board layout).
+    fn setup(options: &Self::Options, players: usize, rng: Rng<'_>) -> Vec<Self::Event>;
+
+    /// The only place the rules are checked. Accepts exactly the commands `legal_commands` lists.
+    fn decide(
+        state: &Self::State,
+        seat: Seat,
+        command: &Self::Command,
+        rng: Rng<'_>,
+    ) -> Result<Vec<Self::Event>, RuleError>;
+
+    /// Applies one fact. Total: never validates, never panics, never draws randomness.
+    fn evolve(state: Self::State, event: &Self::Event) -> Self::State;
+
+    /// Every command `seat` may submit now; empty when it is not that seat's turn.
+    fn legal_commands(state: &Self::State, seat: Seat) -> Vec<Self::Command>;
+
+    fn status(state: &Self::State) -> Status;
+
+    /// What `viewer` may see of the state.
+    fn view(state: &Self::State, viewer: Viewer) -> Self::View;
+
+    /// What `viewer` may see of one event. Games without secrets return it unchanged.
+    fn redact(event: &Self::Event, viewer: Viewer) -> Self::Event;
+
+    /// One line describing an event for the history page and emails ("South sowed pit 3").
+    /// `names` holds each seat's display name.
+    fn describe(event: &Self::Event, names: &[String]) -> String;
+
+    /// A short label for a command, for buttons and logs ("Sow pit 3").
+    fn command_label(state: &Self::State, command: &Self::Command) -> String;
+
+    /// Whether `viewer` may read a command that the player at `actor` submitted. Games whose
+    /// commands can carry a secret (a hidden arrangement) say no to everyone but the actor.
+    fn command_visible(_command: &Self::Command, _actor: Seat, _viewer: Viewer) -> bool {
+        true
+    }
+}
+
+/// Folds a sequence of events into state, starting from the empty table.
+pub fn fold<'a, R: Rules>(
+    options: &R::Options,
+    players: usize,
+    events: impl IntoIterator<Item = &'a R::Event>,
+) -> R::State
+where
+    R::Event: 'a,
+{
+    events
+        .into_iter()
+        .fold(R::initial_state(options, players), R::evolve)
+}

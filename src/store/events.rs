@@ -1,0 +1,133 @@
+//! The append-only, hash-chained event log (`game_events`).
+
+use chrono::{DateTime, SecondsFormat, SubsecRound, Utc};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use serde_json::Value;
+
+use super::schema::game_events;
+use crate::chain::{self, ChainBreak, ChainedRow, Hash, RowContent};
+
+/// One stored row: an accepted command and the events it produced.
+#[derive(Clone, Debug, PartialEq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = game_events)]
+pub struct EventRow {
+    pub game_id: String,
+    pub seq: i64,
+    pub actor: Option<i64>,
+    pub command: Value,
+    pub events: Value,
+    pub recorded_at: DateTime<Utc>,
+    pub prev_hash: Vec<u8>,
+    pub hash: Vec<u8>,
+}
+
+impl EventRow {
+    /// The time as it is hashed: RFC 3339, UTC, microseconds.
+    pub fn recorded_at_text(&self) -> String {
+        format_time(self.recorded_at)
+    }
+
+    pub fn hash_hex(&self) -> String {
+        hex::encode(&self.hash)
+    }
+}
+
+pub fn format_time(time: DateTime<Utc>) -> String {
+    time.to_rfc3339_opts(SecondsFormat::Micros, true)
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppendError {
+    /// Another row already holds this sequence number: the game moved on.
+    #[error("the game has moved on since")]
+    Conflict,
+    #[error(transparent)]
+    Database(#[from] DieselError),
+}
+
+/// Appends the row that follows `previous` (None for a game's first row). A row already at that
+/// sequence number — a concurrent or repeated submission — is a [`AppendError::Conflict`].
+pub fn append(
+    conn: &mut PgConnection,
+    game_id: &str,
+    previous: Option<&EventRow>,
+    actor: Option<i64>,
+    command: Value,
+    events: Value,
+) -> Result<EventRow, AppendError> {
+    // PostgreSQL keeps microseconds; hash exactly what is stored.
+    let recorded_at = Utc::now().trunc_subsecs(6);
+    let seq = previous.map_or(1, |row| row.seq + 1);
+    let prev_hash: Hash = match previous {
+        Some(row) => row.hash.as_slice().try_into().unwrap_or(chain::GENESIS),
+        None => chain::GENESIS,
+    };
+    let time = format_time(recorded_at);
+    let hash = RowContent {
+        game_id,
+        seq,
+        actor,
+        command: &command,
+        events: &events,
+        recorded_at: &time,
+    }
+    .hash(&prev_hash);
+    let row = EventRow {
+        game_id: game_id.to_string(),
+        seq,
+        actor,
+        command,
+        events,
+        recorded_at,
+        prev_hash: prev_hash.to_vec(),
+        hash: hash.to_vec(),
+    };
+    match diesel::insert_into(game_events::table)
+        .values(&row)
+        .execute(conn)
+    {
+        Ok(_) => Ok(row),
+        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+            Err(AppendError::Conflict)
+        }
+        Err(e) => Err(e.into()),
+    }
+}
+
+/// Every row of a game in order.
+pub fn load(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<EventRow>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .order(game_events::seq.asc())
+        .select(EventRow::as_select())
+        .load(conn)
+}
+
+/// Recomputes the hash chain of stored rows; returns the head hash.
+pub fn verify_chain(rows: &[EventRow]) -> Result<Hash, ChainBreak> {
+    let times: Vec<String> = rows.iter().map(EventRow::recorded_at_text).collect();
+    let mut chained = Vec::with_capacity(rows.len());
+    for (row, time) in rows.iter().zip(&times) {
+        let as_hash = |bytes: &[u8], what: &str| -> Result<Hash, ChainBreak> {
+            bytes.try_into().map_err(|_| ChainBreak {
+                seq: row.seq,
+                problem: format!("{what} is not 32 bytes"),
+            })
+        };
+        chained.push(ChainedRow {
+            content: RowContent {
+                game_id: &row.game_id,
+                seq: row.seq,
+                actor: row.actor,
+                command: &row.command,
+                events: &row.events,
+                recorded_at: time,
+            },
+            prev_hash: as_hash(&row.prev_hash, "prev_hash")?,
+            hash: as_hash(&row.hash, "hash")?,
+        });
+    }
+    chain::verify(chained)
+}

@@ -1,0 +1,101 @@
+//! Diesel table definitions, matching migrations/.
+
+diesel::table! {
+    players (id) {
+        id -> Int8,
+        email -> Text,
+        display_name -> Text,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    sign_in_tokens (token_hash) {
+        token_hash -> Bytea,
+        email -> Text,
+        next_path -> Text,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    server_secrets (name) {
+        name -> Text,
+        value -> Bytea,
+    }
+}
+
+diesel::table! {
+    games (id) {
+        id -> Text,
+        kind -> Text,
+        options -> Jsonb,
+        players -> Int4,
+        private -> Bool,
+        created_by -> Int8,
+        phase -> Text,
+        last_seq -> Int8,
+        result -> Nullable<Text>,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    game_players (game_id, player_id) {
+        game_id -> Text,
+        player_id -> Int8,
+        seat -> Nullable<Int4>,
+        to_act -> Bool,
+        joined_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    invitations (token_hash) {
+        token_hash -> Bytea,
+        game_id -> Text,
+        email -> Text,
+        invited_by -> Int8,
+        accepted_by -> Nullable<Int8>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    game_seeds (game_id) {
+        game_id -> Text,
+        seed -> Bytea,
+    }
+}
+
+diesel::table! {
+    game_events (game_id, seq) {
+        game_id -> Text,
+        seq -> Int8,
+        actor -> Nullable<Int8>,
+        command -> Jsonb,
+        events -> Jsonb,
+        recorded_at -> Timestamptz,
+        prev_hash -> Bytea,
+        hash -> Bytea,
+    }
+}
+
+diesel::joinable!(game_players -> games (game_id));
+diesel::joinable!(game_players -> players (player_id));
+diesel::joinable!(game_events -> games (game_id));
+diesel::joinable!(invitations -> games (game_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    players,
+    sign_in_tokens,
+    server_secrets,
+    games,
+    game_players,
+    invitations,
+    game_seeds,
+    game_events,
+);

@@ -1,0 +1,65 @@
+//! Reading url-encoded form bodies with errors a person can act on, instead of extractor
+//! failures.
+
+use std::collections::HashMap;
+
+use super::error::WebError;
+
+/// The fields of a submitted form. A field given twice keeps its last value.
+pub struct Form {
+    fields: HashMap<String, String>,
+}
+
+impl Form {
+    pub fn parse(body: &[u8]) -> Result<Form, WebError> {
+        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(body)
+            .map_err(|_| WebError::bad_request("The form could not be read. Please try again."))?;
+        Ok(Form {
+            fields: pairs.into_iter().collect(),
+        })
+    }
+
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.fields.get(name).map(String::as_str)
+    }
+
+    /// A field that must be present (it may be empty).
+    pub fn required(&self, name: &str) -> Result<&str, WebError> {
+        self.get(name).ok_or_else(|| {
+            WebError::bad_request(format!("The form is missing the field “{name}”."))
+        })
+    }
+
+    /// A checkbox: present and not "off"/"false" means ticked.
+    pub fn checked(&self, name: &str) -> bool {
+        self.get(name)
+            .is_some_and(|v| !matches!(v, "" | "off" | "false" | "0"))
+    }
+
+    /// A whole number field.
+    pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<T, WebError> {
+        self.required(name)?.trim().parse().map_err(|_| {
+            WebError::bad_request(format!(
+                "The field “{name}” must be a whole number in range."
+            ))
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_parse_and_missing_or_malformed_ones_are_bad_requests() {
+        let form =
+            Form::parse(b"seq=12&pie_rule=on&name=Ann+Lee&big=99999999999999999999").unwrap();
+        assert_eq!(form.number::<i64>("seq").unwrap(), 12);
+        assert!(form.checked("pie_rule"));
+        assert!(!form.checked("empty_capture"));
+        assert_eq!(form.get("name"), Some("Ann Lee"));
+        assert_eq!(form.number::<i64>("big").unwrap_err().status.as_u16(), 400);
+        assert_eq!(form.number::<i64>("nope").unwrap_err().status.as_u16(), 400);
+        assert_eq!(form.number::<i64>("name").unwrap_err().status.as_u16(), 400);
+    }
+}

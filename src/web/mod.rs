@@ -1,0 +1,101 @@
+//! The web server: routes, middleware and shared request helpers. Every page is server-rendered
+//! HTML that works without JavaScript; game pages also answer in JSON.
+
+pub mod error;
+pub mod form;
+pub mod layout;
+pub mod pages;
+pub mod session;
+pub mod ui;
+
+use actix_session::SessionMiddleware;
+use actix_session::config::PersistentSession;
+use actix_session::storage::CookieSessionStore;
+use actix_web::cookie::{Key, SameSite};
+use actix_web::middleware::DefaultHeaders;
+use actix_web::{App, HttpServer, guard, web};
+use diesel::prelude::*;
+
+use crate::config::Settings;
+use crate::mail::Mailer;
+use crate::store::{Pool, schema::server_secrets};
+
+/// Everything a request handler may need.
+#[derive(Clone)]
+pub struct AppState {
+    pub pool: Pool,
+    pub mailer: Mailer,
+    pub settings: Settings,
+}
+
+/// Scripts are forbidden outright; styles come from this site only.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'self'; img-src 'self' data:; \
+     form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// GET and HEAD on one route.
+pub fn get_or_head() -> actix_web::Route {
+    web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
+/// Registers every route.
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    pages::routes(cfg);
+}
+
+/// The key that signs session cookies, generated on first start and kept in the database so
+/// that sessions survive restarts.
+pub fn session_key(pool: &Pool) -> anyhow::Result<Key> {
+    let mut conn = pool.get()?;
+    let mut fresh = [0u8; 64];
+    getrandom::fill(&mut fresh)?;
+    diesel::insert_into(server_secrets::table)
+        .values((
+            server_secrets::name.eq("session_key"),
+            server_secrets::value.eq(fresh.to_vec()),
+        ))
+        .on_conflict_do_nothing()
+        .execute(&mut conn)?;
+    let stored: Vec<u8> = server_secrets::table
+        .find("session_key")
+        .select(server_secrets::value)
+        .first(&mut conn)?;
+    Ok(Key::from(&stored))
+}
+
+/// The server on an already bound listener, ready to await.
+pub fn server(
+    state: AppState,
+    key: Key,
+    listener: std::net::TcpListener,
+) -> std::io::Result<actix_web::dev::Server> {
+    let secure = state.settings.server.secure_cookies;
+    let data = web::Data::new(state);
+    let http = HttpServer::new(move || {
+        let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+            .cookie_name("turnpost".into())
+            .cookie_secure(secure)
+            .cookie_http_only(true)
+            .cookie_same_site(SameSite::Lax)
+            .session_lifecycle(
+                PersistentSession::default()
+                    .session_ttl(actix_web::cookie::time::Duration::days(30)),
+            )
+            .build();
+        App::new()
+            .app_data(data.clone())
+            .app_data(web::FormConfig::default().limit(64 * 1024))
+            .wrap(sessions)
+            .wrap(
+                DefaultHeaders::new()
+                    .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
+                    .add(("X-Content-Type-Options", "nosniff"))
+                    .add(("Referrer-Policy", "no-referrer"))
+                    .add(("X-Frame-Options", "DENY")),
+            )
+            .wrap(tracing_actix_web::TracingLogger::default())
+            .configure(routes)
+            .default_service(web::to(pages::not_found))
+    })
+    .listen(listener)?;
+    Ok(http.run())
+}

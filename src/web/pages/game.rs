@@ -1,0 +1,405 @@
+//! The game page (the board, its JSON twin, and the board as it was after any row) and the
+//! endpoint that plays a move.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use crate::games::replay::{Game, Phase, replay};
+use crate::games::service::{self, ServiceError};
+use crate::games::{Kind, read_model, with_rules};
+use crate::rules::{Rules, Status};
+use crate::store::events::EventRow;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::form::Form;
+use crate::web::layout::{Layout, render_page, see_other};
+use crate::web::session::{CSRF_HEADER, Visitor, check_csrf, check_form_csrf, visitor};
+use crate::web::ui::{Actions, Board, Choice, GameUi};
+
+/// A game as the requesting person may see it.
+pub struct Visible<R: Rules> {
+    /// The game as it stands now.
+    pub game: Game<R>,
+    pub rows: Vec<EventRow>,
+}
+
+/// Loads a game for `viewer`; private games are shown to their players only.
+pub fn load_visible<R: Rules>(
+    conn: &mut diesel::PgConnection,
+    game_id: &str,
+    viewer: Option<i64>,
+) -> Result<Visible<R>, WebError> {
+    let (game, rows) = service::load::<R>(conn, game_id, None)?;
+    if game.private && !viewer.is_some_and(|id| game.has_joined(id)) {
+        return Err(WebError::forbidden(
+            "This game is private: only its players can see it. If you play in it, please sign in.",
+        ));
+    }
+    Ok(Visible { game, rows })
+}
+
+/// Reads `?at=N`: a row of this game's log.
+pub fn parse_at(at: Option<&str>, last: i64) -> Result<Option<i64>, WebError> {
+    let Some(text) = at else { return Ok(None) };
+    let n: i64 = text
+        .trim()
+        .parse()
+        .map_err(|_| WebError::bad_request("“at” must be the number of an event in this game."))?;
+    if !(1..=last).contains(&n) {
+        return Err(WebError::new(
+            StatusCode::NOT_FOUND,
+            format!("This game's log has events 1 to {last}; there is no event {n}."),
+        ));
+    }
+    Ok(Some(n))
+}
+
+pub fn wants_json(req: &HttpRequest, format: Option<&str>) -> bool {
+    format == Some("json")
+        || req
+            .headers()
+            .get("Accept")
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|accept| accept.contains("application/json"))
+}
+
+pub fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
+    HttpResponse::build(status).json(body)
+}
+
+pub struct PlayerLine {
+    pub name: String,
+    pub seat: Option<usize>,
+    pub you: bool,
+    pub to_act: bool,
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+pub struct GamePage {
+    layout: Layout,
+    id: String,
+    kind_name: &'static str,
+    private: bool,
+    players: Vec<PlayerLine>,
+    open_seats: usize,
+    status_line: String,
+    error: Option<String>,
+    at: Option<i64>,
+    previous_at: Option<i64>,
+    next_at: Option<i64>,
+    seq: i64,
+    board: Option<String>,
+    options: Vec<String>,
+    head: String,
+    seed_commitment: String,
+}
+
+/// Everything needed to answer with the game page or its JSON twin.
+pub struct Rendered {
+    page: GamePage,
+    json: Value,
+}
+
+fn status_line<R: Rules>(game: &Game<R>, names: &[String], me: Option<usize>) -> String {
+    match (game.phase(), game.status()) {
+        (Phase::Waiting, _) => {
+            let open = game.players - game.joined.len();
+            format!(
+                "Waiting for {open} more player{} to accept the invitation.",
+                if open == 1 { "" } else { "s" }
+            )
+        }
+        (_, Some(Status::Finished { outcome })) => {
+            format!("Game over: {}.", read_model::result_line(&outcome, names))
+        }
+        (_, Some(Status::ToAct { seats })) => {
+            if me.is_some_and(|seat| seats.contains(&seat)) {
+                "Your turn.".into()
+            } else {
+                let who: Vec<&str> = seats
+                    .iter()
+                    .filter_map(|s| names.get(*s).map(String::as_str))
+                    .collect();
+                format!("Waiting for {} to move.", who.join(" and "))
+            }
+        }
+        (_, None) => String::new(),
+    }
+}
+
+/// Builds the page (and JSON) for `game_id` as `visitor` may see it, after row `at` or now.
+pub fn render_game<R: GameUi>(
+    conn: &mut diesel::PgConnection,
+    game_id: &str,
+    visitor: &Visitor,
+    at: Option<&str>,
+    error: Option<String>,
+) -> Result<Rendered, WebError> {
+    let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    let at = parse_at(at, game.seq)?;
+    let viewer = game.viewer_for(visitor.player_id());
+    let me = visitor.player_id().and_then(|id| game.seat_of(id));
+    let earlier;
+    let shown = match at {
+        Some(n) if n < game.seq => {
+            earlier = replay::<R>(&rows, Some(n))?;
+            &earlier
+        }
+        _ => &game,
+    };
+    let table = read_model::table_of(conn, game_id)?;
+    let names: Vec<String> = game
+        .seating
+        .iter()
+        .map(|p| {
+            table
+                .iter()
+                .find(|(id, ..)| *id == p.id)
+                .map_or_else(|| p.name.clone(), |(_, name, ..)| name.clone())
+        })
+        .collect();
+    let view = shown.state.as_ref().map(|state| R::view(state, viewer));
+    let live = at.is_none_or(|n| n == game.seq);
+    let choices: Vec<Choice> = match (&shown.state, me, live) {
+        (Some(state), Some(seat), true) => R::legal_commands(state, seat)
+            .into_iter()
+            .map(|command| Choice {
+                label: R::command_label(state, &command),
+                command: serde_json::to_value(&command).expect("commands serialize"),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let actions = Actions {
+        game_id: game.id.clone(),
+        seq: game.seq,
+        csrf: visitor.csrf.clone(),
+        choices,
+    };
+    let board = match &view {
+        Some(view) => Some(R::board(&Board::<R> {
+            view,
+            names: &names,
+            me,
+            actions: (!actions.choices.is_empty()).then_some(&actions),
+        })?),
+        None => None,
+    };
+    let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
+    let status = shown.status();
+    let players: Vec<PlayerLine> = if game.seating.is_empty() {
+        game.joined
+            .iter()
+            .map(|p| PlayerLine {
+                name: p.name.clone(),
+                seat: None,
+                you: visitor.player_id() == Some(p.id),
+                to_act: false,
+            })
+            .collect()
+    } else {
+        let to_act = status
+            .as_ref()
+            .map(|s| s.to_act().to_vec())
+            .unwrap_or_default();
+        names
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| PlayerLine {
+                name: name.clone(),
+                seat: Some(seat),
+                you: me == Some(seat),
+                to_act: to_act.contains(&seat),
+            })
+            .collect()
+    };
+    let json = json!({
+        "id": game.id,
+        "kind": game.kind,
+        "phase": game.phase().as_str(),
+        "private": game.private,
+        "options": game.options_json,
+        "seq": game.seq,
+        "at": at,
+        "head_hash": head,
+        "seed_commitment": game.seed_commitment,
+        "players": players.iter().map(|p| json!({
+            "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
+        })).collect::<Vec<_>>(),
+        "open_seats": game.players - game.joined.len(),
+        "your_seat": me,
+        "status": status,
+        "view": view,
+        "legal_commands": actions.choices.iter().map(|c| json!({
+            "label": c.label, "command": c.command,
+        })).collect::<Vec<_>>(),
+    });
+    let page = GamePage {
+        layout: Layout::new(format!("{} · {}", R::NAME, game.id), visitor),
+        id: game.id.clone(),
+        kind_name: R::NAME,
+        private: game.private,
+        open_seats: game.players - game.joined.len(),
+        status_line: status_line(shown, &names, me),
+        players,
+        error,
+        at,
+        previous_at: at.filter(|n| *n > 1).map(|n| n - 1),
+        next_at: at.filter(|n| *n < game.seq).map(|n| n + 1),
+        seq: game.seq,
+        board,
+        options: R::describe_options(&game.options),
+        head: head.chars().take(12).collect(),
+        seed_commitment: game.seed_commitment.clone(),
+    };
+    Ok(Rendered { page, json })
+}
+
+fn respond(rendered: Rendered, status: StatusCode, json: bool) -> Result<HttpResponse, WebError> {
+    if json {
+        let mut body = rendered.json;
+        if let Some(error) = &rendered.page.error {
+            body["error"] = Value::String(error.clone());
+        }
+        Ok(json_response(status, &body))
+    } else {
+        render_page(status, &rendered.page)
+    }
+}
+
+/// Renders the game page off the async executor.
+pub async fn rendered(
+    state: &web::Data<AppState>,
+    game_id: String,
+    visitor: Visitor,
+    at: Option<String>,
+    error: Option<String>,
+) -> Result<Rendered, WebError> {
+    let pool = state.pool.clone();
+    web::block(move || -> Result<Rendered, WebError> {
+        let conn = &mut *pool.get()?;
+        let kind: Kind = service::kind_of(conn, &game_id)?;
+        with_rules!(kind, |R| render_game::<R>(
+            conn,
+            &game_id,
+            &visitor,
+            at.as_deref(),
+            error
+        ))
+    })
+    .await?
+}
+
+#[derive(Deserialize)]
+pub struct GameQuery {
+    at: Option<String>,
+    format: Option<String>,
+}
+
+pub async fn show(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<GameQuery>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    let json = wants_json(&req, query.format.as_deref());
+    let rendered = rendered(&state, path.into_inner(), visitor, query.at.clone(), None).await;
+    match rendered {
+        Ok(rendered) => respond(rendered, StatusCode::OK, json),
+        Err(error) if json => Ok(json_response(
+            error.status,
+            &json!({"error": error.message}),
+        )),
+        Err(error) => Err(error),
+    }
+}
+
+/// A move as a JSON body, for tools and bots (with the CSRF token in the X-CSRF-Token header).
+#[derive(Deserialize)]
+struct JsonMove {
+    seq: i64,
+    command: Value,
+}
+
+fn read_move(req: &HttpRequest, session: &Session, body: &[u8]) -> Result<(i64, Value), WebError> {
+    let is_json = req
+        .headers()
+        .get("Content-Type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.starts_with("application/json"));
+    if is_json {
+        let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+        check_csrf(session, header)?;
+        let parsed: JsonMove = serde_json::from_slice(body)
+            .map_err(|e| WebError::bad_request(format!("The move could not be read: {e}")))?;
+        return Ok((parsed.seq, parsed.command));
+    }
+    let form = Form::parse(body)?;
+    check_form_csrf(session, &form)?;
+    let seq = form.number::<i64>("seq")?;
+    let command = serde_json::from_str(form.required("command")?).map_err(|_| {
+        WebError::bad_request("The move could not be read. Please use the buttons on the board.")
+    })?;
+    Ok((seq, command))
+}
+
+pub async fn play(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, WebError> {
+    let game_id = path.into_inner();
+    let json = wants_json(&req, None);
+    let visitor = visitor(&session, &state).await?;
+    let attempt = async {
+        let (seq, command) = read_move(&req, &session, &body)?;
+        let player = visitor.require_player()?.clone();
+        let pool = state.pool.clone();
+        let id = game_id.clone();
+        web::block(move || -> Result<Result<(), ServiceError>, WebError> {
+            Ok(service::play(&mut *pool.get()?, &id, &player, seq, command))
+        })
+        .await??
+        .map_err(WebError::from)
+    }
+    .await;
+    let error = match attempt {
+        Ok(()) if json => {
+            let fresh = rendered(&state, game_id, visitor, None, None).await?;
+            return respond(fresh, StatusCode::OK, true);
+        }
+        Ok(()) => return Ok(see_other(&format!("/games/{game_id}"))),
+        Err(error) => error,
+    };
+    // Refusals that concern the game itself come back with the fresh board.
+    let with_board = matches!(
+        error.status,
+        StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY | StatusCode::FORBIDDEN
+    ) && visitor.player.is_some();
+    if with_board {
+        let message = if error.status == StatusCode::CONFLICT {
+            "The game moved on since you loaded the page, so your move was not made. Here is the board as it is now.".to_string()
+        } else {
+            error.message.clone()
+        };
+        if let Ok(fresh) = rendered(&state, game_id, visitor, None, Some(message)).await {
+            return respond(fresh, error.status, json);
+        }
+    }
+    if json {
+        return Ok(json_response(
+            error.status,
+            &json!({"error": error.message}),
+        ));
+    }
+    Err(error)
+}

@@ -1,0 +1,182 @@
+//! The history page: every row of a game's log in order, with who acted, when, and what happened,
+//! redacted for the viewer; and its JSON twin.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use serde::Deserialize;
+use serde_json::{Value, json};
+
+use super::game::{Visible, json_response, load_visible, wants_json};
+use crate::games::replay::{Game, entries};
+use crate::games::stream::{Entry, Submitted};
+use crate::games::{service, with_rules};
+use crate::rules::{Rules, Viewer};
+use crate::store::events::EventRow;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, render_page};
+use crate::web::session::{Visitor, visitor};
+use crate::web::ui::GameUi;
+
+pub struct HistoryRow {
+    pub seq: i64,
+    pub time: String,
+    pub actor: String,
+    pub lines: Vec<String>,
+    pub hash: String,
+    pub has_board: bool,
+}
+
+#[derive(Template)]
+#[template(path = "history.html")]
+struct HistoryPage {
+    layout: Layout,
+    id: String,
+    kind_name: &'static str,
+    rows: Vec<HistoryRow>,
+    head: String,
+}
+
+/// One lifecycle or rules entry in words.
+fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
+    match entry {
+        Entry::GameCreated {
+            players,
+            creator,
+            seed_commitment,
+            ..
+        } => format!(
+            "{} created a game for {players} players. Seed commitment: {seed_commitment}.",
+            creator.name
+        ),
+        Entry::PlayerJoined { player } => format!("{} joined.", player.name),
+        Entry::GameStarted { seating } => format!(
+            "The game started. Seats drawn at random: {}.",
+            seating
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("{}. {}", i + 1, p.name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        Entry::Game { event } => R::describe(event, names),
+        Entry::GameEnded { outcome, seed } => format!(
+            "The game ended: {}. The seed is revealed: {seed}.",
+            crate::games::read_model::result_line(outcome, names)
+        ),
+    }
+}
+
+/// The command of a row as `viewer` may read it.
+fn visible_command<R: Rules>(game: &Game<R>, row: &EventRow, viewer: Viewer) -> Value {
+    let Ok(Submitted::Play { command }) =
+        serde_json::from_value::<Submitted<R::Command>>(row.command.clone())
+    else {
+        return row.command.clone();
+    };
+    let actor = row.actor.and_then(|id| game.seat_of(id));
+    match actor {
+        Some(seat) if !R::command_visible(&command, seat, viewer) => Value::Null,
+        _ => row.command.clone(),
+    }
+}
+
+struct Built {
+    page: HistoryPage,
+    json: Value,
+}
+
+fn build<R: GameUi>(
+    conn: &mut diesel::PgConnection,
+    game_id: &str,
+    visitor: &Visitor,
+) -> Result<Built, WebError> {
+    let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    let viewer = game.viewer_for(visitor.player_id());
+    let names = game.seat_names();
+    let started_at = rows
+        .iter()
+        .position(|row| row.events.to_string().contains("\"game_started\""))
+        .map(|i| rows[i].seq);
+    let mut html_rows = Vec::with_capacity(rows.len());
+    let mut json_rows = Vec::with_capacity(rows.len());
+    for row in &rows {
+        let redacted: Vec<Entry<R::Event>> = entries::<R>(row)?
+            .iter()
+            .map(|entry| entry.redacted::<R>(viewer))
+            .collect();
+        let actor = row
+            .actor
+            .and_then(|id| game.joined.iter().find(|p| p.id == id))
+            .map_or_else(|| "Turnpost".to_string(), |p| p.name.clone());
+        html_rows.push(HistoryRow {
+            seq: row.seq,
+            time: row.recorded_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            actor: actor.clone(),
+            lines: redacted.iter().map(|e| describe::<R>(e, &names)).collect(),
+            hash: row.hash_hex().chars().take(12).collect(),
+            has_board: started_at.is_some_and(|start| row.seq >= start),
+        });
+        json_rows.push(json!({
+            "seq": row.seq,
+            "actor": row.actor,
+            "actor_name": actor,
+            "recorded_at": row.recorded_at_text(),
+            "command": visible_command(&game, row, viewer),
+            "events": redacted,
+            "prev_hash": hex::encode(&row.prev_hash),
+            "hash": row.hash_hex(),
+        }));
+    }
+    let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
+    let json = json!({
+        "id": game.id,
+        "kind": game.kind,
+        "seq": game.seq,
+        "head_hash": head,
+        "rows": json_rows,
+    });
+    let page = HistoryPage {
+        layout: Layout::new(format!("History of {} {}", R::NAME, game.id), visitor),
+        id: game.id.clone(),
+        kind_name: R::NAME,
+        rows: html_rows,
+        head,
+    };
+    Ok(Built { page, json })
+}
+
+#[derive(Deserialize)]
+pub struct HistoryQuery {
+    format: Option<String>,
+}
+
+pub async fn show(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    query: web::Query<HistoryQuery>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    let json = wants_json(&req, query.format.as_deref());
+    let pool = state.pool.clone();
+    let game_id = path.into_inner();
+    let built = web::block(move || -> Result<Built, WebError> {
+        let conn = &mut *pool.get()?;
+        let kind = service::kind_of(conn, &game_id)?;
+        with_rules!(kind, |R| build::<R>(conn, &game_id, &visitor))
+    })
+    .await?;
+    match built {
+        Ok(built) if json => Ok(json_response(StatusCode::OK, &built.json)),
+        Ok(built) => render_page(StatusCode::OK, &built.page),
+        Err(error) if json => Ok(json_response(
+            error.status,
+            &json!({"error": error.message}),
+        )),
+        Err(error) => Err(error),
+    }
+}

@@ -1,0 +1,58 @@
+//! Request handlers, one module per area of the site.
+
+mod auth;
+mod game;
+mod history;
+mod home;
+mod join;
+mod new_game;
+mod settings;
+
+use actix_web::{HttpResponse, web};
+
+use super::error::WebError;
+use super::get_or_head;
+
+pub fn routes(cfg: &mut web::ServiceConfig) {
+    cfg.service(web::resource("/").route(get_or_head().to(home::home)))
+        .service(web::resource("/static/style.css").route(get_or_head().to(stylesheet)))
+        .service(
+            web::resource("/sign-in")
+                .route(get_or_head().to(auth::sign_in_page))
+                .route(web::post().to(auth::request_link)),
+        )
+        .service(web::resource("/sign-in/{token}").route(get_or_head().to(auth::redeem_link)))
+        .service(web::resource("/sign-out").route(web::post().to(auth::sign_out)))
+        .service(
+            web::resource("/settings")
+                .route(get_or_head().to(settings::show))
+                .route(web::post().to(settings::save)),
+        )
+        .service(web::resource("/games/new").route(get_or_head().to(new_game::choose_kind)))
+        .service(
+            web::resource("/games/new/{kind}")
+                .route(get_or_head().to(new_game::options_page))
+                .route(web::post().to(new_game::create)),
+        )
+        .service(web::resource("/games/{id}").route(get_or_head().to(game::show)))
+        .service(web::resource("/games/{id}/play").route(web::post().to(game::play)))
+        .service(web::resource("/games/{id}/history").route(get_or_head().to(history::show)))
+        .service(
+            web::resource("/join/{token}")
+                .route(get_or_head().to(join::show))
+                .route(web::post().to(join::accept)),
+        );
+}
+
+const STYLESHEET: &str = include_str!("../../../static/style.css");
+
+async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .body(STYLESHEET)
+}
+
+pub async fn not_found() -> Result<HttpResponse, WebError> {
+    Err(WebError::not_found())
+}

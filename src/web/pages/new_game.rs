@@ -1,0 +1,247 @@
+//! Starting a game: choose the game, set its table options, invite the other players.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::auth::accounts;
+use crate::games::service::{self, Created};
+use crate::games::{Kind, with_rules};
+use crate::mail::messages::{self, InvitationDetails};
+use crate::rules::Rules;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::form::Form;
+use crate::web::layout::{Layout, page, render_page, see_other};
+use crate::web::session::{Visitor, check_form_csrf, visitor};
+use crate::web::ui::GameUi;
+
+pub struct KindLine {
+    slug: &'static str,
+    name: &'static str,
+    players: String,
+}
+
+#[derive(Template)]
+#[template(path = "new_game.html")]
+struct ChooseKindPage {
+    layout: Layout,
+    kinds: Vec<KindLine>,
+}
+
+fn player_range<R: Rules>() -> (usize, usize) {
+    let counts = R::player_counts(&R::Options::default());
+    (*counts.start(), *counts.end())
+}
+
+fn players_text<R: Rules>() -> String {
+    match player_range::<R>() {
+        (min, max) if min == max => format!("{min} players"),
+        (min, max) => format!("{min} to {max} players"),
+    }
+}
+
+pub async fn choose_kind(
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    let kinds = Kind::ALL
+        .iter()
+        .map(|&kind| KindLine {
+            slug: kind.as_str(),
+            name: kind.name(),
+            players: with_rules!(kind, |R| players_text::<R>()),
+        })
+        .collect();
+    page(&ChooseKindPage {
+        layout: Layout::new("New game", &visitor),
+        kinds,
+    })
+}
+
+#[derive(Template)]
+#[template(path = "new_game_options.html")]
+struct OptionsPage {
+    layout: Layout,
+    slug: &'static str,
+    name: &'static str,
+    players: String,
+    options_fields: String,
+    invites: Vec<Invite>,
+    min_invites: usize,
+    error: Option<String>,
+}
+
+pub struct Invite {
+    field: String,
+    number: usize,
+    value: String,
+    required: bool,
+}
+
+fn options_form<R: GameUi>(
+    visitor: &Visitor,
+    kind: Kind,
+    typed: &Form,
+    error: Option<String>,
+) -> Result<OptionsPage, WebError> {
+    let (min, max) = player_range::<R>();
+    let invites = (1..max)
+        .map(|number| {
+            let field = format!("invite_{number}");
+            Invite {
+                value: typed
+                    .get(&field)
+                    .unwrap_or_default()
+                    .chars()
+                    .take(254)
+                    .collect(),
+                field,
+                number,
+                required: number < min,
+            }
+        })
+        .collect();
+    Ok(OptionsPage {
+        layout: Layout::new(format!("New {} game", R::NAME), visitor),
+        slug: kind.as_str(),
+        name: R::NAME,
+        players: players_text::<R>(),
+        options_fields: R::options_fields()?,
+        invites,
+        min_invites: min - 1,
+        error,
+    })
+}
+
+fn parse_kind(slug: &str) -> Result<Kind, WebError> {
+    Kind::parse(slug).ok_or_else(|| {
+        WebError::new(
+            StatusCode::NOT_FOUND,
+            "Turnpost does not host a game by that name.",
+        )
+    })
+}
+
+pub async fn options_page_handler(
+    session: &Session,
+    state: &web::Data<AppState>,
+    slug: &str,
+) -> Result<HttpResponse, WebError> {
+    let kind = parse_kind(slug)?;
+    let visitor = visitor(session, state).await?;
+    if visitor.player.is_none() {
+        return Ok(see_other(&format!("/sign-in?next=/games/new/{slug}")));
+    }
+    let empty = Form::parse(b"")?;
+    let page_data = with_rules!(kind, |R| options_form::<R>(&visitor, kind, &empty, None))?;
+    page(&page_data)
+}
+
+pub async fn options_page(
+    session: Session,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    options_page_handler(&session, &state, &path).await
+}
+
+/// The invited addresses, checked; the message names the first bad one.
+fn invitees(form: &Form, max_players: usize) -> Result<Vec<String>, String> {
+    (1..max_players)
+        .filter_map(|n| form.get(&format!("invite_{n}")))
+        .filter(|typed| !typed.trim().is_empty())
+        .map(accounts::normalize_email)
+        .collect()
+}
+
+struct Request {
+    options: serde_json::Value,
+    invitees: Vec<String>,
+}
+
+fn read_request<R: GameUi>(form: &Form) -> Result<Request, String> {
+    let options = R::options_from_form(form)?;
+    let invitees = invitees(form, player_range::<R>().1)?;
+    Ok(Request {
+        options: serde_json::to_value(options).expect("options serialize"),
+        invitees,
+    })
+}
+
+pub async fn create(
+    session: Session,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    let kind = parse_kind(&path)?;
+    let visitor = visitor(&session, &state).await?;
+    let player = visitor.require_player()?.clone();
+    let private = form.checked("private");
+    let refuse = |message: String| -> Result<HttpResponse, WebError> {
+        let page_data = with_rules!(kind, |R| options_form::<R>(
+            &visitor,
+            kind,
+            &form,
+            Some(message)
+        ))?;
+        render_page(StatusCode::BAD_REQUEST, &page_data)
+    };
+    let request = match with_rules!(kind, |R| read_request::<R>(&form)) {
+        Ok(request) => request,
+        Err(message) => return refuse(message),
+    };
+    let pool = state.pool.clone();
+    let creator = player.clone();
+    let invited = request.invitees.clone();
+    let created = web::block(move || -> Result<_, WebError> {
+        Ok(service::create_game(
+            &mut *pool.get()?,
+            kind,
+            request.options,
+            private,
+            &creator,
+            &invited,
+        ))
+    })
+    .await??;
+    let Created {
+        game_id,
+        invitations,
+    } = match created {
+        Ok(created) => created,
+        Err(service::ServiceError::BadRequest(message)) => return refuse(message),
+        Err(other) => return Err(other.into()),
+    };
+    let options = with_rules!(kind, |R| describe_stored::<R>(&form));
+    let players = invitations.len() + 1;
+    for invitation in &invitations {
+        let link = format!("{}/join/{}", state.settings.base_url(), invitation.token);
+        let details = InvitationDetails {
+            inviter: &player.display_name,
+            game_name: kind.name(),
+            options: &options,
+            players,
+            link: &link,
+        };
+        if let Err(e) = state
+            .mailer
+            .send(&messages::invitation(&invitation.email, &details))
+            .await
+        {
+            tracing::error!("invitation to game {game_id} could not be sent: {e}");
+        }
+    }
+    Ok(see_other(&format!("/games/{game_id}")))
+}
+
+fn describe_stored<R: GameUi>(form: &Form) -> Vec<String> {
+    R::options_from_form(form)
+        .map(|options| R::describe_options(&options))
+        .unwrap_or_default()
+}

@@ -1,0 +1,74 @@
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::auth::accounts;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::form::Form;
+use crate::web::layout::{Layout, page, render_page};
+use crate::web::session::{check_form_csrf, visitor};
+
+#[derive(Template)]
+#[template(path = "settings.html")]
+struct SettingsPage {
+    layout: Layout,
+    error: Option<String>,
+    saved: bool,
+    name: String,
+    email: String,
+}
+
+pub async fn show(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    let player = visitor.require_player()?;
+    page(&SettingsPage {
+        layout: Layout::new("Settings", &visitor),
+        error: None,
+        saved: false,
+        name: player.display_name.clone(),
+        email: player.email.clone(),
+    })
+}
+
+pub async fn save(
+    session: Session,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    let mut visitor = visitor(&session, &state).await?;
+    let player = visitor.require_player()?.clone();
+    let typed = form.required("display_name")?;
+    let (status, error, name) = match accounts::normalize_name(typed) {
+        Ok(name) => {
+            let pool = state.pool.clone();
+            let new_name = name.clone();
+            web::block(move || -> Result<_, WebError> {
+                Ok(accounts::rename(&mut *pool.get()?, player.id, &new_name)?)
+            })
+            .await??;
+            if let Some(p) = visitor.player.as_mut() {
+                p.display_name = name.clone();
+            }
+            (StatusCode::OK, None, name)
+        }
+        Err(error) => (
+            StatusCode::BAD_REQUEST,
+            Some(error),
+            typed.chars().take(80).collect(),
+        ),
+    };
+    render_page(
+        status,
+        &SettingsPage {
+            layout: Layout::new("Settings", &visitor),
+            saved: error.is_none(),
+            error,
+            name,
+            email: player.email,
+        },
+    )
+}

@@ -1,0 +1,187 @@
+use askama::Template;
+
+use super::{Actions, Board, Choice, GameUi};
+use crate::rules::kalah::{Command, EndReason, EndRule, Kalah, Options, Side, SideView, View};
+use crate::web::form::Form;
+
+#[derive(Template)]
+#[template(path = "kalah/options.html")]
+struct OptionsFields;
+
+struct Pit {
+    number: usize,
+    seeds: u32,
+    last: bool,
+    sow: Option<String>,
+}
+
+struct Row {
+    side: &'static str,
+    owner: String,
+    store: u32,
+    /// Pits in the order they are drawn, left to right.
+    pits: Vec<Pit>,
+    to_move: bool,
+}
+
+#[derive(Template)]
+#[template(path = "kalah/board.html")]
+struct BoardHtml {
+    top: Row,
+    bottom: Row,
+    swap: Option<String>,
+    last: Option<String>,
+    end: Option<String>,
+    seeds_in_play: u32,
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::South => "South",
+        Side::North => "North",
+    }
+}
+
+fn row(board: &Board<'_, Kalah>, side: &SideView, reversed: bool) -> Row {
+    let view = board.view;
+    let last = view
+        .last_sowing
+        .as_ref()
+        .filter(|s| s.side == side.side)
+        .map(|s| s.pit as usize);
+    let mut pits: Vec<Pit> = side
+        .pits
+        .iter()
+        .enumerate()
+        .map(|(i, &seeds)| Pit {
+            number: i + 1,
+            seeds,
+            last: last == Some(i),
+            sow: board
+                .actions
+                .filter(|_| view.to_move == Some(side.seat))
+                .and_then(|actions| {
+                    let choice = actions.find(&Command::Sow { pit: i as u8 })?;
+                    Some(actions.form(choice))
+                }),
+        })
+        .collect();
+    if reversed {
+        pits.reverse();
+    }
+    Row {
+        side: side_name(side.side),
+        owner: board.name(side.seat),
+        store: side.store,
+        pits,
+        to_move: view.to_move == Some(side.seat),
+    }
+}
+
+fn describe_end(view: &View) -> Option<String> {
+    let end = view.end.as_ref()?;
+    let reason = match end.reason {
+        EndReason::NoMove => "the player to move had no seeds left",
+        EndReason::SideEmpty => "a row was empty",
+        EndReason::Majority => "one store held more than half of all seeds",
+    };
+    let swept: u32 = end.swept.iter().sum();
+    Some(if swept > 0 {
+        format!(
+            "The game ended because {reason}; the {swept} seeds left in the pits went to the stores of their rows."
+        )
+    } else {
+        format!("The game ended because {reason}.")
+    })
+}
+
+impl GameUi for Kalah {
+    fn options_fields() -> Result<String, askama::Error> {
+        OptionsFields.render()
+    }
+
+    fn options_from_form(form: &Form) -> Result<Options, String> {
+        let seeds_per_pit = form
+            .get("seeds_per_pit")
+            .unwrap_or("4")
+            .trim()
+            .parse()
+            .map_err(|_| "Seeds per pit must be a number from 3 to 6.".to_string())?;
+        let end_rule = match form.get("end_rule").unwrap_or("no_move") {
+            "no_move" => EndRule::NoMove,
+            "either_side_empty" => EndRule::EitherSideEmpty,
+            _ => return Err("Choose one of the offered end rules.".into()),
+        };
+        Ok(Options {
+            seeds_per_pit,
+            pie_rule: form.checked("pie_rule"),
+            empty_capture: form.checked("empty_capture"),
+            end_rule,
+        })
+    }
+
+    fn describe_options(options: &Options) -> Vec<String> {
+        vec![
+            format!("{} seeds per pit", options.seeds_per_pit),
+            if options.pie_rule {
+                "Pie rule: the second player may swap sides after the first turn".into()
+            } else {
+                "No pie rule".into()
+            },
+            if options.empty_capture {
+                "Empty capture: a last seed in your own empty pit is banked even when the opposite pit is empty".into()
+            } else {
+                "Captures only when the opposite pit holds seeds".into()
+            },
+            match options.end_rule {
+                EndRule::NoMove => {
+                    "Ends when the player to move has no seeds, or one store holds more than half"
+                        .into()
+                }
+                EndRule::EitherSideEmpty => "Ends as soon as either row is empty".into(),
+            },
+        ]
+    }
+
+    fn board(board: &Board<'_, Kalah>) -> Result<String, askama::Error> {
+        let view = board.view;
+        // The viewer's own row is drawn at the bottom; spectators see South there.
+        let bottom_side = match board.me {
+            Some(seat) => view.sides.iter().position(|s| s.seat == seat).unwrap_or(0),
+            None => 0,
+        };
+        let bottom = row(board, &view.sides[bottom_side], false);
+        let top = row(board, &view.sides[1 - bottom_side], true);
+        let swap = board.actions.and_then(|actions: &Actions| {
+            let choice: &Choice = actions.find(&Command::Swap)?;
+            Some(actions.form(choice))
+        });
+        let last = view.last_sowing.as_ref().map(|s| {
+            let mut text = format!(
+                "Last move: {} sowed {} seed{} from pit {} of {}",
+                board.name(s.seat),
+                s.seeds,
+                if s.seeds == 1 { "" } else { "s" },
+                s.pit + 1,
+                side_name(s.side),
+            );
+            if s.captured > 0 {
+                text.push_str(&format!(" and captured {}", s.captured));
+            }
+            if s.extra_turn {
+                text.push_str(", ending in the store for another turn");
+            }
+            text.push('.');
+            text
+        });
+        BoardHtml {
+            seeds_in_play: view.sides.iter().flat_map(|s| s.pits.iter()).sum(),
+            top,
+            bottom,
+            swap,
+            last,
+            end: describe_end(view),
+        }
+        .render()
+    }
+}

@@ -1,0 +1,92 @@
+//! How each game looks on a page: its new-game options and its board with move controls. The
+//! pages around them are shared by all games.
+
+mod kalah;
+
+use askama::Template;
+
+use crate::rules::{Rules, Seat};
+use crate::web::form::Form;
+
+/// The page-side half of a game.
+pub trait GameUi: Rules {
+    /// The option inputs of the new-game form (HTML).
+    fn options_fields() -> Result<String, askama::Error>;
+
+    /// Reads the options from a submitted new-game form.
+    fn options_from_form(form: &Form) -> Result<Self::Options, String>;
+
+    /// The options in words, one per line, for the game page and invitations.
+    fn describe_options(options: &Self::Options) -> Vec<String>;
+
+    /// The board (HTML) with a control for every action in `board.actions`.
+    fn board(board: &Board<'_, Self>) -> Result<String, askama::Error>;
+}
+
+/// What a board is drawn from.
+pub struct Board<'a, R: Rules + ?Sized> {
+    pub view: &'a R::View,
+    /// Display names by seat.
+    pub names: &'a [String],
+    /// The viewer's seat, if they play.
+    pub me: Option<Seat>,
+    /// Present when the viewer may act on this board now.
+    pub actions: Option<&'a Actions>,
+}
+
+impl<R: Rules + ?Sized> Board<'_, R> {
+    pub fn name(&self, seat: Seat) -> String {
+        let name = self
+            .names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1));
+        if self.me == Some(seat) {
+            format!("{name} (you)")
+        } else {
+            name
+        }
+    }
+}
+
+/// The viewer's legal commands and what posting one needs.
+pub struct Actions {
+    pub game_id: String,
+    pub seq: i64,
+    pub csrf: String,
+    pub choices: Vec<Choice>,
+}
+
+/// One legal command: its label and its JSON, as posted.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice {
+    pub label: String,
+    pub command: serde_json::Value,
+}
+
+#[derive(Template)]
+#[template(path = "_move_form.html")]
+struct MoveForm<'a> {
+    actions: &'a Actions,
+    choice: &'a Choice,
+    command: String,
+}
+
+impl Actions {
+    /// The form that posts `choice`: one button, labelled in words.
+    pub fn form(&self, choice: &Choice) -> String {
+        MoveForm {
+            actions: self,
+            choice,
+            command: choice.command.to_string(),
+        }
+        .render()
+        .unwrap_or_default()
+    }
+
+    /// The choice whose command equals `command` (serialized).
+    pub fn find<C: serde::Serialize>(&self, command: &C) -> Option<&Choice> {
+        let wanted = serde_json::to_value(command).ok()?;
+        self.choices.iter().find(|c| c.command == wanted)
+    }
+}

@@ -1,0 +1,195 @@
+//! Two people sign in through their emailed links, create and join a Kalah game and play it to
+//! the end over HTTP, pressing the buttons the pages offer.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use turnpost::rules::kalah::{Command, Kalah, Options};
+use turnpost::rules::{Rules, Status, fold};
+
+use crate::support::{Browser, Page, TestApp, accept_invitation, create_kalah};
+
+/// A started game between Ann (creator) and Bo.
+pub struct Table {
+    pub app: TestApp,
+    pub ann: Browser,
+    pub bo: Browser,
+    pub path: String,
+}
+
+pub async fn started_game(extra: &[(&str, &str)]) -> Table {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let bo = app.signed_in("bo@example.com", "Bo").await;
+    let path = create_kalah(&ann, "bo@example.com", extra).await;
+    let joined = accept_invitation(&app, &bo, "bo@example.com").await;
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    assert!(joined.url.ends_with(&path), "{} vs {path}", joined.url);
+    Table { app, ann, bo, path }
+}
+
+impl Table {
+    /// The browser of whoever must move now, with their page; None once the game is over.
+    pub async fn mover(&self) -> Option<(&Browser, Page)> {
+        for browser in [&self.ann, &self.bo] {
+            let page = browser.get(&self.path).await;
+            assert_eq!(page.status, 200, "{}", page.body);
+            if !page.move_forms().is_empty() {
+                return Some((browser, page));
+            }
+        }
+        None
+    }
+}
+
+/// The legal commands in the page's JSON twin.
+fn json_commands(json: &Value) -> Vec<Value> {
+    json["legal_commands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["command"].clone())
+        .collect()
+}
+
+/// Plays random legal moves by pressing the page's buttons until the game ends. Checks on every
+/// turn that the JSON twin offers exactly the moves the HTML offers. Returns the commands played.
+pub async fn play_to_end(table: &Table, seed: u64) -> Vec<Value> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut played = Vec::new();
+    while let Some((browser, page)) = table.mover().await {
+        let forms = page.move_forms();
+        let twin = browser.get_json(&table.path).await.json();
+        let mut html: Vec<Value> = forms.iter().map(|f| f.command()).collect();
+        let mut json = json_commands(&twin);
+        html.sort_by_key(Value::to_string);
+        json.sort_by_key(Value::to_string);
+        assert_eq!(
+            html, json,
+            "the JSON twin and the page offer different moves"
+        );
+        let form = &forms[rng.random_range(0..forms.len())];
+        let after = browser.submit(form).await;
+        assert_eq!(after.status, 200, "{}", after.body);
+        played.push(form.command());
+        assert!(played.len() < 500, "the game does not end");
+    }
+    played
+}
+
+/// Replays the game in the engine alone: the opening facts recorded at the start, then the
+/// commands played.
+fn engine_outcome(history: &Value, options: &Options, commands: &[Value]) -> Status {
+    let mut events = Vec::new();
+    for row in history["rows"].as_array().unwrap() {
+        for entry in row["events"].as_array().unwrap() {
+            if entry["type"] == "game_started" {
+                let opening = row["events"].as_array().unwrap();
+                for e in opening.iter().filter(|e| e["type"] == "game") {
+                    events.push(serde_json::from_value(e["event"].clone()).unwrap());
+                }
+            }
+        }
+    }
+    let mut state = fold::<Kalah>(options, 2, &events);
+    let mut rng = ChaCha8Rng::seed_from_u64(0);
+    for command in commands {
+        let command: Command = serde_json::from_value(command.clone()).unwrap();
+        let seat = Kalah::status(&state).to_act()[0];
+        for event in Kalah::decide(&state, seat, &command, &mut rng).unwrap() {
+            state = Kalah::evolve(state, &event);
+        }
+    }
+    Kalah::status(&state)
+}
+
+#[actix_web::test]
+async fn two_players_play_a_whole_game_and_the_result_matches_the_engine() {
+    let table = started_game(&[("seeds_per_pit", "3"), ("pie_rule", "on")]).await;
+    let commands = play_to_end(&table, 7).await;
+    assert!(!commands.is_empty());
+
+    let twin = table.ann.get_json(&table.path).await.json();
+    assert_eq!(twin["phase"], "finished");
+    let history = table
+        .ann
+        .get_json(&format!("{}/history", table.path))
+        .await
+        .json();
+    let options = Options {
+        seeds_per_pit: 3,
+        pie_rule: true,
+        ..Options::default()
+    };
+    let Status::Finished { outcome } = engine_outcome(&history, &options, &commands) else {
+        panic!("the engine says the game goes on");
+    };
+    let shown: Vec<i64> = twin["status"]["outcome"]["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    assert_eq!(shown, outcome.scores);
+    assert_eq!(shown.iter().sum::<i64>(), 36);
+
+    // The page states the result with both final scores.
+    let page = table.bo.get(&table.path).await;
+    let scores = format!("{}–{}", outcome.scores[0], outcome.scores[1]);
+    assert!(page.body.contains("Game over"), "{}", page.body);
+    assert!(page.body.contains(&scores), "{scores} not in {}", page.body);
+
+    // The last row ends the game and reveals the seed, whose hash is the commitment.
+    let rows = history["rows"].as_array().unwrap();
+    let last = rows.last().unwrap()["events"]
+        .as_array()
+        .unwrap()
+        .last()
+        .unwrap()
+        .clone();
+    assert_eq!(last["type"], "game_ended");
+    let seed = hex::decode(last["seed"].as_str().unwrap()).unwrap();
+    use sha2::Digest;
+    assert_eq!(
+        hex::encode(sha2::Sha256::digest(&seed)),
+        twin["seed_commitment"].as_str().unwrap()
+    );
+}
+
+#[actix_web::test]
+async fn the_history_lists_every_event_and_shows_the_board_after_any_of_them() {
+    let table = started_game(&[]).await;
+    let (browser, page) = table.mover().await.unwrap();
+    browser.submit(&page.move_forms()[0]).await;
+    let history = table.bo.get(&format!("{}/history", table.path)).await;
+    assert_eq!(history.status, 200);
+    let twin = table
+        .bo
+        .get_json(&format!("{}/history", table.path))
+        .await
+        .json();
+    let rows = twin["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 3, "created, joined, one move");
+    for (i, row) in rows.iter().enumerate() {
+        assert_eq!(row["seq"], i as i64 + 1);
+        assert!(history.body.contains(&format!("id=\"event-{}\"", i + 1)));
+    }
+    assert!(history.body.contains("Ann created a game"));
+    assert!(history.body.contains("Bo joined."));
+    assert!(rows[0]["actor_name"] == "Ann" && rows[2]["actor_name"].is_string());
+
+    // The board after the start differs from the board after the move.
+    let at_start = table
+        .bo
+        .get_json(&format!("{}?at=2", table.path))
+        .await
+        .json();
+    let now = table.bo.get_json(&table.path).await.json();
+    assert_eq!(at_start["at"], 2);
+    assert_ne!(at_start["view"], now["view"]);
+    assert_eq!(at_start["legal_commands"].as_array().unwrap().len(), 0);
+    let html = table.bo.get(&format!("{}?at=2", table.path)).await;
+    assert!(html.body.contains("as it was after event 2 of 3"));
+    assert!(html.move_forms().is_empty(), "no moves on a past board");
+}

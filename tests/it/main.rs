@@ -1,0 +1,11 @@
+//! Integration tests: the real server on a random port, against a real PostgreSQL database of
+//! its own (cloned from a migrated template), driven over HTTP.
+
+mod support;
+
+mod concurrency;
+mod event_store;
+mod hostile_input;
+mod kalah_game;
+mod pages;
+mod sign_in;

@@ -1,0 +1,95 @@
+//! Pages work without JavaScript: none carries a script, the policy forbids them, and the JSON
+//! twin answers for tools.
+
+use crate::kalah_game::started_game;
+use crate::support::Page;
+
+fn assert_no_script(page: &Page) {
+    assert!(
+        !page.body.to_lowercase().contains("<script"),
+        "{} carries a script",
+        page.url
+    );
+}
+
+#[actix_web::test]
+async fn no_page_carries_a_script_and_the_policy_forbids_them() {
+    let table = started_game(&[("pie_rule", "on")]).await;
+    let app = &table.app;
+    let anonymous = app.browser();
+    let mut pages = Vec::new();
+    for path in ["/", "/sign-in", "/games/new", "/no/such/page"] {
+        pages.push(anonymous.get(path).await);
+    }
+    for path in [
+        "/".to_string(),
+        "/settings".into(),
+        "/games/new".into(),
+        "/games/new/kalah".into(),
+        table.path.clone(),
+        format!("{}?at=2", table.path),
+        format!("{}/history", table.path),
+    ] {
+        pages.push(table.ann.get(&path).await);
+        pages.push(table.bo.get(&path).await);
+    }
+    for page in &pages {
+        assert!(page.status < 500, "{} answered {}", page.url, page.status);
+        assert_no_script(page);
+    }
+    let response = reqwest::get(app.url(&table.path)).await.unwrap();
+    let policy = response.headers()["content-security-policy"]
+        .to_str()
+        .unwrap();
+    assert!(policy.contains("default-src 'none'"), "{policy}");
+    assert!(!policy.contains("script-src"), "{policy}");
+}
+
+#[actix_web::test]
+async fn the_json_twin_answers_to_the_accept_header_and_to_format_json() {
+    let table = started_game(&[]).await;
+    let by_header = table.ann.get_json(&table.path).await;
+    assert!(by_header.content_type.starts_with("application/json"));
+    let by_query = table.ann.get(&format!("{}?format=json", table.path)).await;
+    assert_eq!(by_header.json(), by_query.json());
+    let json = by_header.json();
+    assert_eq!(json["kind"], "kalah");
+    assert_eq!(json["phase"], "active");
+    assert_eq!(json["seq"], 2);
+    assert_eq!(json["view"]["sides"].as_array().unwrap().len(), 2);
+    assert!(
+        json.get("seed").is_none(),
+        "the seed is never shown while the game runs"
+    );
+    assert!(!by_header.body.contains("\"seed\""));
+}
+
+#[actix_web::test]
+async fn head_requests_are_answered() {
+    let table = started_game(&[]).await;
+    let client = reqwest::Client::new();
+    for path in ["/", "/sign-in", table.path.as_str()] {
+        let response = client.head(table.app.url(path)).send().await.unwrap();
+        assert_eq!(response.status(), 200, "{path}");
+    }
+}
+
+#[actix_web::test]
+async fn private_games_are_shown_to_their_players_only() {
+    let table = started_game(&[("private", "on")]).await;
+    assert_eq!(table.ann.get(&table.path).await.status, 200);
+    assert_eq!(table.bo.get(&table.path).await.status, 200);
+    let stranger = table.app.signed_in("cy@example.com", "Cy").await;
+    assert_eq!(stranger.get(&table.path).await.status, 403);
+    assert_eq!(
+        stranger
+            .get(&format!("{}/history", table.path))
+            .await
+            .status,
+        403
+    );
+    assert_eq!(table.app.browser().get_json(&table.path).await.status, 403);
+
+    let public = started_game(&[]).await;
+    assert_eq!(public.app.browser().get(&public.path).await.status, 200);
+}

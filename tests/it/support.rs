@@ -1,0 +1,506 @@
+//! Test fixtures: a fresh database per test, the server on a random port, HTTP clients with
+//! their own cookies, and the mail folder the server writes to.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use diesel::prelude::*;
+use diesel::{Connection, PgConnection};
+use scraper::{Html, Selector};
+use sha2::{Digest, Sha256};
+
+use turnpost::config::Settings;
+use turnpost::store;
+
+/// The server used as a template for test databases: TURNPOST_TEST_DATABASE_URL names any
+/// database on it (default: the local server's `postgres` database).
+fn admin_url() -> String {
+    std::env::var("TURNPOST_TEST_ADMIN_URL")
+        .unwrap_or_else(|_| "postgres://postgres@localhost/postgres".into())
+}
+
+fn url_for(database: &str) -> String {
+    let mut url = url::Url::parse(&admin_url()).expect("TURNPOST_TEST_ADMIN_URL is a URL");
+    url.set_path(&format!("/{database}"));
+    url.to_string()
+}
+
+fn random_suffix() -> String {
+    turnpost::auth::tokens::random_id(12)
+}
+
+/// A migrated template database, made once per set of migrations and shared by every test
+/// process (guarded by an advisory lock).
+fn template() -> &'static str {
+    static NAME: OnceLock<String> = OnceLock::new();
+    NAME.get_or_init(|| {
+        let mut hasher = Sha256::new();
+        let mut files: Vec<PathBuf> =
+            walk(Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations"));
+        files.sort();
+        for file in files {
+            hasher.update(file.to_string_lossy().as_bytes());
+            hasher.update(std::fs::read(&file).unwrap());
+        }
+        let name = format!("turnpost_tpl_{}", &hex::encode(hasher.finalize())[..16]);
+        let mut admin = PgConnection::establish(&admin_url()).expect("PostgreSQL is running");
+        diesel::sql_query("SELECT pg_advisory_lock(727274)")
+            .execute(&mut admin)
+            .unwrap();
+        let exists: i64 = diesel::sql_query(format!(
+            "SELECT count(*) AS n FROM pg_database WHERE datname = '{name}'"
+        ))
+        .get_result::<Count>(&mut admin)
+        .unwrap()
+        .n;
+        if exists == 0 {
+            let building = format!("{name}_building");
+            diesel::sql_query(format!("DROP DATABASE IF EXISTS {building}"))
+                .execute(&mut admin)
+                .unwrap();
+            diesel::sql_query(format!("CREATE DATABASE {building}"))
+                .execute(&mut admin)
+                .unwrap();
+            {
+                let mut conn = PgConnection::establish(&url_for(&building)).unwrap();
+                store::migrate(&mut conn).expect("migrations apply");
+            }
+            diesel::sql_query(format!("ALTER DATABASE {building} RENAME TO {name}"))
+                .execute(&mut admin)
+                .unwrap();
+        }
+        diesel::sql_query("SELECT pg_advisory_unlock(727274)")
+            .execute(&mut admin)
+            .unwrap();
+        name
+    })
+}
+
+#[derive(QueryableByName)]
+struct Count {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
+}
+
+fn walk(dir: PathBuf) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            out.extend(walk(path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
+}
+
+/// A database of this test's own, dropped at the end.
+pub struct TestDb {
+    pub name: String,
+    pub url: String,
+}
+
+impl TestDb {
+    pub fn new() -> TestDb {
+        let template = template();
+        let name = format!("turnpost_test_{}", random_suffix());
+        let mut admin = PgConnection::establish(&admin_url()).unwrap();
+        diesel::sql_query(format!("CREATE DATABASE {name} TEMPLATE {template}"))
+            .execute(&mut admin)
+            .expect("test database is created from the template");
+        TestDb {
+            url: url_for(&name),
+            name,
+        }
+    }
+
+    pub fn connect(&self) -> PgConnection {
+        PgConnection::establish(&self.url).unwrap()
+    }
+}
+
+impl Drop for TestDb {
+    fn drop(&mut self) {
+        if let Ok(mut admin) = PgConnection::establish(&admin_url()) {
+            let _ = diesel::sql_query(format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.name
+            ))
+            .execute(&mut admin);
+        }
+    }
+}
+
+/// The server, running on a random port against its own database and mail folder.
+pub struct TestApp {
+    pub base: String,
+    pub mail_dir: PathBuf,
+    pub db: TestDb,
+    handle: actix_web::dev::ServerHandle,
+}
+
+impl TestApp {
+    pub async fn start() -> TestApp {
+        let db = TestDb::new();
+        let mail_dir = std::env::temp_dir().join(format!("turnpost-mail-{}", random_suffix()));
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let mut settings = Settings::load(Some(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join("config/test.toml"),
+        ))
+        .unwrap();
+        settings.database.url = db.url.clone();
+        settings.mail.file_dir = mail_dir.clone();
+        settings.server.base_url = base.clone();
+        let server = turnpost::server::start_on(settings, listener).expect("server starts");
+        let handle = server.handle();
+        actix_web::rt::spawn(server);
+        TestApp {
+            base,
+            mail_dir,
+            db,
+            handle,
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// A browser of its own: its own cookies, following redirects.
+    pub fn browser(&self) -> Browser {
+        Browser {
+            client: reqwest::Client::builder()
+                .cookie_store(true)
+                .timeout(Duration::from_secs(30))
+                .build()
+                .unwrap(),
+            base: self.base.clone(),
+        }
+    }
+
+    /// Every message written to the mail folder so far, parsed.
+    pub fn mails(&self) -> Vec<Mail> {
+        let Ok(entries) = std::fs::read_dir(&self.mail_dir) else {
+            return Vec::new();
+        };
+        let mut mails: Vec<Mail> = entries
+            .filter_map(|e| {
+                let e = e.ok()?;
+                let path = e.path();
+                let modified = e.metadata().ok()?.modified().ok()?;
+                (path.extension()? == "eml")
+                    .then(|| Mail::parse(&std::fs::read(&path).unwrap(), modified))
+            })
+            .collect();
+        mails.sort_by_key(|m| m.written);
+        mails
+    }
+
+    /// The messages sent to `to`.
+    pub fn mails_to(&self, to: &str) -> Vec<Mail> {
+        self.mails().into_iter().filter(|m| m.to == to).collect()
+    }
+
+    /// A player signed in through the emailed link, with their display name set.
+    pub async fn signed_in(&self, email: &str, name: &str) -> Browser {
+        let browser = self.browser();
+        browser.sign_in(self, email).await;
+        let page = browser.get("/settings").await;
+        let csrf = page.csrf();
+        let response = browser
+            .post_form(
+                "/settings",
+                &[("csrf", csrf.as_str()), ("display_name", name)],
+            )
+            .await;
+        assert_eq!(response.status, 200, "{}", response.body);
+        browser
+    }
+}
+
+impl Drop for TestApp {
+    fn drop(&mut self) {
+        // Stop the server so that its pool lets go of the test database.
+        drop(self.handle.stop(false));
+        let _ = std::fs::remove_dir_all(&self.mail_dir);
+    }
+}
+
+/// A parsed email.
+pub struct Mail {
+    pub to: String,
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+    written: std::time::SystemTime,
+}
+
+impl Mail {
+    fn parse(raw: &[u8], written: std::time::SystemTime) -> Mail {
+        let message = mail_parser::MessageParser::default()
+            .parse(raw)
+            .expect("a MIME message");
+        let to = message
+            .to()
+            .and_then(|a| a.first())
+            .and_then(|a| a.address())
+            .unwrap_or_default()
+            .to_string();
+        Mail {
+            to,
+            subject: message.subject().unwrap_or_default().to_string(),
+            text: message.body_text(0).unwrap_or_default().to_string(),
+            html: message.body_html(0).unwrap_or_default().to_string(),
+            written,
+        }
+    }
+
+    /// The first link in the plain-text body that starts with `prefix`.
+    pub fn link(&self, base: &str, prefix: &str) -> String {
+        let start = format!("{base}{prefix}");
+        self.text
+            .split_whitespace()
+            .find(|word| word.starts_with(&start))
+            .unwrap_or_else(|| panic!("no {start} link in:\n{}", self.text))
+            .to_string()
+    }
+}
+
+/// A response, read.
+pub struct Page {
+    pub status: u16,
+    pub url: String,
+    pub body: String,
+    pub content_type: String,
+}
+
+impl Page {
+    pub fn html(&self) -> Html {
+        Html::parse_document(&self.body)
+    }
+
+    /// The CSRF token of the first form on the page.
+    pub fn csrf(&self) -> String {
+        self.input_value("csrf")
+            .unwrap_or_else(|| panic!("no CSRF field on {}:\n{}", self.url, self.body))
+    }
+
+    pub fn input_value(&self, name: &str) -> Option<String> {
+        let selector = Selector::parse(&format!("input[name=\"{name}\"]")).unwrap();
+        self.html()
+            .select(&selector)
+            .next()
+            .and_then(|e| e.value().attr("value").map(str::to_string))
+    }
+
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::from_str(&self.body)
+            .unwrap_or_else(|e| panic!("not JSON ({e}) from {}:\n{}", self.url, self.body))
+    }
+
+    /// Every move form on the page: its action and fields, and its button's label.
+    pub fn move_forms(&self) -> Vec<MoveForm> {
+        let forms = Selector::parse("form.move").unwrap();
+        let inputs = Selector::parse("input").unwrap();
+        let button = Selector::parse("button").unwrap();
+        self.html()
+            .select(&forms)
+            .map(|form| MoveForm {
+                action: form.value().attr("action").unwrap_or_default().to_string(),
+                fields: form
+                    .select(&inputs)
+                    .map(|i| {
+                        (
+                            i.value().attr("name").unwrap_or_default().to_string(),
+                            i.value().attr("value").unwrap_or_default().to_string(),
+                        )
+                    })
+                    .collect(),
+                label: form
+                    .select(&button)
+                    .next()
+                    .map(|b| b.text().collect::<String>().trim().to_string())
+                    .unwrap_or_default(),
+            })
+            .collect()
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveForm {
+    pub action: String,
+    pub fields: Vec<(String, String)>,
+    pub label: String,
+}
+
+impl std::fmt::Display for MoveForm {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "“{}” {}", self.label, self.field("command"))
+    }
+}
+
+impl MoveForm {
+    pub fn field(&self, name: &str) -> &str {
+        self.fields
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+            .unwrap_or_default()
+    }
+
+    pub fn command(&self) -> serde_json::Value {
+        serde_json::from_str(self.field("command")).unwrap()
+    }
+}
+
+/// One person's browser.
+pub struct Browser {
+    pub client: reqwest::Client,
+    pub base: String,
+}
+
+impl Browser {
+    async fn read(response: reqwest::Response) -> Page {
+        let status = response.status().as_u16();
+        let url = response.url().to_string();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        let body = response.text().await.unwrap();
+        Page {
+            status,
+            url,
+            body,
+            content_type,
+        }
+    }
+
+    fn absolute(&self, path: &str) -> String {
+        if path.starts_with("http") {
+            path.to_string()
+        } else {
+            format!("{}{path}", self.base)
+        }
+    }
+
+    pub async fn get(&self, path: &str) -> Page {
+        Self::read(self.client.get(self.absolute(path)).send().await.unwrap()).await
+    }
+
+    pub async fn get_json(&self, path: &str) -> Page {
+        Self::read(
+            self.client
+                .get(self.absolute(path))
+                .header("Accept", "application/json")
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn post_form(&self, path: &str, fields: &[(&str, &str)]) -> Page {
+        Self::read(
+            self.client
+                .post(self.absolute(path))
+                .form(fields)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    pub async fn post_raw(&self, path: &str, content_type: &str, body: Vec<u8>) -> Page {
+        Self::read(
+            self.client
+                .post(self.absolute(path))
+                .header("Content-Type", content_type)
+                .body(body)
+                .send()
+                .await
+                .unwrap(),
+        )
+        .await
+    }
+
+    /// Submits a move form as the browser would.
+    pub async fn submit(&self, form: &MoveForm) -> Page {
+        let fields: Vec<(&str, &str)> = form
+            .fields
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        self.post_form(&form.action, &fields).await
+    }
+
+    /// Asks for a sign-in link and follows it from the email.
+    pub async fn sign_in(&self, app: &TestApp, email: &str) {
+        let page = self.get("/sign-in").await;
+        let csrf = page.csrf();
+        let sent = self
+            .post_form(
+                "/sign-in",
+                &[("csrf", &csrf), ("email", email), ("next", "/")],
+            )
+            .await;
+        assert_eq!(sent.status, 200, "{}", sent.body);
+        assert!(sent.body.contains("Check your email"));
+        let mail = app
+            .mails_to(email)
+            .into_iter()
+            .rev()
+            .find(|m| m.subject.contains("sign-in"))
+            .expect("a sign-in email");
+        let link = mail.link(&app.base, "/sign-in/");
+        let home = self.get(&link).await;
+        assert_eq!(home.status, 200, "{}", home.body);
+        assert!(home.body.contains("Signed in as"), "{}", home.body);
+    }
+}
+
+/// Creates a Kalah game from `creator`'s browser inviting `invitee`, with extra form fields.
+/// Returns the game's path.
+pub async fn create_kalah(creator: &Browser, invitee: &str, extra: &[(&str, &str)]) -> String {
+    let form = creator.get("/games/new/kalah").await;
+    assert_eq!(form.status, 200, "{}", form.body);
+    let csrf = form.csrf();
+    let mut fields = vec![("csrf", csrf.as_str()), ("invite_1", invitee)];
+    fields.extend_from_slice(extra);
+    let page = creator.post_form("/games/new/kalah", &fields).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let path = url::Url::parse(&page.url).unwrap().path().to_string();
+    assert!(path.starts_with("/games/"), "{path}");
+    path
+}
+
+/// Follows the invitation in `invitee`'s mail and takes the seat.
+pub async fn accept_invitation(app: &TestApp, browser: &Browser, email: &str) -> Page {
+    let mail = app
+        .mails_to(email)
+        .into_iter()
+        .rev()
+        .find(|m| m.subject.contains("invites you"))
+        .expect("an invitation email");
+    let link = mail.link(&app.base, "/join/");
+    let invitation = browser.get(&link).await;
+    assert_eq!(invitation.status, 200, "{}", invitation.body);
+    let csrf = invitation.csrf();
+    let path = url::Url::parse(&link).unwrap().path().to_string();
+    browser.post_form(&path, &[("csrf", &csrf)]).await
+}
+
+/// Counts the rows of a table in the test database.
+pub fn count_rows(db: &TestDb, table: &str) -> i64 {
+    diesel::sql_query(format!("SELECT count(*) AS n FROM {table}"))
+        .get_result::<Count>(&mut db.connect())
+        .unwrap()
+        .n
+}
