@@ -108,8 +108,7 @@ pub struct ChainedRow<'a> {
 /// that each recorded hash is the hash of its content. Returns the head hash.
 pub fn verify<'a>(rows: impl IntoIterator<Item = ChainedRow<'a>>) -> Result<Hash, ChainBreak> {
     let mut expected_prev = GENESIS;
-    let mut expected_seq = 1;
-    for row in rows {
+    for (expected_seq, row) in (1..).zip(rows) {
         let seq = row.content.seq;
         let fail = |problem: String| Err(ChainBreak { seq, problem });
         if seq != expected_seq {
@@ -127,7 +126,6 @@ pub fn verify<'a>(rows: impl IntoIterator<Item = ChainedRow<'a>>) -> Result<Hash
             ));
         }
         expected_prev = row.hash;
-        expected_seq += 1;
     }
     Ok(expected_prev)
 }

@@ -131,12 +131,18 @@ pub fn games_of(conn: &mut PgConnection, player_id: i64) -> QueryResult<Vec<Game
         .load(conn)
 }
 
-/// The current display names of everyone at a game, with their seat and whether it is their
-/// turn, in seat order (then joining order).
-pub fn table_of(
-    conn: &mut PgConnection,
-    game_id: &str,
-) -> QueryResult<Vec<(i64, String, Option<i32>, bool)>> {
+/// Someone at a game's table, with their current display name.
+#[derive(Clone, Debug, Queryable)]
+pub struct Seated {
+    pub player_id: i64,
+    pub name: String,
+    pub seat: Option<i32>,
+    pub to_act: bool,
+}
+
+/// Everyone at a game, with their seat and whether it is their turn, in seat order (then
+/// joining order).
+pub fn table_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Seated>> {
     game_players::table
         .inner_join(players::table)
         .filter(game_players::game_id.eq(game_id))

@@ -159,8 +159,8 @@ pub fn render_game<R: GameUi>(
         .map(|p| {
             table
                 .iter()
-                .find(|(id, ..)| *id == p.id)
-                .map_or_else(|| p.name.clone(), |(_, name, ..)| name.clone())
+                .find(|seated| seated.player_id == p.id)
+                .map_or_else(|| p.name.clone(), |seated| seated.name.clone())
         })
         .collect();
     let view = shown.state.as_ref().map(|state| R::view(state, viewer));

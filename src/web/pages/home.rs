@@ -49,13 +49,13 @@ fn game_lines(conn: &mut diesel::PgConnection, me: i64) -> Result<Vec<GameLine>,
         let table = read_model::table_of(conn, &game.id)?;
         let others: Vec<&str> = table
             .iter()
-            .filter(|(id, ..)| *id != me)
-            .map(|(_, name, ..)| name.as_str())
+            .filter(|p| p.player_id != me)
+            .map(|p| p.name.as_str())
             .collect();
         let waiting_for: Vec<&str> = table
             .iter()
-            .filter(|(_, _, _, to_act)| *to_act)
-            .map(|(_, name, ..)| name.as_str())
+            .filter(|p| p.to_act)
+            .map(|p| p.name.as_str())
             .collect();
         let state = match (game.phase.as_str(), &game.result) {
             ("finished", Some(result)) => format!("Finished: {result}"),
