@@ -4,8 +4,12 @@
 //! number generator: the application layer hands `decide` and `setup` a seeded stream, and every
 //! random outcome is written into the events they return, so that `evolve` never needs one.
 
+pub mod azul;
+pub mod gype;
+pub mod kabaleo;
 pub mod kalah;
 pub mod playout;
+pub mod quarto;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;

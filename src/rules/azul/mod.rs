@@ -1,0 +1,131 @@
+//! Azul: Summer Pavilion (Kiesling, 2019) for 2–4 players, as played on Board Game Arena.
+//! Specification: shared/rules/azul-summer-pavilion.md.
+//!
+//! Each round players take tiles from the factories and the centre (phase 1), then in turn place
+//! one tile at a time on their boards, paying the printed value in tiles of that colour and the
+//! round's wild colour, or pass, keeping up to 4 tiles (phase 2). Six rounds, then end bonuses.
+//!
+//! Submodules: `tiles` (colours and multisets), `board` (geometry: stars, values, structures),
+//! `scoring`, `state`, `commands`, `events`, `legal` (legal commands and the checks of `decide`),
+//! `decide` (commands to events, plus everything that follows by itself), `evolve`, `view`, `text`.
+
+mod board;
+mod commands;
+mod decide;
+mod events;
+mod evolve;
+mod legal;
+mod scoring;
+mod state;
+mod text;
+mod tiles;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Rng, RuleError, Rules, Seat, Status, Viewer};
+
+pub use board::{BoardSide, Space, Structure, StructureKind};
+pub use commands::{Command, Source};
+pub use events::{Event, NumberBonus, StarBonus};
+pub use state::{Board, Pending, Phase, PlayerState, State, TOTAL_TILES, tile_count};
+pub use tiles::{Colour, Counts, Tiles};
+pub use view::{Awaiting, PlayerView, SpaceView, StarView, StructureView, View};
+
+/// Table options. `{"board":"standard"}` (coloured side, default) or `{"board":"variant"}` (grey side).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Options {
+    pub board: BoardSide,
+}
+
+pub struct Azul;
+
+impl Rules for Azul {
+    const KIND: &'static str = "azul";
+    const NAME: &'static str = "Azul: Summer Pavilion";
+
+    type Options = Options;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type View = View;
+
+    fn player_counts(_options: &Options) -> RangeInclusive<usize> {
+        2..=4
+    }
+
+    fn validate_options(options: &Options, players: usize) -> Result<(), RuleError> {
+        if Self::player_counts(options).contains(&players) {
+            Ok(())
+        } else {
+            Err(RuleError::new(format!(
+                "Azul: Summer Pavilion is for 2 to 4 players, not {players}"
+            )))
+        }
+    }
+
+    fn initial_state(options: &Options, players: usize) -> State {
+        State::new(options, players)
+    }
+
+    fn setup(options: &Options, players: usize, rng: Rng<'_>) -> Vec<Event> {
+        decide::setup(State::new(options, players), rng)
+    }
+
+    fn decide(
+        state: &State,
+        seat: Seat,
+        command: &Command,
+        rng: Rng<'_>,
+    ) -> Result<Vec<Event>, RuleError> {
+        decide::decide(state, seat, command, rng)
+    }
+
+    fn evolve(state: State, event: &Event) -> State {
+        evolve::evolve(state, event)
+    }
+
+    fn legal_commands(state: &State, seat: Seat) -> Vec<Command> {
+        legal::legal_commands(state, seat)
+    }
+
+    fn status(state: &State) -> Status {
+        match state.phase {
+            Phase::Acquire | Phase::Place => Status::ToAct {
+                seats: vec![state.current],
+            },
+            Phase::Setup => Status::ToAct { seats: Vec::new() },
+            Phase::Ended => {
+                let scores: Vec<i64> = state.players.iter().map(|p| p.score).collect();
+                Status::Finished {
+                    outcome: super::Outcome {
+                        winners: state::winners(&scores),
+                        scores,
+                    },
+                }
+            }
+        }
+    }
+
+    fn view(state: &State, viewer: Viewer) -> View {
+        view::view(state, viewer)
+    }
+
+    fn redact(event: &Event, _viewer: Viewer) -> Event {
+        event.clone()
+    }
+
+    fn describe(event: &Event, names: &[String]) -> String {
+        text::describe(event, names)
+    }
+
+    fn command_label(state: &State, command: &Command) -> String {
+        text::command_label(state, command)
+    }
+}

@@ -1,0 +1,243 @@
+//! Kabaleo (Jean-Luc Renaud, Gigamic) as played on Board Game Arena: players take turns placing
+//! one piece from their public hand on a pile; a piece landing on a piece of its own colour
+//! cancels both; when every piece is placed, whoever's secret colour tops the most piles wins.
+//! Rules and decisions: `shared/rules/kabaleo.md`.
+//!
+//! Secrets: each seat's colours travel only in [`Event::SecretColoursDealt`], which [`redact`]
+//! blanks for every other viewer, and appear in a [`KabaleoView`] only for their owner, for
+//! [`Viewer::Everyone`], or once the game is over.
+//!
+//! [`redact`]: Rules::redact
+
+mod colour;
+mod deal;
+mod state;
+mod text;
+mod view;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::BTreeMap;
+use std::ops::RangeInclusive;
+
+use serde::{Deserialize, Serialize};
+
+use super::{Rng, RuleError, Rules, Seat, Status, Viewer};
+
+pub use colour::Colour;
+pub use state::{Standing, State};
+pub use view::{ColourCount, ColourTally, KabaleoView, PileView, SeatView};
+
+/// Bases of each colour in play.
+const BASES_PER_COLOUR: usize = 4;
+/// Pieces of each colour in play.
+const PIECES_PER_COLOUR: usize = 6;
+
+/// The Kabaleo rules engine.
+pub struct Kabaleo;
+
+/// How the pieces are shared out at the start.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Dealing {
+    /// All pieces shuffled and dealt out equally.
+    #[default]
+    Random,
+    /// Every player gets the same number of each colour (2 or 3 players only).
+    Uniform,
+}
+
+/// Table options, chosen when the game is created.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct KabaleoOptions {
+    pub dealing: Dealing,
+}
+
+/// What a player asks to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Command {
+    /// Place a piece of `colour` from one's hand on pile `pile` (0-based; pages show `pile + 1`).
+    Place { pile: usize, colour: Colour },
+}
+
+/// Pieces held, by colour; colours with none are left out.
+pub type Hand = BTreeMap<Colour, u8>;
+
+/// The facts of a game, in order. Setup emits the first four, once each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum Event {
+    /// The bases, one per location in layout order; their colours are the colours in play.
+    BoardLaidOut { bases: Vec<Colour> },
+    /// Each seat's (public) hand.
+    PiecesDealt { hands: Vec<Hand> },
+    /// Each seat's secret colours, by seat; `None` where redacted for the viewer.
+    SecretColoursDealt { secrets: Vec<Option<Vec<Colour>>> },
+    /// The seat that places first.
+    FirstPlayerDrawn { seat: Seat },
+    /// `seat` placed a `colour` piece on `pile` (0-based). `cancelled`: the pile's top piece had
+    /// the same colour, so both pieces left the game.
+    PiecePlaced {
+        seat: Seat,
+        pile: usize,
+        colour: Colour,
+        cancelled: bool,
+    },
+}
+
+/// Colours in play: two more than there are players.
+fn colours_in_play(players: usize) -> usize {
+    (players + 2).min(Colour::ALL.len())
+}
+
+/// Secret colours per player: two each in a two-player game, one otherwise.
+fn secret_colours_each(players: usize) -> usize {
+    if players == 2 { 2 } else { 1 }
+}
+
+impl Rules for Kabaleo {
+    const KIND: &'static str = "kabaleo";
+    const NAME: &'static str = "Kabaleo";
+
+    type Options = KabaleoOptions;
+    type State = State;
+    type Command = Command;
+    type Event = Event;
+    type View = KabaleoView;
+
+    fn player_counts(options: &KabaleoOptions) -> RangeInclusive<usize> {
+        match options.dealing {
+            Dealing::Random => 2..=4,
+            Dealing::Uniform => 2..=3,
+        }
+    }
+
+    fn validate_options(options: &KabaleoOptions, players: usize) -> Result<(), RuleError> {
+        if !(2..=4).contains(&players) {
+            return Err(RuleError::new(format!(
+                "Kabaleo is for 2 to 4 players, not {players}"
+            )));
+        }
+        if options.dealing == Dealing::Uniform && !Self::player_counts(options).contains(&players) {
+            return Err(RuleError::new(format!(
+                "uniform dealing needs 2 or 3 players: with {players} players the 6 pieces of a \
+                 colour cannot be shared out equally; choose random dealing"
+            )));
+        }
+        Ok(())
+    }
+
+    fn initial_state(options: &KabaleoOptions, players: usize) -> State {
+        State::new(options, players)
+    }
+
+    fn setup(options: &KabaleoOptions, players: usize, rng: Rng<'_>) -> Vec<Event> {
+        deal::setup(options, players, rng)
+    }
+
+    fn decide(
+        state: &State,
+        seat: Seat,
+        command: &Command,
+        _rng: Rng<'_>,
+    ) -> Result<Vec<Event>, RuleError> {
+        let Command::Place { pile, colour } = *command;
+        if let Some(refusal) = state.refusal(seat, pile, colour) {
+            return Err(RuleError::new(text::refusal(refusal)));
+        }
+        let cancelled = state.piles[pile].top_piece() == Some(colour);
+        Ok(vec![Event::PiecePlaced {
+            seat,
+            pile,
+            colour,
+            cancelled,
+        }])
+    }
+
+    fn evolve(mut state: State, event: &Event) -> State {
+        match event {
+            Event::BoardLaidOut { bases } => {
+                state.piles = bases.iter().copied().map(state::Pile::new).collect();
+            }
+            Event::PiecesDealt { hands } => {
+                for (held, dealt) in state.hands.iter_mut().zip(hands) {
+                    *held = [0; colour::COLOURS];
+                    for (colour, &count) in dealt {
+                        held[colour.index()] = count;
+                    }
+                }
+            }
+            Event::SecretColoursDealt { secrets } => {
+                for (known, dealt) in state.secrets.iter_mut().zip(secrets) {
+                    if let Some(colours) = dealt {
+                        known.clone_from(colours);
+                    }
+                }
+            }
+            Event::FirstPlayerDrawn { seat } => {
+                if *seat < state.players {
+                    state.to_move = Some(*seat);
+                }
+            }
+            Event::PiecePlaced {
+                seat,
+                pile,
+                colour,
+                cancelled,
+            } => state.apply_placement(*seat, *pile, *colour, *cancelled),
+        }
+        state
+    }
+
+    fn legal_commands(state: &State, seat: Seat) -> Vec<Command> {
+        if state.to_move != Some(seat) || state.is_over() {
+            return Vec::new();
+        }
+        let colours = state.colours();
+        (0..state.piles.len())
+            .flat_map(|pile| colours.iter().map(move |&colour| (pile, colour)))
+            .filter(|&(pile, colour)| state.refusal(seat, pile, colour).is_none())
+            .map(|(pile, colour)| Command::Place { pile, colour })
+            .collect()
+    }
+
+    fn status(state: &State) -> Status {
+        match state.to_move {
+            _ if state.is_over() => Status::Finished {
+                outcome: state.outcome(),
+            },
+            Some(seat) => Status::ToAct { seats: vec![seat] },
+            None => Status::ToAct { seats: Vec::new() },
+        }
+    }
+
+    fn view(state: &State, viewer: Viewer) -> KabaleoView {
+        view::view(state, viewer)
+    }
+
+    fn redact(event: &Event, viewer: Viewer) -> Event {
+        match event {
+            Event::SecretColoursDealt { secrets } => Event::SecretColoursDealt {
+                secrets: secrets
+                    .iter()
+                    .enumerate()
+                    .map(|(owner, colours)| {
+                        colours.clone().filter(|_| viewer.may_see_secrets_of(owner))
+                    })
+                    .collect(),
+            },
+            other => other.clone(),
+        }
+    }
+
+    fn describe(event: &Event, names: &[String]) -> String {
+        text::describe(event, names)
+    }
+
+    fn command_label(state: &State, command: &Command) -> String {
+        text::command_label(state, command)
+    }
+}
