@@ -3,9 +3,11 @@
 
 mod support;
 
+mod cli;
 mod concurrency;
 mod event_store;
 mod hostile_input;
+mod invitations;
 mod kalah_game;
 mod pages;
 mod sign_in;
