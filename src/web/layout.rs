@@ -8,7 +8,18 @@ use askama::Template;
 use super::error::WebError;
 use super::session::Visitor;
 
+/// The stylesheet's address, versioned by its content so browsers never keep a stale copy.
+pub fn stylesheet_url() -> &'static str {
+    static URL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
+        use sha2::Digest;
+        let digest = sha2::Sha256::digest(super::pages::STYLESHEET.as_bytes());
+        format!("/static/style.css?v={}", &hex::encode(digest)[..12])
+    });
+    &URL
+}
+
 pub struct Layout {
+    pub stylesheet: &'static str,
     pub title: String,
     pub player_name: Option<String>,
     pub csrf: String,
@@ -17,6 +28,7 @@ pub struct Layout {
 impl Layout {
     pub fn new(title: impl Into<String>, visitor: &Visitor) -> Layout {
         Layout {
+            stylesheet: stylesheet_url(),
             title: title.into(),
             player_name: visitor.player.as_ref().map(|p| p.display_name.clone()),
             csrf: visitor.csrf.clone(),
@@ -25,6 +37,7 @@ impl Layout {
 
     pub fn anonymous(title: impl Into<String>) -> Layout {
         Layout {
+            stylesheet: stylesheet_url(),
             title: title.into(),
             player_name: None,
             csrf: String::new(),

@@ -69,6 +69,14 @@ fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
     }
 }
 
+/// Ends a description with a full stop if it has no closing punctuation.
+fn sentence(mut text: String) -> String {
+    if !text.ends_with(['.', '!', '?']) {
+        text.push('.');
+    }
+    text
+}
+
 /// The command of a row as `viewer` may read it.
 fn visible_command<R: Rules>(game: &Game<R>, row: &EventRow, viewer: Viewer) -> Value {
     let Ok(Submitted::Play { command }) =
@@ -113,9 +121,12 @@ fn build<R: GameUi>(
             .map_or_else(|| "Turnpost".to_string(), |p| p.name.clone());
         html_rows.push(HistoryRow {
             seq: row.seq,
-            time: row.recorded_at.format("%Y-%m-%d %H:%M:%S UTC").to_string(),
+            time: row.recorded_at.format("%Y-%m-%d %H:%M:%S").to_string(),
             actor: actor.clone(),
-            lines: redacted.iter().map(|e| describe::<R>(e, &names)).collect(),
+            lines: redacted
+                .iter()
+                .map(|e| sentence(describe::<R>(e, &names)))
+                .collect(),
             hash: row.hash_hex().chars().take(12).collect(),
             has_board: started_at.is_some_and(|start| row.seq >= start),
         });

@@ -44,12 +44,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-const STYLESHEET: &str = include_str!("../../../static/style.css");
+pub const STYLESHEET: &str = include_str!("../../../static/style.css");
 
 async fn stylesheet() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/css; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .insert_header(("Cache-Control", "public, max-age=31536000, immutable"))
         .body(STYLESHEET)
 }
 

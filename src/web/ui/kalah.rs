@@ -22,6 +22,7 @@ struct Row {
     /// Pits in the order they are drawn, left to right.
     pits: Vec<Pit>,
     to_move: bool,
+    can_sow: bool,
 }
 
 #[derive(Template)]
@@ -70,6 +71,7 @@ fn row(board: &Board<'_, Kalah>, side: &SideView, reversed: bool) -> Row {
         pits.reverse();
     }
     Row {
+        can_sow: pits.iter().any(|pit| pit.sow.is_some()),
         side: side_name(side.side),
         owner: board.name(side.seat),
         store: side.store,
