@@ -43,7 +43,7 @@ async fn the_hash_chain_of_a_finished_game_recomputes_from_the_stored_rows() {
     assert_eq!(events::verify_chain(&altered).unwrap_err().seq, 4);
 
     // The page shows the head of the log as a witness.
-    let page = table.ann.get(&table.path).await;
+    let page = table.ann().get(&table.path).await;
     assert!(
         page.body
             .contains(&hex::encode(&rows.last().unwrap().hash)[..12])

@@ -1,6 +1,7 @@
 //! Malformed and hostile input never yields a 5xx and never changes anything.
 
-use crate::kalah_game::{Table, started_game};
+use crate::kalah_game::started_game;
+use crate::support::Table;
 use crate::support::{Browser, count_rows};
 
 fn snapshot(table: &Table) -> (i64, i64, i64) {
@@ -108,10 +109,10 @@ async fn acting_out_of_turn_or_in_someone_elses_game_is_forbidden() {
     let table = started_game(&[]).await;
     let (mover, page) = table.mover().await.unwrap();
     let form = page.move_forms()[0].clone();
-    let waiting = if std::ptr::eq(mover, &table.ann) {
-        &table.bo
+    let waiting = if std::ptr::eq(mover, table.ann()) {
+        &table.bo()
     } else {
-        &table.ann
+        &table.ann()
     };
     let before = snapshot(&table);
 
@@ -157,7 +158,7 @@ async fn acting_out_of_turn_or_in_someone_elses_game_is_forbidden() {
 #[actix_web::test]
 async fn unknown_games_and_bad_history_positions_are_not_found_or_bad_requests() {
     let table = started_game(&[]).await;
-    let ann = &table.ann;
+    let ann = &table.ann();
     assert_eq!(ann.get("/games/doesnotexist").await.status, 404);
     assert_eq!(ann.get("/games/doesnotexist/history").await.status, 404);
     assert_eq!(ann.get_json("/games/doesnotexist").await.status, 404);
@@ -179,7 +180,7 @@ async fn unknown_games_and_bad_history_positions_are_not_found_or_bad_requests()
 #[actix_web::test]
 async fn bad_new_game_forms_are_refused_with_a_message() {
     let table = started_game(&[]).await;
-    let ann = &table.ann;
+    let ann = &table.ann();
     let before = snapshot(&table);
     let cases: Vec<(Vec<(&str, &str)>, &str)> = vec![
         (
@@ -227,7 +228,7 @@ async fn bad_new_game_forms_are_refused_with_a_message() {
 async fn unreadable_bodies_and_huge_payloads_are_client_errors() {
     let table = started_game(&[]).await;
     let before = snapshot(&table);
-    let ann = &table.ann;
+    let ann = &table.ann();
     let path = format!("{}/play", table.path);
     let invalid_utf8 = ann
         .post_raw(

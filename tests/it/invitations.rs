@@ -1,13 +1,19 @@
 //! Invitation links: they sign the invited address in, seat it once, and start the game when
 //! the table is full.
 
-use crate::support::{TestApp, accept_invitation, count_rows, create_kalah};
+use crate::support::{TestApp, accept_invitation, count_rows, create_game};
 
 #[actix_web::test]
 async fn an_invitation_signs_a_newcomer_in_and_seats_them() {
     let app = TestApp::start().await;
     let ann = app.signed_in("ann@example.com", "Ann").await;
-    let path = create_kalah(&ann, "newcomer@example.com", &[("seeds_per_pit", "5")]).await;
+    let path = create_game(
+        &ann,
+        "kalah",
+        &["newcomer@example.com"],
+        &[("seeds_per_pit", "5")],
+    )
+    .await;
     let waiting = ann.get(&path).await;
     assert!(
         waiting.body.contains("Waiting for 1 more player"),
@@ -44,7 +50,7 @@ async fn an_invitation_signs_a_newcomer_in_and_seats_them() {
 async fn an_invitation_is_used_once() {
     let app = TestApp::start().await;
     let ann = app.signed_in("ann@example.com", "Ann").await;
-    let path = create_kalah(&ann, "bo@example.com", &[]).await;
+    let path = create_game(&ann, "kalah", &["bo@example.com"], &[]).await;
     let bo = app.browser();
     accept_invitation(&app, &bo, "bo@example.com").await;
     let rows = count_rows(&app.db, "game_events");
@@ -68,7 +74,7 @@ async fn an_invitation_is_used_once() {
 async fn the_creator_cannot_take_a_second_seat() {
     let app = TestApp::start().await;
     let ann = app.signed_in("ann@example.com", "Ann").await;
-    create_kalah(&ann, "bo@example.com", &[]).await;
+    create_game(&ann, "kalah", &["bo@example.com"], &[]).await;
     let rows = count_rows(&app.db, "game_events");
     let link = app
         .mails_to("bo@example.com")

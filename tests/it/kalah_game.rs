@@ -8,31 +8,25 @@ use serde_json::Value;
 use turnpost::rules::kalah::{Command, Kalah, Options};
 use turnpost::rules::{Rules, Status, fold};
 
-use crate::support::{Browser, Page, TestApp, accept_invitation, create_kalah};
+use crate::support::{Browser, Page, Table, start_table};
 
-/// A started game between Ann (creator) and Bo.
-pub struct Table {
-    pub app: TestApp,
-    pub ann: Browser,
-    pub bo: Browser,
-    pub path: String,
-}
-
+/// A started Kalah game between Ann (who created it) and Bo.
 pub async fn started_game(extra: &[(&str, &str)]) -> Table {
-    let app = TestApp::start().await;
-    let ann = app.signed_in("ann@example.com", "Ann").await;
-    let bo = app.signed_in("bo@example.com", "Bo").await;
-    let path = create_kalah(&ann, "bo@example.com", extra).await;
-    let joined = accept_invitation(&app, &bo, "bo@example.com").await;
-    assert_eq!(joined.status, 200, "{}", joined.body);
-    assert!(joined.url.ends_with(&path), "{} vs {path}", joined.url);
-    Table { app, ann, bo, path }
+    start_table("kalah", &["Ann", "Bo"], extra).await
 }
 
 impl Table {
+    pub fn ann(&self) -> &Browser {
+        &self.players[0]
+    }
+
+    pub fn bo(&self) -> &Browser {
+        &self.players[1]
+    }
+
     /// The browser of whoever must move now, with their page; None once the game is over.
     pub async fn mover(&self) -> Option<(&Browser, Page)> {
-        for browser in [&self.ann, &self.bo] {
+        for browser in &self.players {
             let page = browser.get(&self.path).await;
             assert_eq!(page.status, 200, "{}", page.body);
             if !page.move_forms().is_empty() {
@@ -110,10 +104,10 @@ async fn two_players_play_a_whole_game_and_the_result_matches_the_engine() {
     let commands = play_to_end(&table, 7).await;
     assert!(!commands.is_empty());
 
-    let twin = table.ann.get_json(&table.path).await.json();
+    let twin = table.ann().get_json(&table.path).await.json();
     assert_eq!(twin["phase"], "finished");
     let history = table
-        .ann
+        .ann()
         .get_json(&format!("{}/history", table.path))
         .await
         .json();
@@ -135,7 +129,7 @@ async fn two_players_play_a_whole_game_and_the_result_matches_the_engine() {
     assert_eq!(shown.iter().sum::<i64>(), 36);
 
     // The page states the result with both final scores.
-    let page = table.bo.get(&table.path).await;
+    let page = table.bo().get(&table.path).await;
     let scores = format!("{}–{}", outcome.scores[0], outcome.scores[1]);
     assert!(page.body.contains("Game over"), "{}", page.body);
     assert!(page.body.contains(&scores), "{scores} not in {}", page.body);
@@ -162,10 +156,10 @@ async fn the_history_lists_every_event_and_shows_the_board_after_any_of_them() {
     let table = started_game(&[]).await;
     let (browser, page) = table.mover().await.unwrap();
     browser.submit(&page.move_forms()[0]).await;
-    let history = table.bo.get(&format!("{}/history", table.path)).await;
+    let history = table.bo().get(&format!("{}/history", table.path)).await;
     assert_eq!(history.status, 200);
     let twin = table
-        .bo
+        .bo()
         .get_json(&format!("{}/history", table.path))
         .await
         .json();
@@ -181,15 +175,64 @@ async fn the_history_lists_every_event_and_shows_the_board_after_any_of_them() {
 
     // The board after the start differs from the board after the move.
     let at_start = table
-        .bo
+        .bo()
         .get_json(&format!("{}?at=2", table.path))
         .await
         .json();
-    let now = table.bo.get_json(&table.path).await.json();
+    let now = table.bo().get_json(&table.path).await.json();
     assert_eq!(at_start["at"], 2);
     assert_ne!(at_start["view"], now["view"]);
     assert_eq!(at_start["legal_commands"].as_array().unwrap().len(), 0);
-    let html = table.bo.get(&format!("{}?at=2", table.path)).await;
+    let html = table.bo().get(&format!("{}?at=2", table.path)).await;
     assert!(html.body.contains("as it was after event 2 of 3"));
     assert!(html.move_forms().is_empty(), "no moves on a past board");
+}
+
+#[actix_web::test]
+async fn a_tool_can_play_from_the_json_twin_with_forms_or_json_bodies() {
+    let table = started_game(&[]).await;
+    assert!(
+        !table.app.mails_to(&table.emails[1]).is_empty(),
+        "Bo was invited by email"
+    );
+    let acting = table.to_act().await;
+    assert_eq!(acting.len(), 1, "one player is to move");
+    let mover = acting[0];
+    let twin = table.twin(mover).await;
+    let command = twin["legal_commands"][0]["command"].clone();
+    assert_eq!(table.play(mover, &command).await.status, 200);
+    let after = table.twin(mover).await;
+    assert_eq!(after["seq"], twin["seq"].as_i64().unwrap() + 1);
+
+    // The same as a JSON body, with the CSRF token in a header.
+    let mover = table.to_act().await[0];
+    let browser = &table.players[mover];
+    let twin = table.twin(mover).await;
+    let body = serde_json::json!({
+        "seq": twin["seq"],
+        "command": twin["legal_commands"][0]["command"],
+    });
+    let csrf = browser.get("/sign-in").await.csrf();
+    let response = browser
+        .client
+        .post(format!("{}{}/play", browser.base, table.path))
+        .header("Accept", "application/json")
+        .header("X-CSRF-Token", csrf)
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 200);
+    let fresh: Value = response.json().await.unwrap();
+    assert_eq!(fresh["seq"], twin["seq"].as_i64().unwrap() + 1);
+
+    // Without the token the JSON body is refused.
+    let refused = browser
+        .client
+        .post(format!("{}{}/play", browser.base, table.path))
+        .json(&body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(refused.status(), 403);
 }

@@ -30,8 +30,8 @@ async fn no_page_carries_a_script_and_the_policy_forbids_them() {
         format!("{}?at=2", table.path),
         format!("{}/history", table.path),
     ] {
-        pages.push(table.ann.get(&path).await);
-        pages.push(table.bo.get(&path).await);
+        pages.push(table.ann().get(&path).await);
+        pages.push(table.bo().get(&path).await);
     }
     for page in &pages {
         assert!(page.status < 500, "{} answered {}", page.url, page.status);
@@ -48,9 +48,12 @@ async fn no_page_carries_a_script_and_the_policy_forbids_them() {
 #[actix_web::test]
 async fn the_json_twin_answers_to_the_accept_header_and_to_format_json() {
     let table = started_game(&[]).await;
-    let by_header = table.ann.get_json(&table.path).await;
+    let by_header = table.ann().get_json(&table.path).await;
     assert!(by_header.content_type.starts_with("application/json"));
-    let by_query = table.ann.get(&format!("{}?format=json", table.path)).await;
+    let by_query = table
+        .ann()
+        .get(&format!("{}?format=json", table.path))
+        .await;
     assert_eq!(by_header.json(), by_query.json());
     let json = by_header.json();
     assert_eq!(json["kind"], "kalah");
@@ -77,8 +80,8 @@ async fn head_requests_are_answered() {
 #[actix_web::test]
 async fn private_games_are_shown_to_their_players_only() {
     let table = started_game(&[("private", "on")]).await;
-    assert_eq!(table.ann.get(&table.path).await.status, 200);
-    assert_eq!(table.bo.get(&table.path).await.status, 200);
+    assert_eq!(table.ann().get(&table.path).await.status, 200);
+    assert_eq!(table.bo().get(&table.path).await.status, 200);
     let stranger = table.app.signed_in("cy@example.com", "Cy").await;
     assert_eq!(stranger.get(&table.path).await.status, 403);
     assert_eq!(

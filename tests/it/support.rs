@@ -466,19 +466,103 @@ impl Browser {
     }
 }
 
-/// Creates a Kalah game from `creator`'s browser inviting `invitee`, with extra form fields.
-/// Returns the game's path.
-pub async fn create_kalah(creator: &Browser, invitee: &str, extra: &[(&str, &str)]) -> String {
-    let form = creator.get("/games/new/kalah").await;
+/// Creates a game of `kind` from `creator`'s browser inviting `invitees`, with extra form
+/// fields. Returns the game's path.
+pub async fn create_game(
+    creator: &Browser,
+    kind: &str,
+    invitees: &[&str],
+    extra: &[(&str, &str)],
+) -> String {
+    let form = creator.get(&format!("/games/new/{kind}")).await;
     assert_eq!(form.status, 200, "{}", form.body);
     let csrf = form.csrf();
-    let mut fields = vec![("csrf", csrf.as_str()), ("invite_1", invitee)];
+    let fields_names: Vec<String> = (1..=invitees.len())
+        .map(|n| format!("invite_{n}"))
+        .collect();
+    let mut fields = vec![("csrf", csrf.as_str())];
+    for (name, email) in fields_names.iter().zip(invitees) {
+        fields.push((name.as_str(), email));
+    }
     fields.extend_from_slice(extra);
-    let page = creator.post_form("/games/new/kalah", &fields).await;
+    let page = creator
+        .post_form(&format!("/games/new/{kind}"), &fields)
+        .await;
     assert_eq!(page.status, 200, "{}", page.body);
     let path = url::Url::parse(&page.url).unwrap().path().to_string();
     assert!(path.starts_with("/games/"), "{path}");
     path
+}
+
+/// A started game: everyone signed in and seated. The first player created it.
+pub struct Table {
+    pub app: TestApp,
+    pub players: Vec<Browser>,
+    pub emails: Vec<String>,
+    pub path: String,
+}
+
+/// Signs in one player per name (`name@example.com`), lets the first create a game of `kind`
+/// inviting the others, and has every invitee accept.
+pub async fn start_table(kind: &str, names: &[&str], extra: &[(&str, &str)]) -> Table {
+    let app = TestApp::start().await;
+    let emails: Vec<String> = names
+        .iter()
+        .map(|n| format!("{}@example.com", n.to_lowercase()))
+        .collect();
+    let mut players = Vec::new();
+    for (name, email) in names.iter().zip(&emails) {
+        players.push(app.signed_in(email, name).await);
+    }
+    let invitees: Vec<&str> = emails[1..].iter().map(String::as_str).collect();
+    let path = create_game(&players[0], kind, &invitees, extra).await;
+    for (browser, email) in players[1..].iter().zip(&emails[1..]) {
+        let joined = accept_invitation(&app, browser, email).await;
+        assert_eq!(joined.status, 200, "{}", joined.body);
+        assert!(joined.url.ends_with(&path), "{} vs {path}", joined.url);
+    }
+    Table {
+        app,
+        players,
+        emails,
+        path,
+    }
+}
+
+impl Table {
+    /// The JSON twin of the game as `player` sees it.
+    pub async fn twin(&self, player: usize) -> serde_json::Value {
+        let page = self.players[player].get_json(&self.path).await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        page.json()
+    }
+
+    /// Plays `command` (JSON) as `player` through the page's form endpoint; returns the response.
+    pub async fn play(&self, player: usize, command: &serde_json::Value) -> Page {
+        let browser = &self.players[player];
+        let twin = self.twin(player).await;
+        let csrf = browser.get("/sign-in").await.csrf();
+        let seq = twin["seq"].to_string();
+        let command = command.to_string();
+        browser
+            .post_form(
+                &format!("{}/play", self.path),
+                &[("csrf", &csrf), ("seq", &seq), ("command", &command)],
+            )
+            .await
+    }
+
+    /// The players who may act now, by index.
+    pub async fn to_act(&self) -> Vec<usize> {
+        let mut acting = Vec::new();
+        for player in 0..self.players.len() {
+            let twin = self.twin(player).await;
+            if !twin["legal_commands"].as_array().unwrap().is_empty() {
+                acting.push(player);
+            }
+        }
+        acting
+    }
 }
 
 /// Follows the invitation in `invitee`'s mail and takes the seat.

@@ -1,6 +1,8 @@
 //! The game page (the board, its JSON twin, and the board as it was after any row) and the
 //! endpoint that plays a move.
 
+use std::collections::BTreeMap;
+
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -138,6 +140,7 @@ pub fn render_game<R: GameUi>(
     game_id: &str,
     visitor: &Visitor,
     at: Option<&str>,
+    selection: &BTreeMap<String, String>,
     error: Option<String>,
 ) -> Result<Rendered, WebError> {
     let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
@@ -181,9 +184,12 @@ pub fn render_game<R: GameUi>(
         csrf: visitor.csrf.clone(),
         choices,
     };
+    let path = format!("/games/{}", game.id);
     let board = match &view {
         Some(view) => Some(R::board(&Board::<R> {
             view,
+            path: &path,
+            query: selection,
             names: &names,
             me,
             actions: (!actions.choices.is_empty()).then_some(&actions),
@@ -277,28 +283,25 @@ pub async fn rendered(
     state: &web::Data<AppState>,
     game_id: String,
     visitor: Visitor,
-    at: Option<String>,
+    mut query: BTreeMap<String, String>,
     error: Option<String>,
 ) -> Result<Rendered, WebError> {
     let pool = state.pool.clone();
     web::block(move || -> Result<Rendered, WebError> {
         let conn = &mut *pool.get()?;
         let kind: Kind = service::kind_of(conn, &game_id)?;
+        let at = query.remove("at");
+        query.remove("format");
         with_rules!(kind, |R| render_game::<R>(
             conn,
             &game_id,
             &visitor,
             at.as_deref(),
+            &query,
             error
         ))
     })
     .await?
-}
-
-#[derive(Deserialize)]
-pub struct GameQuery {
-    at: Option<String>,
-    format: Option<String>,
 }
 
 pub async fn show(
@@ -306,11 +309,12 @@ pub async fn show(
     session: Session,
     state: web::Data<AppState>,
     path: web::Path<String>,
-    query: web::Query<GameQuery>,
+    query: web::Query<BTreeMap<String, String>>,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&session, &state).await?;
-    let json = wants_json(&req, query.format.as_deref());
-    let rendered = rendered(&state, path.into_inner(), visitor, query.at.clone(), None).await;
+    let query = query.into_inner();
+    let json = wants_json(&req, query.get("format").map(String::as_str));
+    let rendered = rendered(&state, path.into_inner(), visitor, query, None).await;
     match rendered {
         Ok(rendered) => respond(rendered, StatusCode::OK, json),
         Err(error) if json => Ok(json_response(
@@ -374,7 +378,7 @@ pub async fn play(
     .await;
     let error = match attempt {
         Ok(()) if json => {
-            let fresh = rendered(&state, game_id, visitor, None, None).await?;
+            let fresh = rendered(&state, game_id, visitor, BTreeMap::new(), None).await?;
             return respond(fresh, StatusCode::OK, true);
         }
         Ok(()) => return Ok(see_other(&format!("/games/{game_id}"))),
@@ -391,7 +395,8 @@ pub async fn play(
         } else {
             error.message.clone()
         };
-        if let Ok(fresh) = rendered(&state, game_id, visitor, None, Some(message)).await {
+        if let Ok(fresh) = rendered(&state, game_id, visitor, BTreeMap::new(), Some(message)).await
+        {
             return respond(fresh, error.status, json);
         }
     }

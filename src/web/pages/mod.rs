@@ -44,7 +44,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         );
 }
 
-pub const STYLESHEET: &str = include_str!("../../../static/style.css");
+/// One stylesheet for the whole site: the shared rules, then each game's.
+pub const STYLESHEET: &str = concat!(
+    include_str!("../../../static/base.css"),
+    include_str!("../../../static/kalah.css"),
+);
 
 async fn stylesheet() -> HttpResponse {
     HttpResponse::Ok()

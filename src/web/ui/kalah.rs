@@ -80,6 +80,20 @@ fn row(board: &Board<'_, Kalah>, side: &SideView, reversed: bool) -> Row {
     }
 }
 
+/// The far row (drawn right to left) and the near row. The viewer's own row is the near one;
+/// spectators see South there.
+fn rows(board: &Board<'_, Kalah>) -> (Row, Row) {
+    let view = board.view;
+    let near = match board.me {
+        Some(seat) => view.sides.iter().position(|s| s.seat == seat).unwrap_or(0),
+        None => 0,
+    };
+    (
+        row(board, &view.sides[1 - near], true),
+        row(board, &view.sides[near], false),
+    )
+}
+
 fn describe_end(view: &View) -> Option<String> {
     let end = view.end.as_ref()?;
     let reason = match end.reason {
@@ -97,7 +111,39 @@ fn describe_end(view: &View) -> Option<String> {
     })
 }
 
+/// `[ 4]` cells for a row of pits.
+fn text_cells(pits: &[Pit]) -> String {
+    pits.iter()
+        .map(|pit| format!("[{:>2}]", pit.seeds))
+        .collect()
+}
+
+fn text_numbers(pits: &[Pit]) -> String {
+    pits.iter()
+        .map(|pit| format!("  {} ", pit.number))
+        .collect()
+}
+
 impl GameUi for Kalah {
+    fn text_board(board: &Board<'_, Kalah>) -> String {
+        let (top, bottom) = rows(board);
+        let pad = "      ";
+        format!(
+            "{pad}{} ({})\n{pad}{}\n{pad}{}\n[{:>2}]{}[{:>2}]\n{pad}{}\n{pad}{}\n{pad}{} ({})\n",
+            top.side,
+            top.owner,
+            text_numbers(&top.pits),
+            text_cells(&top.pits),
+            top.store,
+            " ".repeat(top.pits.len() * 4 + 2),
+            bottom.store,
+            text_cells(&bottom.pits),
+            text_numbers(&bottom.pits),
+            bottom.side,
+            bottom.owner,
+        )
+    }
+
     fn options_fields() -> Result<String, askama::Error> {
         OptionsFields.render()
     }
@@ -147,13 +193,7 @@ impl GameUi for Kalah {
 
     fn board(board: &Board<'_, Kalah>) -> Result<String, askama::Error> {
         let view = board.view;
-        // The viewer's own row is drawn at the bottom; spectators see South there.
-        let bottom_side = match board.me {
-            Some(seat) => view.sides.iter().position(|s| s.seat == seat).unwrap_or(0),
-            None => 0,
-        };
-        let bottom = row(board, &view.sides[bottom_side], false);
-        let top = row(board, &view.sides[1 - bottom_side], true);
+        let (top, bottom) = rows(board);
         let swap = board.actions.and_then(|actions: &Actions| {
             let choice: &Choice = actions.find(&Command::Swap)?;
             Some(actions.form(choice))
@@ -185,5 +225,42 @@ impl GameUi for Kalah {
             end: describe_end(view),
         }
         .render()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::rules::{Rules, Viewer, fold};
+
+    #[test]
+    fn the_text_board_shows_every_pit_store_and_player() {
+        let options = Options::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let state = fold::<Kalah>(&options, 2, &Kalah::setup(&options, 2, &mut rng));
+        let view = Kalah::view(&state, Viewer::Seat(1));
+        let names = ["Ann".to_string(), "Bo".to_string()];
+        let query = BTreeMap::new();
+        let text = Kalah::text_board(&Board {
+            view: &view,
+            path: "/games/x",
+            query: &query,
+            names: &names,
+            me: Some(1),
+            actions: None,
+        });
+        assert_eq!(text.matches("[ 4]").count(), 12, "{text}");
+        assert_eq!(text.matches("[ 0]").count(), 2, "{text}");
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(
+            lines[0].contains("Ann"),
+            "the opponent's row is on top: {text}"
+        );
+        assert!(lines.last().unwrap().contains("Bo (you)"), "{text}");
     }
 }

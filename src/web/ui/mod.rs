@@ -3,6 +3,8 @@
 
 mod kalah;
 
+use std::collections::BTreeMap;
+
 use askama::Template;
 
 use crate::rules::{Rules, Seat};
@@ -19,13 +21,23 @@ pub trait GameUi: Rules {
     /// The options in words, one per line, for the game page and invitations.
     fn describe_options(options: &Self::Options) -> Vec<String>;
 
-    /// The board (HTML) with a control for every action in `board.actions`.
+    /// The board (HTML) with a control for every action in `board.actions`. Choices made in
+    /// several steps (a piece, then a square) are links that add to `board.query`; the last
+    /// step is a form from `Actions::form`.
     fn board(board: &Board<'_, Self>) -> Result<String, askama::Error>;
+
+    /// The position as plain text, for emails: a few short lines that read well in a
+    /// fixed-width font.
+    fn text_board(board: &Board<'_, Self>) -> String;
 }
 
 /// What a board is drawn from.
 pub struct Board<'a, R: Rules + ?Sized> {
     pub view: &'a R::View,
+    /// The game page's path (`/games/ID`), for links that build up a choice.
+    pub path: &'a str,
+    /// The page's query parameters other than `at` and `format`: the choice made so far.
+    pub query: &'a BTreeMap<String, String>,
     /// Display names by seat.
     pub names: &'a [String],
     /// The viewer's seat, if they play.
@@ -35,6 +47,14 @@ pub struct Board<'a, R: Rules + ?Sized> {
 }
 
 impl<R: Rules + ?Sized> Board<'_, R> {
+    /// A link to this page with the choice so far plus `key=value`.
+    pub fn link_with(&self, key: &str, value: &str) -> String {
+        let mut query = self.query.clone();
+        query.insert(key.to_string(), value.to_string());
+        let encoded = serde_urlencoded::to_string(&query).unwrap_or_default();
+        format!("{}?{encoded}", self.path)
+    }
+
     pub fn name(&self, seat: Seat) -> String {
         let name = self
             .names
