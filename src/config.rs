@@ -41,6 +41,18 @@ pub struct MailSettings {
     pub file_dir: PathBuf,
     pub from: String,
     pub smtp: SmtpSettings,
+    /// Run the delivery worker inside `turnpost serve`.
+    pub worker: bool,
+    pub poll_ms: u64,
+    /// How long a player's your-turn news waits for more to bundle with it.
+    pub coalesce_seconds: i64,
+    /// The hour (UTC) daily digests go out.
+    pub digest_hour_utc: u32,
+    /// The first retry waits this long; each next one twice as long, up to `retry_max_ms`.
+    pub retry_base_ms: i64,
+    pub retry_max_ms: i64,
+    /// After this many failed attempts an email is given up.
+    pub max_attempts: i32,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -65,6 +77,8 @@ pub struct SmtpSettings {
 #[derive(Clone, Debug, Deserialize)]
 pub struct AuthSettings {
     pub sign_in_link_minutes: i64,
+    /// How long the sign-in links in game emails stay valid.
+    pub game_link_hours: i64,
 }
 
 impl Settings {
@@ -105,6 +119,8 @@ mod tests {
         );
         assert_eq!(settings.mail.transport, MailTransportKind::File);
         assert_eq!(settings.auth.sign_in_link_minutes, 30);
+        assert_eq!(settings.mail.coalesce_seconds, 300);
+        assert!(settings.mail.worker);
     }
 
     #[test]
@@ -112,6 +128,7 @@ mod tests {
         let settings = Settings::load(Some(Path::new("config/test.toml"))).unwrap();
         assert_eq!(settings.server.bind, "127.0.0.1:0");
         assert_eq!(settings.database.pool_size, 4);
-        assert_eq!(settings.mail.transport, MailTransportKind::File);
+        assert_eq!(settings.mail.transport, MailTransportKind::Smtp);
+        assert!(!settings.mail.worker);
     }
 }

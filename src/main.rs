@@ -1,4 +1,6 @@
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use clap::{Parser, Subcommand};
 use diesel::Connection;
@@ -25,6 +27,9 @@ enum Command {
     Serve,
     /// Create the database if it does not exist and apply pending migrations, then exit.
     Migrate,
+    /// Deliver queued emails, without the web server (run any number of them; set
+    /// mail.worker = false for the servers then).
+    MailWorker,
 }
 
 fn main() -> anyhow::Result<()> {
@@ -38,6 +43,11 @@ fn main() -> anyhow::Result<()> {
     let settings = Settings::load(cli.config.as_deref())?;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(settings),
+        Command::MailWorker => {
+            let pool = store::connect(&settings.database.url, settings.database.pool_size)?;
+            let stop = Arc::new(AtomicBool::new(false));
+            turnpost::mail::worker::run(pool, settings, stop)
+        }
         Command::Migrate => {
             store::ensure_database(&settings.database.url)?;
             let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
@@ -50,8 +60,8 @@ fn main() -> anyhow::Result<()> {
 
 #[actix_web::main]
 async fn serve(settings: Settings) -> anyhow::Result<()> {
-    let (server, addr) = turnpost::server::start(settings)?;
+    let (running, addr) = turnpost::server::start(settings)?;
     tracing::info!("Turnpost is listening on http://{addr}");
-    server.await?;
+    running.server.await?;
     Ok(())
 }

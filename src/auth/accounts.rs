@@ -15,6 +15,51 @@ pub struct Player {
     pub id: i64,
     pub email: String,
     pub display_name: String,
+    pub notify: String,
+}
+
+/// How often a player wants game emails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notify {
+    EveryTurn,
+    DailyDigest,
+    Never,
+}
+
+impl Notify {
+    pub const ALL: [Notify; 3] = [Notify::EveryTurn, Notify::DailyDigest, Notify::Never];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Notify::EveryTurn => "every_turn",
+            Notify::DailyDigest => "daily_digest",
+            Notify::Never => "none",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Notify> {
+        Notify::ALL.into_iter().find(|n| n.as_str() == text)
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Notify::EveryTurn => "An email whenever it is my turn or a game ends",
+            Notify::DailyDigest => "One email a day listing the games waiting for me",
+            Notify::Never => "No game emails (sign-in links and invitations still come)",
+        }
+    }
+}
+
+/// What the mail worker needs to know about a recipient.
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = players)]
+pub struct Recipient {
+    pub id: i64,
+    pub email: String,
+    pub display_name: String,
+    pub notify: String,
+    pub unsubscribe_token: String,
+    pub email_rejected_at: Option<chrono::DateTime<Utc>>,
 }
 
 pub const MAX_NAME_CHARS: usize = 40;
@@ -74,6 +119,7 @@ pub fn find_or_create(conn: &mut PgConnection, email: &str) -> QueryResult<Playe
             players::email.eq(email),
             players::display_name.eq(default_name(email)),
             players::created_at.eq(Utc::now()),
+            players::unsubscribe_token.eq(super::tokens::random_id(32)),
         ))
         .on_conflict(players::email)
         .do_nothing()
@@ -82,6 +128,50 @@ pub fn find_or_create(conn: &mut PgConnection, email: &str) -> QueryResult<Playe
         .filter(players::email.eq(email))
         .select(Player::as_select())
         .first(conn)
+}
+
+pub fn set_notify(conn: &mut PgConnection, id: i64, notify: Notify) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set(players::notify.eq(notify.as_str()))
+        .execute(conn)
+        .map(|_| ())
+}
+
+pub fn recipient(conn: &mut PgConnection, id: i64) -> QueryResult<Recipient> {
+    players::table
+        .find(id)
+        .select(Recipient::as_select())
+        .first(conn)
+}
+
+/// The player an unsubscribe link belongs to.
+pub fn by_unsubscribe_token(conn: &mut PgConnection, token: &str) -> QueryResult<Option<Player>> {
+    players::table
+        .filter(players::unsubscribe_token.eq(token))
+        .select(Player::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Records that the mail server refused this player's address for good.
+pub fn mark_rejected(conn: &mut PgConnection, id: i64, reason: &str) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set((
+            players::email_rejected_at.eq(Utc::now()),
+            players::email_rejection.eq(reason),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Whether mail to `email` was refused for good.
+pub fn is_rejected(conn: &mut PgConnection, email: &str) -> QueryResult<bool> {
+    players::table
+        .filter(players::email.eq(email))
+        .filter(players::email_rejected_at.is_not_null())
+        .count()
+        .get_result::<i64>(conn)
+        .map(|n| n > 0)
 }
 
 pub fn rename(conn: &mut PgConnection, id: i64, name: &str) -> QueryResult<()> {

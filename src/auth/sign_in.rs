@@ -6,6 +6,7 @@ use diesel::prelude::*;
 
 use super::accounts::{self, Player};
 use super::tokens;
+use crate::store::notifications;
 use crate::store::schema::sign_in_tokens;
 
 #[derive(Debug, thiserror::Error)]
@@ -32,7 +33,7 @@ pub fn safe_next_path(next: &str) -> String {
     }
 }
 
-/// Records a new link for `email` and returns its token.
+/// Records a new link for `email`, valid for `valid_minutes`, and returns its token.
 pub fn create_link(
     conn: &mut PgConnection,
     email: &str,
@@ -49,6 +50,27 @@ pub fn create_link(
         ))
         .execute(conn)?;
     Ok(token)
+}
+
+/// A sign-in link for `email`, to be emailed: the account is made now if it is new, and the
+/// email is queued in the same transaction.
+pub fn request_link(
+    conn: &mut PgConnection,
+    email: &str,
+    next_path: &str,
+    valid_minutes: i64,
+) -> QueryResult<()> {
+    conn.transaction(|conn| {
+        let player = accounts::find_or_create(conn, email)?;
+        let token = create_link(conn, email, next_path, valid_minutes)?;
+        notifications::enqueue(
+            conn,
+            player.id,
+            notifications::Kind::SignIn,
+            None,
+            serde_json::json!({ "token": token, "minutes": valid_minutes }),
+        )
+    })
 }
 
 /// Spends a link: the player it signs in (created on first sign-in) and where to go next.

@@ -9,9 +9,10 @@ use serde_json::Value;
 use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
 use super::{Kind, read_model, seed, with_rules};
-use crate::auth::{Player, tokens};
+use crate::auth::{Player, accounts, tokens};
 use crate::rules::{Rules, Status};
 use crate::store::events::{self, AppendError, EventRow};
+use crate::store::notifications;
 use crate::store::schema::{game_seeds, games, invitations};
 
 /// Why a command was not carried out. Nothing was written in any of these cases.
@@ -55,17 +56,6 @@ fn participant(player: &Player) -> Participant {
     }
 }
 
-/// A new game and the invitations to send for it.
-pub struct Created {
-    pub game_id: String,
-    pub invitations: Vec<Invitation>,
-}
-
-pub struct Invitation {
-    pub email: String,
-    pub token: String,
-}
-
 /// The kind of a stored game, or NotFound.
 pub fn kind_of(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
     let kind: Option<String> = games::table
@@ -96,7 +86,8 @@ pub fn load<R: Rules>(
     Ok((game, rows))
 }
 
-/// Creates a game with `creator` in it and one invitation per address in `invitees`.
+/// Creates a game with `creator` in it and invites every address in `invitees` by email.
+/// Returns the game's id.
 pub fn create_game(
     conn: &mut PgConnection,
     kind: Kind,
@@ -104,7 +95,7 @@ pub fn create_game(
     private: bool,
     creator: &Player,
     invitees: &[String],
-) -> Result<Created> {
+) -> Result<String> {
     with_rules!(kind, |R| create::<R>(
         conn, kind, options, private, creator, invitees
     ))
@@ -117,7 +108,7 @@ fn create<R: Rules>(
     private: bool,
     creator: &Player,
     invitees: &[String],
-) -> Result<Created> {
+) -> Result<String> {
     let typed: R::Options = serde_json::from_value(options)
         .map_err(|e| ServiceError::BadRequest(format!("These table options are not valid: {e}")))?;
     let players = invitees.len() + 1;
@@ -180,8 +171,13 @@ fn create<R: Rules>(
         let row = append(conn, &game_id, None, Some(creator.id), &submitted, &entries)?;
         let game = replay::<R>(std::slice::from_ref(&row), None)?;
         read_model::sync(conn, &game)?;
-        let mut sent = Vec::new();
         for email in invitees {
+            if accounts::is_rejected(conn, email)? {
+                return Err(ServiceError::BadRequest(format!(
+                    "Mail to {email} has been refused by its mail server, so the invitation could not reach them. Please use another address."
+                )));
+            }
+            let invitee = accounts::find_or_create(conn, email)?;
             let (token, hash) = tokens::generate();
             diesel::insert_into(invitations::table)
                 .values((
@@ -191,15 +187,15 @@ fn create<R: Rules>(
                     invitations::invited_by.eq(creator.id),
                 ))
                 .execute(conn)?;
-            sent.push(Invitation {
-                email: email.clone(),
-                token,
-            });
+            notifications::enqueue(
+                conn,
+                invitee.id,
+                notifications::Kind::Invitation,
+                Some((&game_id, row.seq)),
+                serde_json::json!({ "token": token }),
+            )?;
         }
-        Ok(Created {
-            game_id: game_id.clone(),
-            invitations: sent,
-        })
+        Ok(game_id.clone())
     })
 }
 
@@ -341,7 +337,8 @@ fn join_locked<R: Rules>(conn: &mut PgConnection, game_id: &str, player: &Player
 }
 
 /// Appends a row and updates the read models; ends the game (revealing the seed) when the rules
-/// say it is over.
+/// say it is over; and tells the players who must now act, or that the game is over — everyone
+/// but the actor, and nobody twice for the same turn.
 fn commit<R: Rules>(
     conn: &mut PgConnection,
     mut game: Game<R>,
@@ -350,6 +347,7 @@ fn commit<R: Rules>(
     submitted: &Submitted<R::Command>,
     mut entries: Vec<Entry<R::Event>>,
 ) -> Result<()> {
+    let acting_before = acting_players(&game);
     for entry in &entries {
         game.apply(entry);
     }
@@ -365,7 +363,43 @@ fn commit<R: Rules>(
     let row = append(conn, &game.id, previous, actor, submitted, &entries)?;
     game.seq = row.seq;
     read_model::sync(conn, &game)?;
+    let at = Some((game.id.as_str(), row.seq));
+    if game.ended.is_some() {
+        for player in game.seating.iter().filter(|p| Some(p.id) != actor) {
+            notifications::enqueue(
+                conn,
+                player.id,
+                notifications::Kind::GameOver,
+                at,
+                Value::Null,
+            )?;
+        }
+    } else {
+        for player in acting_players(&game) {
+            if Some(player) != actor && !acting_before.contains(&player) {
+                notifications::enqueue(
+                    conn,
+                    player,
+                    notifications::Kind::YourTurn,
+                    at,
+                    Value::Null,
+                )?;
+            }
+        }
+    }
     Ok(())
+}
+
+/// The players (by id) the game waits for.
+fn acting_players<R: Rules>(game: &Game<R>) -> Vec<i64> {
+    let seats = game
+        .status()
+        .map(|s| s.to_act().to_vec())
+        .unwrap_or_default();
+    seats
+        .iter()
+        .filter_map(|seat| game.seating.get(*seat).map(|p| p.id))
+        .collect()
 }
 
 /// Plays a rules command for `player`, made on the page showing sequence `expected_seq`.

@@ -1,14 +1,27 @@
-//! The emails Turnpost sends, rendered from templates/email.
+//! The emails Turnpost sends, rendered from templates/email: a plain-text part and an HTML part
+//! each.
 
 use askama::Template;
 
-use super::Mail;
+/// A rendered email body.
+pub struct Rendered {
+    pub subject: String,
+    pub text: String,
+    pub html: String,
+}
+
+/// Links every email ends with.
+pub struct Footer<'a> {
+    pub settings: &'a str,
+    pub unsubscribe: &'a str,
+}
 
 #[derive(Template)]
 #[template(path = "email/sign_in.txt")]
 struct SignInText<'a> {
     link: &'a str,
     minutes: i64,
+    footer: &'a Footer<'a>,
 }
 
 #[derive(Template)]
@@ -16,14 +29,22 @@ struct SignInText<'a> {
 struct SignInHtml<'a> {
     link: &'a str,
     minutes: i64,
+    footer: &'a Footer<'a>,
 }
 
-pub fn sign_in(to: &str, link: &str, minutes: i64) -> Mail {
-    Mail {
-        to: to.to_string(),
+pub fn sign_in(link: &str, minutes: i64, footer: &Footer<'_>) -> Rendered {
+    Rendered {
         subject: "Your Turnpost sign-in link".into(),
-        text: render(&SignInText { link, minutes }),
-        html: render(&SignInHtml { link, minutes }),
+        text: render(&SignInText {
+            link,
+            minutes,
+            footer,
+        }),
+        html: render(&SignInHtml {
+            link,
+            minutes,
+            footer,
+        }),
     }
 }
 
@@ -40,23 +61,123 @@ pub struct InvitationDetails<'a> {
 #[template(path = "email/invitation.txt")]
 struct InvitationText<'a> {
     d: &'a InvitationDetails<'a>,
+    footer: &'a Footer<'a>,
 }
 
 #[derive(Template)]
 #[template(path = "email/invitation.html")]
 struct InvitationHtml<'a> {
     d: &'a InvitationDetails<'a>,
+    footer: &'a Footer<'a>,
 }
 
-pub fn invitation(to: &str, details: &InvitationDetails<'_>) -> Mail {
-    Mail {
-        to: to.to_string(),
+pub fn invitation(details: &InvitationDetails<'_>, footer: &Footer<'_>) -> Rendered {
+    Rendered {
         subject: format!(
             "{} invites you to play {}",
             details.inviter, details.game_name
         ),
-        text: render(&InvitationText { d: details }),
-        html: render(&InvitationHtml { d: details }),
+        text: render(&InvitationText { d: details, footer }),
+        html: render(&InvitationHtml { d: details, footer }),
+    }
+}
+
+/// News of one game for a player: their turn, or the game's end.
+pub struct GameNews {
+    pub your_turn: bool,
+    /// "Kalah against Bo"
+    pub title: String,
+    pub game_id: String,
+    /// What the others did since the player last acted, one sentence a line.
+    pub moves: Vec<String>,
+    /// The position as text.
+    pub board: String,
+    /// "Bo won 30–18", once the game is over.
+    pub result: Option<String>,
+    /// A link that signs the player in and opens the game (or its history, when over).
+    pub link: String,
+    /// The log head: the last event's number and the start of its hash.
+    pub head_seq: i64,
+    pub head_hash: String,
+}
+
+#[derive(Template)]
+#[template(path = "email/news.txt")]
+struct NewsText<'a> {
+    name: &'a str,
+    intro: &'a str,
+    news: &'a [GameNews],
+    footer: &'a Footer<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "email/news.html")]
+struct NewsHtml<'a> {
+    name: &'a str,
+    intro: &'a str,
+    news: &'a [GameNews],
+    footer: &'a Footer<'a>,
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// One email for all of a player's news; `digest` when it is their daily summary.
+pub fn news(name: &str, news: &[GameNews], digest: bool, footer: &Footer<'_>) -> Rendered {
+    let turns = news.iter().filter(|n| n.your_turn).count();
+    let ended = news.len() - turns;
+    let subject = match (news, turns, ended) {
+        ([only], 1, 0) => format!("Your turn in {}", only.title),
+        ([only], 0, 1) => format!(
+            "Game over in {}: {}",
+            only.title,
+            only.result.as_deref().unwrap_or("it has ended")
+        ),
+        (_, _, 0) => format!("Your turn in {} games", turns),
+        (_, 0, _) => format!("{} have ended", plural(ended, "game", "games")),
+        _ => format!(
+            "Your turn in {}, and {} ended",
+            plural(turns, "game", "games"),
+            plural(ended, "game has", "games have")
+        ),
+    };
+    let subject = if digest {
+        format!("Your Turnpost day: {}", subject.to_lowercase())
+    } else {
+        subject
+    };
+    let intro = match (turns, ended) {
+        (0, _) => "Here is how your game ended.".to_string(),
+        (1, 0) => "It is your turn.".to_string(),
+        _ => format!(
+            "It is your turn in {}{}.",
+            plural(turns, "game", "games"),
+            if ended > 0 {
+                format!(", and {} ended", plural(ended, "game has", "games have"))
+            } else {
+                String::new()
+            }
+        ),
+    };
+    Rendered {
+        subject,
+        text: render(&NewsText {
+            name,
+            intro: &intro,
+            news,
+            footer,
+        }),
+        html: render(&NewsHtml {
+            name,
+            intro: &intro,
+            news,
+            footer,
+        }),
     }
 }
 
@@ -64,4 +185,73 @@ fn render(template: &impl Template) -> String {
     template
         .render()
         .expect("email templates render from plain strings")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn item(your_turn: bool, title: &str) -> GameNews {
+        GameNews {
+            your_turn,
+            title: title.into(),
+            game_id: "g1".into(),
+            moves: vec!["Bo sowed 4 seeds from pit 3.".into()],
+            board: "[ 4][ 4]".into(),
+            result: (!your_turn).then(|| "Bo won 30–18".into()),
+            link: "http://x/sign-in/t".into(),
+            head_seq: 12,
+            head_hash: "3fa2c1d0e5b1".into(),
+        }
+    }
+
+    const FOOTER: Footer<'static> = Footer {
+        settings: "http://x/settings",
+        unsubscribe: "http://x/unsubscribe/u",
+    };
+
+    #[test]
+    fn subjects_name_the_game_and_the_opponent_or_count_the_games() {
+        let one = news("Ann", &[item(true, "Kalah against Bo")], false, &FOOTER);
+        assert_eq!(one.subject, "Your turn in Kalah against Bo");
+        let over = news("Ann", &[item(false, "Kalah against Bo")], false, &FOOTER);
+        assert_eq!(over.subject, "Game over in Kalah against Bo: Bo won 30–18");
+        let two = news(
+            "Ann",
+            &[
+                item(true, "Kalah against Bo"),
+                item(true, "Kalah against Cy"),
+            ],
+            false,
+            &FOOTER,
+        );
+        assert_eq!(two.subject, "Your turn in 2 games");
+        assert!(two.text.contains("Kalah against Bo") && two.text.contains("Kalah against Cy"));
+        let mixed = news(
+            "Ann",
+            &[
+                item(true, "Kalah against Bo"),
+                item(false, "Kalah against Cy"),
+            ],
+            true,
+            &FOOTER,
+        );
+        assert_eq!(
+            mixed.subject,
+            "Your Turnpost day: your turn in 1 game, and 1 game has ended"
+        );
+    }
+
+    #[test]
+    fn news_shows_the_move_the_board_the_link_the_log_head_and_the_footer() {
+        let mail = news("Ann", &[item(true, "Kalah against Bo")], false, &FOOTER);
+        for part in [&mail.text, &mail.html] {
+            assert!(part.contains("Bo sowed 4 seeds from pit 3."), "{part}");
+            assert!(part.contains("[ 4][ 4]"));
+            assert!(part.contains("http://x/sign-in/t"));
+            assert!(part.contains("3fa2c1d0e5b1") && part.contains("12"));
+            assert!(part.contains("http://x/unsubscribe/u"));
+            assert!(part.contains("http://x/settings"));
+        }
+    }
 }

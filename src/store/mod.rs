@@ -1,7 +1,9 @@
 //! PostgreSQL through diesel: the connection pool, database creation, migrations and the event
 //! store.
 
+pub mod emails;
 pub mod events;
+pub mod notifications;
 pub mod schema;
 
 use diesel::pg::PgConnection;

@@ -6,6 +6,10 @@ diesel::table! {
         email -> Text,
         display_name -> Text,
         created_at -> Timestamptz,
+        notify -> Text,
+        unsubscribe_token -> Text,
+        email_rejected_at -> Nullable<Timestamptz>,
+        email_rejection -> Nullable<Text>,
     }
 }
 
@@ -84,7 +88,43 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    emails (id) {
+        id -> Int8,
+        message_id -> Text,
+        player_id -> Int8,
+        recipient -> Text,
+        kind -> Text,
+        subject -> Text,
+        body_text -> Text,
+        body_html -> Text,
+        unsubscribe_url -> Text,
+        created_at -> Timestamptz,
+        attempts -> Int4,
+        next_attempt_at -> Timestamptz,
+        last_error -> Nullable<Text>,
+        sent_at -> Nullable<Timestamptz>,
+        failed_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    notifications (id) {
+        id -> Int8,
+        player_id -> Int8,
+        kind -> Text,
+        game_id -> Nullable<Text>,
+        seq -> Nullable<Int8>,
+        payload -> Jsonb,
+        created_at -> Timestamptz,
+        state -> Text,
+        email_id -> Nullable<Int8>,
+    }
+}
+
 diesel::joinable!(game_players -> games (game_id));
+diesel::joinable!(emails -> players (player_id));
+diesel::joinable!(notifications -> players (player_id));
 diesel::joinable!(game_players -> players (player_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(invitations -> games (game_id));
@@ -98,4 +138,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     invitations,
     game_seeds,
     game_events,
+    emails,
+    notifications,
 );

@@ -17,14 +17,12 @@ use actix_web::{App, HttpServer, guard, web};
 use diesel::prelude::*;
 
 use crate::config::Settings;
-use crate::mail::Mailer;
 use crate::store::{Pool, schema::server_secrets};
 
 /// Everything a request handler may need.
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Pool,
-    pub mailer: Mailer,
     pub settings: Settings,
 }
 

@@ -21,10 +21,7 @@ async fn an_invitation_signs_a_newcomer_in_and_seats_them() {
         waiting.body
     );
 
-    let mail = app
-        .mails_to("newcomer@example.com")
-        .pop()
-        .expect("an invitation");
+    let mail = app.mail("newcomer@example.com", "invites you");
     assert!(
         mail.subject.contains("Ann invites you to play Kalah"),
         "{}",
@@ -57,9 +54,7 @@ async fn an_invitation_is_used_once() {
 
     // Opening the link again leads to the game; posting it again seats nobody.
     let link = app
-        .mails_to("bo@example.com")
-        .pop()
-        .unwrap()
+        .mail("bo@example.com", "invites you")
         .link(&app.base, "/join/");
     let again = bo.get(&link).await;
     assert!(again.url.ends_with(&path));
@@ -77,9 +72,7 @@ async fn the_creator_cannot_take_a_second_seat() {
     create_game(&ann, "kalah", &["bo@example.com"], &[]).await;
     let rows = count_rows(&app.db, "game_events");
     let link = app
-        .mails_to("bo@example.com")
-        .pop()
-        .unwrap()
+        .mail("bo@example.com", "invites you")
         .link(&app.base, "/join/");
     ann.get(&link).await;
     let csrf = ann.get("/sign-in").await.csrf();

@@ -1,6 +1,7 @@
 //! Integration tests: the real server on a random port, against a real PostgreSQL database of
 //! its own (cloned from a migrated template), driven over HTTP.
 
+mod smtp;
 mod support;
 
 mod cli;
@@ -9,5 +10,6 @@ mod event_store;
 mod hostile_input;
 mod invitations;
 mod kalah_game;
+mod notifications;
 mod pages;
 mod sign_in;

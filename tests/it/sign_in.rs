@@ -11,10 +11,7 @@ async fn request_link(app: &TestApp, email: &str) -> String {
         .post_form("/sign-in", &[("csrf", &page.csrf()), ("email", email)])
         .await;
     assert_eq!(sent.status, 200, "{}", sent.body);
-    app.mails_to(email)
-        .last()
-        .unwrap()
-        .link(&app.base, "/sign-in/")
+    app.mail(email, "sign-in").link(&app.base, "/sign-in/")
 }
 
 #[actix_web::test]
@@ -93,6 +90,7 @@ async fn an_invalid_address_gets_a_clear_message_and_no_mail() {
         .await;
     assert_eq!(refused.status, 400);
     assert!(refused.body.contains("is not a valid email address"));
+    app.deliver();
     assert!(app.mails().is_empty());
 }
 
@@ -127,6 +125,7 @@ async fn a_post_without_the_csrf_token_is_refused() {
         )
         .await;
     assert_eq!(forged.status, 403);
+    app.deliver();
     assert!(app.mails().is_empty());
 }
 

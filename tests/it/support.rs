@@ -12,7 +12,10 @@ use scraper::{Html, Selector};
 use sha2::{Digest, Sha256};
 
 use turnpost::config::Settings;
+use turnpost::mail::{Transport, worker};
 use turnpost::store;
+
+use crate::smtp::SmtpServer;
 
 /// The server used as a template for test databases: TURNPOST_TEST_DATABASE_URL names any
 /// database on it (default: the local server's `postgres` database).
@@ -134,18 +137,27 @@ impl Drop for TestDb {
     }
 }
 
-/// The server, running on a random port against its own database and mail folder.
+/// The server, running on a random port against its own database, delivering mail to an SMTP
+/// server of its own. The in-server mail worker is off unless a test turns it on: tests deliver
+/// mail when they choose, with [`TestApp::deliver`].
 pub struct TestApp {
     pub base: String,
-    pub mail_dir: PathBuf,
     pub db: TestDb,
+    pub smtp: SmtpServer,
+    pub settings: Settings,
     handle: actix_web::dev::ServerHandle,
+    _worker: Option<turnpost::server::WorkerHandle>,
 }
 
 impl TestApp {
     pub async fn start() -> TestApp {
+        Self::start_with(|_| {}).await
+    }
+
+    /// Starts with test settings, adjusted by `adjust`.
+    pub async fn start_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
         let db = TestDb::new();
-        let mail_dir = std::env::temp_dir().join(format!("turnpost-mail-{}", random_suffix()));
+        let smtp = SmtpServer::start();
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let mut settings = Settings::load(Some(
@@ -153,16 +165,21 @@ impl TestApp {
         ))
         .unwrap();
         settings.database.url = db.url.clone();
-        settings.mail.file_dir = mail_dir.clone();
         settings.server.base_url = base.clone();
-        let server = turnpost::server::start_on(settings, listener).expect("server starts");
-        let handle = server.handle();
-        actix_web::rt::spawn(server);
+        settings.mail.smtp.host = smtp.addr.ip().to_string();
+        settings.mail.smtp.port = smtp.addr.port();
+        adjust(&mut settings);
+        let running =
+            turnpost::server::start_on(settings.clone(), listener).expect("server starts");
+        let handle = running.server.handle();
+        actix_web::rt::spawn(running.server);
         TestApp {
             base,
-            mail_dir,
             db,
+            smtp,
+            settings,
             handle,
+            _worker: running.worker,
         }
     }
 
@@ -182,27 +199,42 @@ impl TestApp {
         }
     }
 
-    /// Every message written to the mail folder so far, parsed.
-    pub fn mails(&self) -> Vec<Mail> {
-        let Ok(entries) = std::fs::read_dir(&self.mail_dir) else {
-            return Vec::new();
-        };
-        let mut mails: Vec<Mail> = entries
-            .filter_map(|e| {
-                let e = e.ok()?;
-                let path = e.path();
-                let modified = e.metadata().ok()?.modified().ok()?;
-                (path.extension()? == "eml")
-                    .then(|| Mail::parse(&std::fs::read(&path).unwrap(), modified))
-            })
-            .collect();
-        mails.sort_by_key(|m| m.written);
-        mails
+    /// Runs one round of the mail worker now: compose what is due, send what is due.
+    pub fn deliver(&self) -> worker::Round {
+        let transport = Transport::new(&self.settings.mail).unwrap();
+        worker::run_once(&mut self.db.connect(), &transport, &self.settings).unwrap()
     }
 
-    /// The messages sent to `to`.
+    /// Every message the SMTP server accepted so far, parsed, in the order received.
+    pub fn mails(&self) -> Vec<Mail> {
+        self.smtp
+            .received()
+            .iter()
+            .map(|r| Mail::parse(&r.data, r.recipients.clone()))
+            .collect()
+    }
+
+    /// The messages accepted for `to` so far.
     pub fn mails_to(&self, to: &str) -> Vec<Mail> {
         self.mails().into_iter().filter(|m| m.to == to).collect()
+    }
+
+    /// Delivers what is due and returns the newest message to `to` whose subject contains
+    /// `subject`.
+    pub fn mail(&self, to: &str, subject: &str) -> Mail {
+        self.deliver();
+        self.mails_to(to)
+            .into_iter()
+            .rev()
+            .find(|m| m.subject.contains(subject))
+            .unwrap_or_else(|| {
+                let subjects: Vec<String> = self
+                    .mails()
+                    .iter()
+                    .map(|m| format!("{}: {}", m.to, m.subject))
+                    .collect();
+                panic!("no mail to {to} about “{subject}”; received: {subjects:#?}")
+            })
     }
 
     /// A player signed in through the emailed link, with their display name set.
@@ -226,21 +258,21 @@ impl Drop for TestApp {
     fn drop(&mut self) {
         // Stop the server so that its pool lets go of the test database.
         drop(self.handle.stop(false));
-        let _ = std::fs::remove_dir_all(&self.mail_dir);
     }
 }
 
 /// A parsed email.
 pub struct Mail {
     pub to: String,
+    pub envelope_to: Vec<String>,
     pub subject: String,
     pub text: String,
     pub html: String,
-    written: std::time::SystemTime,
+    pub raw: String,
 }
 
 impl Mail {
-    fn parse(raw: &[u8], written: std::time::SystemTime) -> Mail {
+    fn parse(raw: &[u8], envelope_to: Vec<String>) -> Mail {
         let message = mail_parser::MessageParser::default()
             .parse(raw)
             .expect("a MIME message");
@@ -252,11 +284,20 @@ impl Mail {
             .to_string();
         Mail {
             to,
+            envelope_to,
             subject: message.subject().unwrap_or_default().to_string(),
             text: message.body_text(0).unwrap_or_default().to_string(),
             html: message.body_html(0).unwrap_or_default().to_string(),
-            written,
+            raw: String::from_utf8_lossy(raw).into_owned(),
         }
+    }
+
+    /// A header's value as sent (unfolded, trimmed).
+    pub fn header(&self, name: &str) -> Option<String> {
+        let message = mail_parser::MessageParser::default().parse(self.raw.as_bytes())?;
+        message
+            .header_raw(name)
+            .map(|v| v.split_whitespace().collect::<Vec<_>>().join(" "))
     }
 
     /// The first link in the plain-text body that starts with `prefix`.
@@ -453,12 +494,7 @@ impl Browser {
             .await;
         assert_eq!(sent.status, 200, "{}", sent.body);
         assert!(sent.body.contains("Check your email"));
-        let mail = app
-            .mails_to(email)
-            .into_iter()
-            .rev()
-            .find(|m| m.subject.contains("sign-in"))
-            .expect("a sign-in email");
+        let mail = app.mail(email, "sign-in");
         let link = mail.link(&app.base, "/sign-in/");
         let home = self.get(&link).await;
         assert_eq!(home.status, 200, "{}", home.body);
@@ -567,12 +603,7 @@ impl Table {
 
 /// Follows the invitation in `invitee`'s mail and takes the seat.
 pub async fn accept_invitation(app: &TestApp, browser: &Browser, email: &str) -> Page {
-    let mail = app
-        .mails_to(email)
-        .into_iter()
-        .rev()
-        .find(|m| m.subject.contains("invites you"))
-        .expect("an invitation email");
+    let mail = app.mail(email, "invites you");
     let link = mail.link(&app.base, "/join/");
     let invitation = browser.get(&link).await;
     assert_eq!(invitation.status, 200, "{}", invitation.body);

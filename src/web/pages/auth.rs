@@ -6,7 +6,6 @@ use serde::Deserialize;
 
 use crate::auth::accounts;
 use crate::auth::sign_in::{self, LinkError, safe_next_path};
-use crate::mail::messages;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::form::Form;
@@ -74,8 +73,8 @@ pub async fn request_link(
     let minutes = state.settings.auth.sign_in_link_minutes;
     let pool = state.pool.clone();
     let address = email.clone();
-    let token = web::block(move || -> Result<_, WebError> {
-        Ok(sign_in::create_link(
+    web::block(move || -> Result<_, WebError> {
+        Ok(sign_in::request_link(
             &mut *pool.get()?,
             &address,
             &next,
@@ -83,12 +82,6 @@ pub async fn request_link(
         )?)
     })
     .await??;
-    let link = format!("{}/sign-in/{token}", state.settings.base_url());
-    state
-        .mailer
-        .send(&messages::sign_in(&email, &link, minutes))
-        .await
-        .map_err(WebError::internal)?;
     page(&SentPage {
         layout: Layout::new("Check your email", &visitor),
         email,

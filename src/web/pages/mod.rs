@@ -7,6 +7,7 @@ mod home;
 mod join;
 mod new_game;
 mod settings;
+mod unsubscribe;
 
 use actix_web::{HttpResponse, web};
 
@@ -37,6 +38,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}").route(get_or_head().to(game::show)))
         .service(web::resource("/games/{id}/play").route(web::post().to(game::play)))
         .service(web::resource("/games/{id}/history").route(get_or_head().to(history::show)))
+        .service(
+            web::resource("/unsubscribe/{token}")
+                .route(get_or_head().to(unsubscribe::confirm))
+                .route(web::post().to(unsubscribe::unsubscribe)),
+        )
         .service(
             web::resource("/join/{token}")
                 .route(get_or_head().to(join::show))

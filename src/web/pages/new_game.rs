@@ -6,9 +6,8 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::auth::accounts;
-use crate::games::service::{self, Created};
+use crate::games::service;
 use crate::games::{Kind, with_rules};
-use crate::mail::messages::{self, InvitationDetails};
 use crate::rules::Rules;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -197,8 +196,8 @@ pub async fn create(
         Err(message) => return refuse(message),
     };
     let pool = state.pool.clone();
-    let creator = player.clone();
-    let invited = request.invitees.clone();
+    let creator = player;
+    let invited = request.invitees;
     let created = web::block(move || -> Result<_, WebError> {
         Ok(service::create_game(
             &mut *pool.get()?,
@@ -210,38 +209,10 @@ pub async fn create(
         ))
     })
     .await??;
-    let Created {
-        game_id,
-        invitations,
-    } = match created {
-        Ok(created) => created,
+    let game_id = match created {
+        Ok(game_id) => game_id,
         Err(service::ServiceError::BadRequest(message)) => return refuse(message),
         Err(other) => return Err(other.into()),
     };
-    let options = with_rules!(kind, |R| describe_stored::<R>(&form));
-    let players = invitations.len() + 1;
-    for invitation in &invitations {
-        let link = format!("{}/join/{}", state.settings.base_url(), invitation.token);
-        let details = InvitationDetails {
-            inviter: &player.display_name,
-            game_name: kind.name(),
-            options: &options,
-            players,
-            link: &link,
-        };
-        if let Err(e) = state
-            .mailer
-            .send(&messages::invitation(&invitation.email, &details))
-            .await
-        {
-            tracing::error!("invitation to game {game_id} could not be sent: {e}");
-        }
-    }
     Ok(see_other(&format!("/games/{game_id}")))
-}
-
-fn describe_stored<R: GameUi>(form: &Form) -> Vec<String> {
-    R::options_from_form(form)
-        .map(|options| R::describe_options(&options))
-        .unwrap_or_default()
 }

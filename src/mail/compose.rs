@@ -1,0 +1,339 @@
+//! Turning a player's pending notifications into emails, inside one transaction per player.
+
+use chrono::{DateTime, Duration, TimeZone, Utc};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use super::messages::{self, Footer, GameNews, InvitationDetails, Rendered};
+use crate::auth::accounts::{self, Notify, Recipient};
+use crate::auth::{sign_in, tokens};
+use crate::config::Settings;
+use crate::games::replay::{Phase, entries};
+use crate::games::service;
+use crate::games::stream::Entry;
+use crate::games::with_rules;
+use crate::store::emails::{self, NewEmail};
+use crate::store::notifications::{self, Kind, Pending};
+use crate::store::schema::players;
+use crate::web::ui::{Board, GameUi};
+
+/// The Message-ID of a new email: random, under the site's host name.
+fn message_id(settings: &Settings) -> String {
+    let host = url::Url::parse(settings.base_url())
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_string))
+        .unwrap_or_else(|| "turnpost.invalid".into());
+    format!("<{}@{host}>", tokens::random_id(24))
+}
+
+/// When news that arrived at `oldest` is due for a player who wants `notify`.
+pub fn due_at(settings: &Settings, notify: Notify, oldest: DateTime<Utc>) -> Option<DateTime<Utc>> {
+    match notify {
+        Notify::Never => None,
+        Notify::EveryTurn => Some(oldest + Duration::seconds(settings.mail.coalesce_seconds)),
+        Notify::DailyDigest => {
+            let hour = settings.mail.digest_hour_utc.min(23);
+            let day = oldest.date_naive();
+            let same_day = Utc.from_utc_datetime(&day.and_hms_opt(hour, 0, 0)?);
+            Some(if same_day > oldest {
+                same_day
+            } else {
+                same_day + Duration::days(1)
+            })
+        }
+    }
+}
+
+struct Mailing<'a> {
+    conn: &'a mut PgConnection,
+    settings: &'a Settings,
+    recipient: Recipient,
+    footer_settings: String,
+    footer_unsubscribe: String,
+}
+
+impl Mailing<'_> {
+    fn store(&mut self, kind: &str, rendered: Rendered, carried: &[i64]) -> anyhow::Result<()> {
+        let id = emails::insert(
+            self.conn,
+            &NewEmail {
+                message_id: message_id(self.settings),
+                player_id: self.recipient.id,
+                recipient: self.recipient.email.clone(),
+                kind: kind.to_string(),
+                subject: rendered.subject,
+                body_text: rendered.text,
+                body_html: rendered.html,
+                unsubscribe_url: self.footer_unsubscribe.clone(),
+            },
+        )?;
+        notifications::mark_mailed(self.conn, carried, id)?;
+        Ok(())
+    }
+
+    fn footer(&self) -> Footer<'_> {
+        Footer {
+            settings: &self.footer_settings,
+            unsubscribe: &self.footer_unsubscribe,
+        }
+    }
+
+    /// A sign-in link valid for the game-link lifetime, opening `path`.
+    fn game_link(&mut self, path: &str) -> anyhow::Result<String> {
+        let minutes = self.settings.auth.game_link_hours * 60;
+        let token = sign_in::create_link(self.conn, &self.recipient.email, path, minutes)?;
+        Ok(format!("{}/sign-in/{token}", self.settings.base_url()))
+    }
+}
+
+/// Makes the emails for one player's pending notifications that are due at `now`. Another
+/// worker busy with the same player is left alone. Returns how many emails were made.
+pub fn compose_for(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    player: i64,
+    now: DateTime<Utc>,
+) -> anyhow::Result<usize> {
+    conn.transaction(|conn| {
+        let locked: Option<i64> = players::table
+            .find(player)
+            .select(players::id)
+            .for_update()
+            .skip_locked()
+            .first(conn)
+            .optional()?;
+        if locked.is_none() {
+            return Ok(0);
+        }
+        let recipient = accounts::recipient(conn, player)?;
+        let pending = notifications::pending_for(conn, player)?;
+        let base = settings.base_url().to_string();
+        let mut mailing = Mailing {
+            footer_settings: format!("{base}/settings"),
+            footer_unsubscribe: format!("{base}/unsubscribe/{}", recipient.unsubscribe_token),
+            recipient,
+            conn,
+            settings,
+        };
+        let mut made = 0;
+        let mut news = Vec::new();
+        for notice in pending {
+            match Kind::parse(&notice.kind) {
+                Some(Kind::SignIn) => made += sign_in_email(&mut mailing, &notice)?,
+                Some(Kind::Invitation) => made += invitation_email(&mut mailing, &notice)?,
+                Some(Kind::YourTurn | Kind::GameOver) => news.push(notice),
+                None => notifications::mark_skipped(mailing.conn, &[notice.id])?,
+            }
+        }
+        made += news_email(&mut mailing, news, now)?;
+        Ok(made)
+    })
+}
+
+fn sign_in_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<usize> {
+    let token = notice.payload["token"].as_str().unwrap_or_default();
+    let minutes = notice.payload["minutes"].as_i64().unwrap_or(30);
+    let link = format!("{}/sign-in/{token}", mailing.settings.base_url());
+    let rendered = messages::sign_in(&link, minutes, &mailing.footer());
+    mailing.store("sign_in", rendered, &[notice.id])?;
+    Ok(1)
+}
+
+fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<usize> {
+    let Some(game_id) = notice.game_id.clone() else {
+        notifications::mark_skipped(mailing.conn, &[notice.id])?;
+        return Ok(0);
+    };
+    let token = notice.payload["token"].as_str().unwrap_or_default();
+    let link = format!("{}/join/{token}", mailing.settings.base_url());
+    let kind = service::kind_of(mailing.conn, &game_id)?;
+    let rendered = with_rules!(kind, |R| {
+        let (game, _) = service::load::<R>(mailing.conn, &game_id, None)?;
+        let options = <R as GameUi>::describe_options(&game.options);
+        messages::invitation(
+            &InvitationDetails {
+                inviter: &game.creator.name,
+                game_name: <R as crate::rules::Rules>::NAME,
+                options: &options,
+                players: game.players,
+                link: &link,
+            },
+            &mailing.footer(),
+        )
+    });
+    mailing.store("invitation", rendered, &[notice.id])?;
+    Ok(1)
+}
+
+/// Bundles a player's your-turn and game-over notices into one email once the oldest is due.
+/// Notices the player no longer needs (they already moved, or chose no emails) are skipped.
+fn news_email(
+    mailing: &mut Mailing<'_>,
+    notices: Vec<Pending>,
+    now: DateTime<Utc>,
+) -> anyhow::Result<usize> {
+    let Some(oldest) = notices.first().map(|n| n.created_at) else {
+        return Ok(0);
+    };
+    let ids: Vec<i64> = notices.iter().map(|n| n.id).collect();
+    let notify = Notify::parse(&mailing.recipient.notify).unwrap_or(Notify::EveryTurn);
+    let refused = mailing.recipient.email_rejected_at.is_some();
+    let due = match due_at(mailing.settings, notify, oldest) {
+        Some(due) if !refused => due,
+        _ => {
+            notifications::mark_skipped(mailing.conn, &ids)?;
+            return Ok(0);
+        }
+    };
+    if now < due {
+        return Ok(0);
+    }
+    // One item per game, in the order the news came.
+    let mut games: Vec<String> = Vec::new();
+    for notice in &notices {
+        if let Some(game) = &notice.game_id
+            && !games.contains(game)
+        {
+            games.push(game.clone());
+        }
+    }
+    let mut items = Vec::new();
+    for game_id in games {
+        if let Some(item) = game_news(mailing, &game_id)? {
+            items.push(item);
+        }
+    }
+    if items.is_empty() {
+        notifications::mark_skipped(mailing.conn, &ids)?;
+        return Ok(0);
+    }
+    let name = mailing.recipient.display_name.clone();
+    let rendered = messages::news(
+        &name,
+        &items,
+        notify == Notify::DailyDigest,
+        &mailing.footer(),
+    );
+    let kind = if items.iter().all(|i| i.your_turn) {
+        "your_turn"
+    } else {
+        "game_news"
+    };
+    mailing.store(kind, rendered, &ids)?;
+    Ok(1)
+}
+
+/// The news of one game for the recipient as it stands now: their turn, the game's end, or
+/// nothing (it is no longer their turn).
+fn game_news(mailing: &mut Mailing<'_>, game_id: &str) -> anyhow::Result<Option<GameNews>> {
+    let kind = service::kind_of(mailing.conn, game_id)?;
+    with_rules!(kind, |R| news_of::<R>(mailing, game_id))
+}
+
+fn news_of<R: GameUi>(
+    mailing: &mut Mailing<'_>,
+    game_id: &str,
+) -> anyhow::Result<Option<GameNews>> {
+    let me = mailing.recipient.id;
+    let (game, rows) = service::load::<R>(mailing.conn, game_id, None)?;
+    let Some(seat) = game.seat_of(me) else {
+        return Ok(None);
+    };
+    let finished = game.phase() == Phase::Finished;
+    let to_act = game
+        .status()
+        .is_some_and(|status| status.to_act().contains(&seat));
+    if !finished && !to_act {
+        return Ok(None);
+    }
+    let viewer = game.viewer_for(Some(me));
+    let names = game.seat_names();
+    // What the others did since the recipient's own last action.
+    let mut moves = Vec::new();
+    for row in rows.iter().rev().take_while(|row| row.actor != Some(me)) {
+        let mut lines: Vec<String> = entries::<R>(row)?
+            .iter()
+            .filter_map(|entry| match entry.redacted::<R>(viewer) {
+                Entry::Game { event } => Some(R::describe(&event, &names)),
+                _ => None,
+            })
+            .collect();
+        lines.append(&mut moves);
+        moves = lines;
+    }
+    const MOST_LINES: usize = 8;
+    if moves.len() > MOST_LINES {
+        let dropped = moves.len() - MOST_LINES;
+        moves.drain(..dropped);
+        moves.insert(0, "…".into());
+    }
+    let Some(state) = game.state.as_ref() else {
+        return Ok(None);
+    };
+    let view = R::view(state, viewer);
+    let path = format!("/games/{game_id}");
+    let query = Default::default();
+    let board = R::text_board(&Board::<R> {
+        view: &view,
+        path: &path,
+        query: &query,
+        names: &names,
+        me: Some(seat),
+        actions: None,
+    });
+    let others: Vec<&str> = names
+        .iter()
+        .enumerate()
+        .filter(|(s, _)| *s != seat)
+        .map(|(_, n)| n.as_str())
+        .collect();
+    let result = game
+        .ended
+        .as_ref()
+        .map(|ended| crate::games::read_model::result_line(&ended.outcome, &names));
+    let link = if finished {
+        mailing.game_link(&format!("{path}/history"))?
+    } else {
+        mailing.game_link(&path)?
+    };
+    let head = rows.last().map(|r| r.hash_hex()).unwrap_or_default();
+    Ok(Some(GameNews {
+        your_turn: !finished,
+        title: format!("{} against {}", R::NAME, others.join(" and ")),
+        game_id: game_id.to_string(),
+        moves,
+        board,
+        result,
+        link,
+        head_seq: game.seq,
+        head_hash: head.chars().take(12).collect(),
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_turn_news_waits_out_the_window_and_digests_wait_for_their_hour() {
+        let mut settings = Settings::load(None).unwrap();
+        settings.mail.coalesce_seconds = 300;
+        settings.mail.digest_hour_utc = 7;
+        let at = |h, m| Utc.with_ymd_and_hms(2026, 11, 21, h, m, 0).unwrap();
+        assert_eq!(
+            due_at(&settings, Notify::EveryTurn, at(10, 0)),
+            Some(at(10, 5))
+        );
+        assert_eq!(due_at(&settings, Notify::Never, at(10, 0)), None);
+        assert_eq!(
+            due_at(&settings, Notify::DailyDigest, at(6, 30)),
+            Some(at(7, 0)),
+            "before the hour: the same day"
+        );
+        assert_eq!(
+            due_at(&settings, Notify::DailyDigest, at(7, 0)),
+            Some(Utc.with_ymd_and_hms(2026, 11, 22, 7, 0, 0).unwrap()),
+            "at or after the hour: the next day"
+        );
+    }
+}

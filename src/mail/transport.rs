@@ -1,0 +1,168 @@
+//! Delivering one message: over SMTP or into a folder of .eml files.
+
+use lettre::message::header::{HeaderName, HeaderValue};
+use lettre::message::{Mailbox, MultiPart};
+use lettre::transport::smtp::authentication::Credentials;
+use lettre::{FileTransport, Message, SmtpTransport, Transport as _};
+
+use crate::config::{MailSettings, MailTransportKind, SmtpSecurity};
+use crate::store::emails::Outgoing;
+
+#[derive(Debug, thiserror::Error)]
+pub enum SendError {
+    /// Worth trying again later: the server is down, busy, or answered 4xx.
+    #[error("{0}")]
+    Transient(String),
+    /// The server refused this message or address for good (5xx), or it cannot be built.
+    #[error("{0}")]
+    Permanent(String),
+}
+
+#[derive(Clone)]
+pub enum Transport {
+    File(FileTransport),
+    Smtp(SmtpTransport),
+}
+
+impl Transport {
+    pub fn new(settings: &MailSettings) -> Result<Transport, String> {
+        Ok(match settings.transport {
+            MailTransportKind::File => {
+                std::fs::create_dir_all(&settings.file_dir).map_err(|e| {
+                    format!(
+                        "cannot create the mail folder {}: {e}",
+                        settings.file_dir.display()
+                    )
+                })?;
+                Transport::File(FileTransport::new(&settings.file_dir))
+            }
+            MailTransportKind::Smtp => Transport::Smtp(smtp(settings).map_err(|e| e.to_string())?),
+        })
+    }
+
+    pub fn send(&self, message: &Message) -> Result<(), SendError> {
+        match self {
+            Transport::File(file) => file
+                .send(message)
+                .map(|_| ())
+                .map_err(|e| SendError::Transient(e.to_string())),
+            Transport::Smtp(smtp) => smtp.send(message).map(|_| ()).map_err(|e| {
+                if e.is_permanent() {
+                    SendError::Permanent(e.to_string())
+                } else {
+                    SendError::Transient(e.to_string())
+                }
+            }),
+        }
+    }
+}
+
+fn smtp(settings: &MailSettings) -> Result<SmtpTransport, lettre::transport::smtp::Error> {
+    let smtp = &settings.smtp;
+    let mut builder = match smtp.security {
+        SmtpSecurity::None => SmtpTransport::builder_dangerous(smtp.host.as_str()),
+        SmtpSecurity::Starttls => SmtpTransport::starttls_relay(&smtp.host)?,
+        SmtpSecurity::Tls => SmtpTransport::relay(&smtp.host)?,
+    }
+    .port(smtp.port)
+    .timeout(Some(std::time::Duration::from_secs(smtp.timeout_seconds)));
+    if !smtp.username.is_empty() {
+        builder = builder.credentials(Credentials::new(
+            smtp.username.clone(),
+            smtp.password.clone(),
+        ));
+    }
+    Ok(builder.build())
+}
+
+/// The message for a stored email: multipart text and HTML, its stable Message-ID, and one-click
+/// unsubscribe headers (RFC 8058).
+pub fn build_message(from: &str, email: &Outgoing) -> Result<Message, SendError> {
+    let from: Mailbox = from
+        .parse()
+        .map_err(|e| SendError::Permanent(format!("the sender {from:?} is not valid: {e}")))?;
+    let to: Mailbox = email.recipient.parse().map_err(|e| {
+        SendError::Permanent(format!(
+            "the address {:?} is not valid: {e}",
+            email.recipient
+        ))
+    })?;
+    let mut message = Message::builder()
+        .from(from)
+        .to(to)
+        .subject(&email.subject)
+        .message_id(Some(email.message_id.clone()))
+        .multipart(MultiPart::alternative_plain_html(
+            email.body_text.clone(),
+            email.body_html.clone(),
+        ))
+        .map_err(|e| SendError::Permanent(format!("the message cannot be built: {e}")))?;
+    let headers = message.headers_mut();
+    headers.insert_raw(HeaderValue::new(
+        HeaderName::new_from_ascii_str("List-Unsubscribe"),
+        format!("<{}>", email.unsubscribe_url),
+    ));
+    headers.insert_raw(HeaderValue::new(
+        HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+        "List-Unsubscribe=One-Click".to_string(),
+    ));
+    Ok(message)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn outgoing() -> Outgoing {
+        Outgoing {
+            id: 1,
+            message_id: "<abc@turnpost.test>".into(),
+            player_id: 1,
+            recipient: "ann@example.com".into(),
+            kind: "your_turn".into(),
+            subject: "Your turn in Kalah against Bo".into(),
+            body_text: "Hello Ann".into(),
+            body_html: "<p>Hello Ann</p>".into(),
+            unsubscribe_url: "http://127.0.0.1:8080/unsubscribe/tok".into(),
+            attempts: 0,
+        }
+    }
+
+    #[test]
+    fn messages_carry_their_id_unsubscribe_headers_and_both_parts() {
+        let message = build_message("Turnpost <turnpost@localhost>", &outgoing()).unwrap();
+        let raw = String::from_utf8(message.formatted()).unwrap();
+        assert!(raw.contains("Message-ID: <abc@turnpost.test>"), "{raw}");
+        assert!(raw.contains("List-Unsubscribe: <http://127.0.0.1:8080/unsubscribe/tok>"));
+        assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
+        assert!(raw.contains("Date: "));
+        assert!(raw.contains("text/plain") && raw.contains("text/html"));
+    }
+
+    #[test]
+    fn the_file_transport_writes_one_eml_per_message() {
+        let dir = std::env::temp_dir().join(format!(
+            "turnpost-files-{}",
+            crate::auth::tokens::random_id(8)
+        ));
+        let mut settings = crate::config::Settings::load(None).unwrap().mail;
+        settings.file_dir = dir.clone();
+        let transport = Transport::new(&settings).unwrap();
+        let message = build_message(&settings.from, &outgoing()).unwrap();
+        transport.send(&message).unwrap();
+        transport.send(&message).unwrap();
+        let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(files.len(), 2);
+    }
+
+    #[test]
+    fn a_bad_recipient_is_a_permanent_failure() {
+        let mut email = outgoing();
+        email.recipient = "not an address".into();
+        assert!(matches!(
+            build_message("Turnpost <turnpost@localhost>", &email),
+            Err(SendError::Permanent(_))
+        ));
+    }
+}

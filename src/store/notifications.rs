@@ -1,0 +1,116 @@
+//! Notification intents: written in the same transaction as whatever caused them, turned into
+//! emails later by the mail worker.
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use serde_json::Value;
+
+use super::schema::notifications;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    SignIn,
+    Invitation,
+    YourTurn,
+    GameOver,
+}
+
+impl Kind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Kind::SignIn => "sign_in",
+            Kind::Invitation => "invitation",
+            Kind::YourTurn => "your_turn",
+            Kind::GameOver => "game_over",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Kind> {
+        [
+            Kind::SignIn,
+            Kind::Invitation,
+            Kind::YourTurn,
+            Kind::GameOver,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == text)
+    }
+}
+
+/// Records that `player` should hear about something. A your-turn or game-over notice that
+/// already exists for the same player, game and row is not written twice.
+pub fn enqueue(
+    conn: &mut PgConnection,
+    player: i64,
+    kind: Kind,
+    game: Option<(&str, i64)>,
+    payload: Value,
+) -> QueryResult<()> {
+    diesel::insert_into(notifications::table)
+        .values((
+            notifications::player_id.eq(player),
+            notifications::kind.eq(kind.as_str()),
+            notifications::game_id.eq(game.map(|(id, _)| id)),
+            notifications::seq.eq(game.map(|(_, seq)| seq)),
+            notifications::payload.eq(payload),
+        ))
+        .on_conflict_do_nothing()
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// A pending notification, as the mail worker reads it.
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = notifications)]
+pub struct Pending {
+    pub id: i64,
+    pub player_id: i64,
+    pub kind: String,
+    pub game_id: Option<String>,
+    pub seq: Option<i64>,
+    pub payload: Value,
+    pub created_at: chrono::DateTime<chrono::Utc>,
+}
+
+/// The players with pending notifications.
+pub fn players_with_pending(conn: &mut PgConnection) -> QueryResult<Vec<i64>> {
+    notifications::table
+        .filter(notifications::state.eq("pending"))
+        .select(notifications::player_id)
+        .distinct()
+        .load(conn)
+}
+
+/// A player's pending notifications, oldest first.
+pub fn pending_for(conn: &mut PgConnection, player: i64) -> QueryResult<Vec<Pending>> {
+    notifications::table
+        .filter(notifications::state.eq("pending"))
+        .filter(notifications::player_id.eq(player))
+        .order(notifications::id.asc())
+        .select(Pending::as_select())
+        .load(conn)
+}
+
+/// Marks notifications as carried by an email. Their payload (which may hold a link's token)
+/// is dropped: the email now holds what it needs.
+pub fn mark_mailed(conn: &mut PgConnection, ids: &[i64], email: i64) -> QueryResult<()> {
+    diesel::update(notifications::table.filter(notifications::id.eq_any(ids)))
+        .set((
+            notifications::state.eq("mailed"),
+            notifications::email_id.eq(email),
+            notifications::payload.eq(serde_json::json!({})),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Marks notifications that no email will carry (the player opted out, or the news is stale).
+pub fn mark_skipped(conn: &mut PgConnection, ids: &[i64]) -> QueryResult<()> {
+    diesel::update(notifications::table.filter(notifications::id.eq_any(ids)))
+        .set((
+            notifications::state.eq("skipped"),
+            notifications::payload.eq(serde_json::json!({})),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}

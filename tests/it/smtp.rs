@@ -1,0 +1,200 @@
+//! A small SMTP server for the tests: it speaks enough of RFC 5321 for a real client (lettre)
+//! to deliver to it, keeps what it receives, and can be told to go down, refuse addresses, or
+//! hold a message without answering (as if the network hung mid-delivery).
+
+use std::collections::HashSet;
+use std::io::{BufRead, BufReader, Write};
+use std::net::{SocketAddr, TcpListener, TcpStream};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// One message as the server accepted it.
+#[derive(Clone, Debug)]
+pub struct Received {
+    pub recipients: Vec<String>,
+    pub data: Vec<u8>,
+}
+
+#[derive(Default)]
+struct Shared {
+    received: Mutex<Vec<Received>>,
+    refused: Mutex<HashSet<String>>,
+    /// While set, message data is read but never answered.
+    hold: AtomicBool,
+    /// How many messages are being held right now.
+    holding: Mutex<usize>,
+}
+
+pub struct SmtpServer {
+    pub addr: SocketAddr,
+    shared: Arc<Shared>,
+    running: Arc<AtomicBool>,
+}
+
+impl SmtpServer {
+    pub fn start() -> SmtpServer {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let addr = listener.local_addr().unwrap();
+        let shared = Arc::<Shared>::default();
+        let running = Self::listen(listener, shared.clone());
+        SmtpServer {
+            addr,
+            shared,
+            running,
+        }
+    }
+
+    /// Accepts connections on `listener` until the returned flag is cleared.
+    fn listen(listener: TcpListener, shared: Arc<Shared>) -> Arc<AtomicBool> {
+        listener.set_nonblocking(true).unwrap();
+        let running = Arc::new(AtomicBool::new(true));
+        let (run, state) = (running.clone(), shared);
+        std::thread::spawn(move || {
+            while run.load(Ordering::Relaxed) {
+                match listener.accept() {
+                    Ok((stream, _)) => {
+                        let state = state.clone();
+                        std::thread::spawn(move || {
+                            let _ = serve(stream, &state);
+                        });
+                    }
+                    Err(_) => std::thread::sleep(Duration::from_millis(5)),
+                }
+            }
+        });
+        running
+    }
+
+    /// Stops listening: new connections are refused until `restart`.
+    pub fn stop(&self) {
+        self.running.store(false, Ordering::Relaxed);
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    /// Listens again on the same port, keeping what was received.
+    pub fn restart(&mut self) {
+        self.stop();
+        let listener = TcpListener::bind(self.addr).unwrap();
+        self.running = Self::listen(listener, self.shared.clone());
+    }
+
+    /// Answers RCPT TO for this address with a permanent failure.
+    pub fn refuse(&self, address: &str) {
+        self.shared
+            .refused
+            .lock()
+            .unwrap()
+            .insert(address.to_string());
+    }
+
+    pub fn hold(&self, on: bool) {
+        self.shared.hold.store(on, Ordering::Relaxed);
+    }
+
+    pub fn holding(&self) -> usize {
+        *self.shared.holding.lock().unwrap()
+    }
+
+    /// Waits until some message is being held.
+    pub fn wait_until_holding(&self, timeout: Duration) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < timeout {
+            if self.holding() > 0 {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        false
+    }
+
+    pub fn received(&self) -> Vec<Received> {
+        self.shared.received.lock().unwrap().clone()
+    }
+}
+
+impl Drop for SmtpServer {
+    fn drop(&mut self) {
+        self.running.store(false, Ordering::Relaxed);
+    }
+}
+
+fn serve(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(30)))?;
+    let mut reader = BufReader::new(stream.try_clone()?);
+    let mut out = stream;
+    out.write_all(b"220 turnpost-test ESMTP\r\n")?;
+    let mut recipients = Vec::new();
+    let mut line = String::new();
+    loop {
+        line.clear();
+        if reader.read_line(&mut line)? == 0 {
+            return Ok(());
+        }
+        let command = line.trim_end().to_string();
+        let verb = command
+            .split([' ', ':'])
+            .next()
+            .unwrap_or("")
+            .to_uppercase();
+        match verb.as_str() {
+            "EHLO" => out.write_all(b"250-turnpost-test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")?,
+            "HELO" => out.write_all(b"250 turnpost-test\r\n")?,
+            "MAIL" => {
+                recipients.clear();
+                out.write_all(b"250 2.1.0 OK\r\n")?;
+            }
+            "RCPT" => {
+                let address = command
+                    .split(['<', '>'])
+                    .nth(1)
+                    .unwrap_or_default()
+                    .to_lowercase();
+                if shared.refused.lock().unwrap().contains(&address) {
+                    out.write_all(b"550 5.1.1 No such mailbox here\r\n")?;
+                } else {
+                    recipients.push(address);
+                    out.write_all(b"250 2.1.5 OK\r\n")?;
+                }
+            }
+            "DATA" => {
+                out.write_all(b"354 End data with <CR><LF>.<CR><LF>\r\n")?;
+                let mut data = Vec::new();
+                loop {
+                    line.clear();
+                    if reader.read_line(&mut line)? == 0 {
+                        return Ok(());
+                    }
+                    if line == ".\r\n" || line == ".\n" {
+                        break;
+                    }
+                    let text = line.strip_prefix('.').unwrap_or(&line);
+                    data.extend_from_slice(text.as_bytes());
+                }
+                if shared.hold.load(Ordering::Relaxed) {
+                    // Never answer: the message is not accepted, whatever the client does next.
+                    *shared.holding.lock().unwrap() += 1;
+                    let mut rest = Vec::new();
+                    let _ = std::io::Read::read_to_end(&mut reader, &mut rest);
+                    *shared.holding.lock().unwrap() -= 1;
+                    return Ok(());
+                }
+                shared.received.lock().unwrap().push(Received {
+                    recipients: recipients.clone(),
+                    data,
+                });
+                out.write_all(b"250 2.0.0 Accepted\r\n")?;
+            }
+            "RSET" => {
+                recipients.clear();
+                out.write_all(b"250 OK\r\n")?;
+            }
+            "NOOP" => out.write_all(b"250 OK\r\n")?,
+            "QUIT" => {
+                out.write_all(b"221 Bye\r\n")?;
+                return Ok(());
+            }
+            _ => out.write_all(b"502 Command not implemented\r\n")?,
+        }
+    }
+}
