@@ -15,7 +15,7 @@ use crate::games::with_rules;
 use crate::store::emails::{self, NewEmail};
 use crate::store::notifications::{self, Kind, Pending};
 use crate::store::schema::players;
-use crate::web::ui::{Board, GameUi};
+use crate::web::ui::{Board, GameUi, sentence};
 
 /// The Message-ID of a new email: random, under the site's host name.
 fn message_id(settings: &Settings) -> String {
@@ -254,7 +254,7 @@ fn news_of<R: GameUi>(
         let mut lines: Vec<String> = entries::<R>(row)?
             .iter()
             .filter_map(|entry| match entry.redacted::<R>(viewer) {
-                Entry::Game { event } => Some(R::describe(&event, &names)),
+                Entry::Game { event } => Some(sentence(R::describe(&event, &names))),
                 _ => None,
             })
             .collect();

@@ -18,7 +18,7 @@ use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, render_page};
 use crate::web::session::{Visitor, visitor};
-use crate::web::ui::GameUi;
+use crate::web::ui::{GameUi, sentence};
 
 pub struct HistoryRow {
     pub seq: i64,
@@ -67,14 +67,6 @@ fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
             crate::games::read_model::result_line(outcome, names)
         ),
     }
-}
-
-/// Ends a description with a full stop if it has no closing punctuation.
-fn sentence(mut text: String) -> String {
-    if !text.ends_with(['.', '!', '?']) {
-        text.push('.');
-    }
-    text
 }
 
 /// The command of a row as `viewer` may read it.

@@ -127,20 +127,25 @@ fn text_numbers(pits: &[Pit]) -> String {
 impl GameUi for Kalah {
     fn text_board(board: &Board<'_, Kalah>) -> String {
         let (top, bottom) = rows(board);
-        let pad = "      ";
+        let pad = "       ";
         format!(
-            "{pad}{} ({})\n{pad}{}\n{pad}{}\n[{:>2}]{}[{:>2}]\n{pad}{}\n{pad}{}\n{pad}{} ({})\n",
+            "{pad}{} — {}\n{pad}{}\n{pad}{}\n  [{:>2}]{}[{:>2}]\n{pad}{}\n{pad}{}\n{pad}{} — {}\n\
+             Stores: {} {} on the left, {} {} on the right.\n",
             top.side,
             top.owner,
             text_numbers(&top.pits),
             text_cells(&top.pits),
             top.store,
-            " ".repeat(top.pits.len() * 4 + 2),
+            " ".repeat(top.pits.len() * 4 + 1),
             bottom.store,
             text_cells(&bottom.pits),
             text_numbers(&bottom.pits),
             bottom.side,
             bottom.owner,
+            top.side,
+            top.store,
+            bottom.side,
+            bottom.store,
         )
     }
 
@@ -261,6 +266,7 @@ mod tests {
             lines[0].contains("Ann"),
             "the opponent's row is on top: {text}"
         );
-        assert!(lines.last().unwrap().contains("Bo (you)"), "{text}");
+        assert!(lines[lines.len() - 2].contains("Bo (you)"), "{text}");
+        assert!(lines.last().unwrap().starts_with("Stores:"), "{text}");
     }
 }

@@ -10,6 +10,14 @@ use askama::Template;
 use crate::rules::{Rules, Seat};
 use crate::web::form::Form;
 
+/// Ends a description with a full stop if it has no closing punctuation.
+pub fn sentence(mut text: String) -> String {
+    if !text.ends_with(['.', '!', '?', '…']) {
+        text.push('.');
+    }
+    text
+}
+
 /// The page-side half of a game.
 pub trait GameUi: Rules {
     /// The option inputs of the new-game form (HTML).
