@@ -4,6 +4,7 @@
 //! log's hash chain), `store` (PostgreSQL), `auth`, `games` (the application layer), `mail` and
 //! `web`.
 
+pub mod audit;
 pub mod auth;
 pub mod chain;
 pub mod config;

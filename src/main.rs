@@ -30,10 +30,28 @@ enum Command {
     /// Deliver queued emails, without the web server (run any number of them; set
     /// mail.worker = false for the servers then).
     MailWorker,
+    /// Check a game's log: its hash chain, every move against the rules and, once the game has
+    /// ended, every random outcome against the revealed seed. Exits non-zero at the first
+    /// discrepancy, naming the row.
+    Verify {
+        /// An exported log (the "Download the log" link of a game), checked offline.
+        #[arg(required_unless_present = "game", conflicts_with = "game")]
+        file: Option<PathBuf>,
+        /// Check this game straight from the database instead.
+        #[arg(long)]
+        game: Option<String>,
+    },
 }
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
+    if let Some(Command::Verify {
+        file: Some(file), ..
+    }) = &cli.command
+    {
+        // Offline: no settings, no database, no logging set-up needed.
+        return verify_file(file);
+    }
     tracing_subscriber::fmt()
         .with_env_filter(
             tracing_subscriber::EnvFilter::try_from_default_env()
@@ -47,6 +65,12 @@ fn main() -> anyhow::Result<()> {
             let pool = store::connect(&settings.database.url, settings.database.pool_size)?;
             let stop = Arc::new(AtomicBool::new(false));
             turnpost::mail::worker::run(pool, settings, stop)
+        }
+        Command::Verify { game, .. } => {
+            let game = game.expect("clap requires a file or --game");
+            let pool = store::connect(&settings.database.url, 1)?;
+            let export = turnpost::audit::verify::export_from_database(&mut *pool.get()?, &game)?;
+            report(&export)
         }
         Command::Migrate => {
             store::ensure_database(&settings.database.url)?;
@@ -64,4 +88,29 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     tracing::info!("Turnpost is listening on http://{addr}");
     running.server.await?;
     Ok(())
+}
+
+fn verify_file(path: &std::path::Path) -> anyhow::Result<()> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+    let export: turnpost::audit::Export = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{} is not a Turnpost game log: {e}", path.display()))?;
+    report(&export)
+}
+
+/// Prints the verdict; a discrepancy ends the process with status 1.
+fn report(export: &turnpost::audit::Export) -> anyhow::Result<()> {
+    match turnpost::audit::verify(export) {
+        Ok(report) => {
+            println!("OK");
+            for line in report.lines {
+                println!("  {line}");
+            }
+            Ok(())
+        }
+        Err(discrepancy) => {
+            println!("FAILED at {discrepancy}");
+            std::process::exit(1);
+        }
+    }
 }

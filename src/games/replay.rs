@@ -28,6 +28,27 @@ pub struct Game<R: Rules> {
     pub seq: i64,
 }
 
+// Not derived: that would require the rules type itself to be Clone.
+impl<R: Rules> Clone for Game<R> {
+    fn clone(&self) -> Self {
+        Game {
+            id: self.id.clone(),
+            kind: self.kind,
+            options: self.options.clone(),
+            options_json: self.options_json.clone(),
+            players: self.players,
+            private: self.private,
+            seed_commitment: self.seed_commitment.clone(),
+            creator: self.creator.clone(),
+            joined: self.joined.clone(),
+            seating: self.seating.clone(),
+            state: self.state.clone(),
+            ended: self.ended.clone(),
+            seq: self.seq,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Ended {
     pub outcome: Outcome,

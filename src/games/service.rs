@@ -3,12 +3,11 @@
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use rand::seq::SliceRandom;
 use serde_json::Value;
 
 use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
-use super::{Kind, read_model, seed, with_rules};
+use super::{Kind, decide, read_model, seed, with_rules};
 use crate::auth::{Player, accounts, tokens};
 use crate::rules::{Rules, Status};
 use crate::store::events::{self, AppendError, EventRow};
@@ -310,22 +309,8 @@ fn join_locked<R: Rules>(conn: &mut PgConnection, game_id: &str, player: &Player
     }
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
-    let mut entries = vec![Entry::PlayerJoined {
-        player: participant(player),
-    }];
-    if game.joined.len() + 1 == game.players {
-        let game_seed = load_seed(conn, game_id)?;
-        let mut rng = seed::rng_for(&game_seed, seq);
-        let mut seating = game.joined.clone();
-        seating.push(participant(player));
-        seating.shuffle(&mut rng);
-        entries.push(Entry::GameStarted { seating });
-        entries.extend(
-            R::setup(&game.options, game.players, &mut rng)
-                .into_iter()
-                .map(|event| Entry::Game { event }),
-        );
-    }
+    let game_seed = load_seed(conn, game_id)?;
+    let entries = decide::join_entries(&game, participant(player), &game_seed, seq);
     commit::<R>(
         conn,
         game,
@@ -348,18 +333,8 @@ fn commit<R: Rules>(
     mut entries: Vec<Entry<R::Event>>,
 ) -> Result<()> {
     let acting_before = acting_players(&game);
-    for entry in &entries {
-        game.apply(entry);
-    }
-    if let (Some(Status::Finished { outcome }), None) = (game.status(), &game.ended) {
-        let game_seed = load_seed(conn, &game.id)?;
-        let ended = Entry::GameEnded {
-            outcome,
-            seed: hex::encode(game_seed),
-        };
-        game.apply(&ended);
-        entries.push(ended);
-    }
+    let game_seed = load_seed(conn, &game.id)?;
+    decide::settle(&mut game, &mut entries, &game_seed);
     let row = append(conn, &game.id, previous, actor, submitted, &entries)?;
     game.seq = row.seq;
     read_model::sync(conn, &game)?;
@@ -455,12 +430,8 @@ fn play_locked<R: Rules>(
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
     let game_seed = load_seed(conn, game_id)?;
-    let mut rng = seed::rng_for(&game_seed, seq);
-    let events = R::decide(state, seat, &command, &mut rng).map_err(|e| ServiceError::Rule(e.0))?;
-    let entries = events
-        .into_iter()
-        .map(|event| Entry::Game { event })
-        .collect();
+    let entries = decide::play_entries::<R>(state, seat, &command, &game_seed, seq)
+        .map_err(|e| ServiceError::Rule(e.0))?;
     commit::<R>(
         conn,
         game,

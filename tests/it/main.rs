@@ -4,6 +4,7 @@
 mod smtp;
 mod support;
 
+mod audit;
 mod cli;
 mod concurrency;
 mod event_store;

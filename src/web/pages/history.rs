@@ -9,10 +9,11 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::game::{Visible, json_response, load_visible, wants_json};
-use crate::games::replay::{Game, entries};
-use crate::games::stream::{Entry, Submitted};
+use crate::audit::export::visible_row;
+use crate::games::replay::entries;
+use crate::games::stream::Entry;
 use crate::games::{service, with_rules};
-use crate::rules::{Rules, Viewer};
+use crate::rules::Rules;
 use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -69,20 +70,6 @@ fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
     }
 }
 
-/// The command of a row as `viewer` may read it.
-fn visible_command<R: Rules>(game: &Game<R>, row: &EventRow, viewer: Viewer) -> Value {
-    let Ok(Submitted::Play { command }) =
-        serde_json::from_value::<Submitted<R::Command>>(row.command.clone())
-    else {
-        return row.command.clone();
-    };
-    let actor = row.actor.and_then(|id| game.seat_of(id));
-    match actor {
-        Some(seat) if !R::command_visible(&command, seat, viewer) => Value::Null,
-        _ => row.command.clone(),
-    }
-}
-
 struct Built {
     page: HistoryPage,
     json: Value,
@@ -103,6 +90,7 @@ fn build<R: GameUi>(
     let mut html_rows = Vec::with_capacity(rows.len());
     let mut json_rows = Vec::with_capacity(rows.len());
     for row in &rows {
+        let (command, events) = visible_row(&game, row, viewer)?;
         let redacted: Vec<Entry<R::Event>> = entries::<R>(row)?
             .iter()
             .map(|entry| entry.redacted::<R>(viewer))
@@ -127,8 +115,8 @@ fn build<R: GameUi>(
             "actor": row.actor,
             "actor_name": actor,
             "recorded_at": row.recorded_at_text(),
-            "command": visible_command(&game, row, viewer),
-            "events": redacted,
+            "command": command,
+            "events": events,
             "prev_hash": hex::encode(&row.prev_hash),
             "hash": row.hash_hex(),
         }));

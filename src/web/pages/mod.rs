@@ -1,6 +1,7 @@
 //! Request handlers, one module per area of the site.
 
 mod auth;
+mod export;
 mod game;
 mod history;
 mod home;
@@ -38,6 +39,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}").route(get_or_head().to(game::show)))
         .service(web::resource("/games/{id}/play").route(web::post().to(game::play)))
         .service(web::resource("/games/{id}/history").route(get_or_head().to(history::show)))
+        .service(web::resource("/games/{id}/export").route(get_or_head().to(export::download)))
         .service(
             web::resource("/unsubscribe/{token}")
                 .route(get_or_head().to(unsubscribe::confirm))

@@ -1,0 +1,9 @@
+//! Auditing a game without trusting the server: a self-contained export of its log, and a
+//! verifier that checks the hash chain, re-runs every command through the rules, and — once the
+//! seed is revealed — re-derives every random outcome from it.
+
+pub mod export;
+pub mod verify;
+
+pub use export::{Export, ExportRow, export};
+pub use verify::{Discrepancy, Report, verify};

@@ -1,0 +1,66 @@
+//! What each accepted command records, as pure functions of the game so far and its seed. The
+//! service appends what these return; the offline verifier runs them again to check a log.
+
+use rand::seq::SliceRandom;
+
+use super::replay::Game;
+use super::seed::{self, Seed};
+use super::stream::{Entry, Participant};
+use crate::rules::{RuleError, Rules, Seat, Status};
+
+/// A player takes a seat. If that fills the table, the game starts: the seating is drawn, then
+/// the rules' opening facts, all from the random stream of row `seq`.
+pub fn join_entries<R: Rules>(
+    game: &Game<R>,
+    joiner: Participant,
+    seed: &Seed,
+    seq: i64,
+) -> Vec<Entry<R::Event>> {
+    let mut entries = vec![Entry::PlayerJoined {
+        player: joiner.clone(),
+    }];
+    if game.joined.len() + 1 == game.players {
+        let mut rng = seed::rng_for(seed, seq);
+        let mut seating = game.joined.clone();
+        seating.push(joiner);
+        seating.shuffle(&mut rng);
+        entries.push(Entry::GameStarted { seating });
+        entries.extend(
+            R::setup(&game.options, game.players, &mut rng)
+                .into_iter()
+                .map(|event| Entry::Game { event }),
+        );
+    }
+    entries
+}
+
+/// The rules' verdict on a command by `seat`, decided with the random stream of row `seq`.
+pub fn play_entries<R: Rules>(
+    state: &R::State,
+    seat: Seat,
+    command: &R::Command,
+    seed: &Seed,
+    seq: i64,
+) -> Result<Vec<Entry<R::Event>>, RuleError> {
+    let mut rng = seed::rng_for(seed, seq);
+    Ok(R::decide(state, seat, command, &mut rng)?
+        .into_iter()
+        .map(|event| Entry::Game { event })
+        .collect())
+}
+
+/// Applies `entries` to `game`; if the rules now say the game is over, adds the entry that ends
+/// it and reveals the seed.
+pub fn settle<R: Rules>(game: &mut Game<R>, entries: &mut Vec<Entry<R::Event>>, seed: &Seed) {
+    for entry in entries.iter() {
+        game.apply(entry);
+    }
+    if let (Some(Status::Finished { outcome }), None) = (game.status(), &game.ended) {
+        let ended = Entry::GameEnded {
+            outcome,
+            seed: hex::encode(seed),
+        };
+        game.apply(&ended);
+        entries.push(ended);
+    }
+}
