@@ -8,6 +8,8 @@ mod concurrency;
 mod event_store;
 mod hostile_input;
 mod invitations;
+mod kabaleo_game;
 mod kalah_game;
 mod pages;
+mod quarto_game;
 mod sign_in;
