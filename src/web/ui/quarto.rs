@@ -62,7 +62,7 @@ struct BoardHtml {
     pool: Vec<PoolPiece>,
     giving: bool,
     last: Option<String>,
-    result: Option<String>,
+    finished: bool,
     placements: usize,
     advanced: bool,
 }
@@ -153,10 +153,7 @@ fn rows(board: &Board<'_, Quarto>) -> Vec<RowHtml> {
 fn instruction(board: &Board<'_, Quarto>) -> String {
     let view = board.view;
     if view.finished {
-        return match view.winner {
-            Some(seat) => format!("{} won the game.", board.name(seat)),
-            None => "The board is full and no line shares a trait: the game is a draw.".into(),
-        };
+        return describe_result(board).unwrap_or_default();
     }
     let Some(seat) = view.to_act else {
         return "The game has not started yet.".into();
@@ -190,7 +187,8 @@ fn describe_result(board: &Board<'_, Quarto>) -> Option<String> {
     }
     if view.draw {
         return Some(
-            "All 16 pieces are on the board and no group of four shares a trait: a draw.".into(),
+            "All 16 pieces are on the board and no group of four shares a trait: the game is a draw."
+                .into(),
         );
     }
     let seat = view.winner?;
@@ -203,7 +201,7 @@ fn describe_result(board: &Board<'_, Quarto>) -> Option<String> {
         })
         .collect();
     Some(format!(
-        "{} placed the last piece and completed {}.",
+        "{} won: they placed the last piece and completed {}.",
         board.name(seat),
         join(&groups)
     ))
@@ -301,7 +299,7 @@ impl GameUi for Quarto {
             pool,
             giving,
             last: last_move(board, view),
-            result: describe_result(board),
+            finished: view.finished,
             placements: view.placements,
             advanced: view.advanced,
         }
@@ -335,13 +333,8 @@ impl GameUi for Quarto {
                 board.name(to_place.placer)
             ));
         }
-        if let Some(result) = describe_result(board) {
-            text.push_str(&result);
-            text.push('\n');
-        } else {
-            text.push_str(&instruction(board));
-            text.push('\n');
-        }
+        text.push_str(&instruction(board));
+        text.push('\n');
         text
     }
 }
