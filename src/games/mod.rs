@@ -15,10 +15,12 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Kalah,
+    Quarto,
+    Kabaleo,
 }
 
 impl Kind {
-    pub const ALL: &'static [Kind] = &[Kind::Kalah];
+    pub const ALL: &'static [Kind] = &[Kind::Kalah, Kind::Quarto, Kind::Kabaleo];
 
     pub fn parse(text: &str) -> Option<Kind> {
         Kind::ALL.iter().copied().find(|kind| kind.as_str() == text)
@@ -41,6 +43,14 @@ macro_rules! with_rules {
         match $kind {
             $crate::games::Kind::Kalah => {
                 type $R = $crate::rules::kalah::Kalah;
+                $body
+            }
+            $crate::games::Kind::Quarto => {
+                type $R = $crate::rules::quarto::Quarto;
+                $body
+            }
+            $crate::games::Kind::Kabaleo => {
+                type $R = $crate::rules::kabaleo::Kabaleo;
                 $body
             }
         }

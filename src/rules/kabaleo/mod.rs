@@ -75,7 +75,16 @@ pub enum Event {
     /// Each seat's (public) hand.
     PiecesDealt { hands: Vec<Hand> },
     /// Each seat's secret colours, by seat; `None` where redacted for the viewer.
-    SecretColoursDealt { secrets: Vec<Option<Vec<Colour>>> },
+    ///
+    /// `salts` holds one random hex string per seat, redacted exactly like its secret. They mean
+    /// nothing to the rules; they make the stored row unguessable, so that the log's public hash
+    /// chain cannot be used to test guesses of the hidden colours (with so few colours, every
+    /// guess could otherwise be checked against the row's hash).
+    SecretColoursDealt {
+        secrets: Vec<Option<Vec<Colour>>>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        salts: Vec<Option<String>>,
+    },
     /// The seat that places first.
     FirstPlayerDrawn { seat: Seat },
     /// `seat` placed a `colour` piece on `pile` (0-based). `cancelled`: the pile's top piece had
@@ -170,7 +179,7 @@ impl Rules for Kabaleo {
                     }
                 }
             }
-            Event::SecretColoursDealt { secrets } => {
+            Event::SecretColoursDealt { secrets, .. } => {
                 for (known, dealt) in state.secrets.iter_mut().zip(secrets) {
                     if let Some(colours) = dealt {
                         known.clone_from(colours);
@@ -220,13 +229,18 @@ impl Rules for Kabaleo {
 
     fn redact(event: &Event, viewer: Viewer) -> Event {
         match event {
-            Event::SecretColoursDealt { secrets } => Event::SecretColoursDealt {
+            Event::SecretColoursDealt { secrets, salts } => Event::SecretColoursDealt {
                 secrets: secrets
                     .iter()
                     .enumerate()
                     .map(|(owner, colours)| {
                         colours.clone().filter(|_| viewer.may_see_secrets_of(owner))
                     })
+                    .collect(),
+                salts: salts
+                    .iter()
+                    .enumerate()
+                    .map(|(owner, salt)| salt.clone().filter(|_| viewer.may_see_secrets_of(owner)))
                     .collect(),
             },
             other => other.clone(),

@@ -64,7 +64,7 @@ pub(super) fn describe(event: &Event, names: &[String]) -> String {
                 .collect();
             format!("The pieces were dealt: {}.", each.join("; "))
         }
-        Event::SecretColoursDealt { secrets } => {
+        Event::SecretColoursDealt { secrets, .. } => {
             let known: Vec<String> = secrets
                 .iter()
                 .enumerate()

@@ -56,6 +56,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub const STYLESHEET: &str = concat!(
     include_str!("../../../static/base.css"),
     include_str!("../../../static/kalah.css"),
+    include_str!("../../../static/quarto.css"),
+    include_str!("../../../static/kabaleo.css"),
 );
 
 async fn stylesheet() -> HttpResponse {

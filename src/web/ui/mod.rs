@@ -1,7 +1,9 @@
 //! How each game looks on a page: its new-game options and its board with move controls. The
 //! pages around them are shared by all games.
 
+mod kabaleo;
 mod kalah;
+mod quarto;
 
 use std::collections::BTreeMap;
 

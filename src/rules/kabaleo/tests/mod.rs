@@ -40,6 +40,7 @@ fn opening(bases: &[Colour], hands: &[Hand], secrets: &[&[Colour]], first: Seat)
         },
         Event::SecretColoursDealt {
             secrets: secrets.iter().map(|s| Some(s.to_vec())).collect(),
+            salts: Vec::new(),
         },
         Event::FirstPlayerDrawn { seat: first },
     ]

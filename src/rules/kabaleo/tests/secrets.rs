@@ -18,7 +18,7 @@ fn secrets_of(events: &[Event]) -> Vec<Vec<Colour>> {
     events
         .iter()
         .find_map(|e| match e {
-            Event::SecretColoursDealt { secrets } => {
+            Event::SecretColoursDealt { secrets, .. } => {
                 Some(secrets.iter().map(|s| s.clone().unwrap()).collect())
             }
             _ => None,
@@ -41,10 +41,13 @@ fn with_secret(events: &[Event], seat: Seat, colours: &[Colour]) -> Vec<Event> {
     events
         .iter()
         .map(|event| match event {
-            Event::SecretColoursDealt { secrets } => {
+            Event::SecretColoursDealt { secrets, salts } => {
                 let mut secrets = secrets.clone();
                 secrets[seat] = Some(colours.to_vec());
-                Event::SecretColoursDealt { secrets }
+                Event::SecretColoursDealt {
+                    secrets,
+                    salts: salts.clone(),
+                }
             }
             other => other.clone(),
         })
@@ -158,7 +161,8 @@ fn a_spectator_sees_no_secret_colour_in_the_view_or_the_deal() {
     assert_eq!(
         deal,
         Event::SecretColoursDealt {
-            secrets: vec![None, None]
+            secrets: vec![None, None],
+            salts: vec![],
         }
     );
     assert_eq!(
@@ -177,7 +181,8 @@ fn the_deal_is_redacted_to_the_viewers_own_colours() {
     assert_eq!(
         Kabaleo::redact(&events[2], Viewer::Seat(1)),
         Event::SecretColoursDealt {
-            secrets: vec![None, Some(vec![Green, Orange])]
+            secrets: vec![None, Some(vec![Green, Orange])],
+            salts: vec![],
         }
     );
     assert_eq!(
@@ -231,4 +236,47 @@ fn a_finished_game_folded_from_redacted_events_shows_unknown_secrets_as_none() {
         .map(|s| s.secret_colours.is_some())
         .collect();
     assert_eq!(shown, [false, false, true]);
+}
+
+#[test]
+fn each_secret_is_salted_and_the_salt_is_redacted_with_it() {
+    for players in 2..=4 {
+        let events = Kabaleo::setup(&KabaleoOptions::default(), players, &mut rng(7));
+        let Some(Event::SecretColoursDealt { secrets, salts }) = events.get(2) else {
+            panic!("the third opening fact deals the secrets: {events:?}");
+        };
+        assert_eq!(salts.len(), players);
+        let salts: Vec<&String> = salts.iter().map(|s| s.as_ref().unwrap()).collect();
+        for salt in &salts {
+            assert_eq!(salt.len(), 32, "{salt}");
+            assert!(salt.chars().all(|c| c.is_ascii_hexdigit()), "{salt}");
+        }
+        let distinct: std::collections::BTreeSet<_> = salts.iter().collect();
+        assert_eq!(distinct.len(), players);
+        for seat in 0..players {
+            let Event::SecretColoursDealt {
+                secrets: seen,
+                salts: seen_salts,
+            } = Kabaleo::redact(&events[2], Viewer::Seat(seat))
+            else {
+                unreachable!()
+            };
+            for owner in 0..players {
+                let mine = owner == seat;
+                assert_eq!(seen[owner].is_some(), mine);
+                assert_eq!(seen_salts[owner].is_some(), mine);
+            }
+        }
+        let Event::SecretColoursDealt {
+            salts: spectator, ..
+        } = Kabaleo::redact(&events[2], Viewer::Spectator)
+        else {
+            unreachable!()
+        };
+        assert!(spectator.iter().all(Option::is_none));
+        assert_eq!(Kabaleo::redact(&events[2], Viewer::Everyone), events[2]);
+        let json = serde_json::to_string(&events[2]).unwrap();
+        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), events[2]);
+        assert_eq!(secrets.len(), players);
+    }
 }

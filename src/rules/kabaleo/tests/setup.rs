@@ -72,7 +72,7 @@ fn deal(dealing: Dealing, players: usize, seed: u64) -> Deal {
         [
             Event::BoardLaidOut { bases },
             Event::PiecesDealt { hands },
-            Event::SecretColoursDealt { secrets },
+            Event::SecretColoursDealt { secrets, .. },
             Event::FirstPlayerDrawn { seat },
         ] => Deal {
             bases: bases.clone(),

@@ -1,0 +1,452 @@
+//! Kabaleo on a page: every pile drawn as its full stack with every cone named, the pile played
+//! last marked, every hand, the count by colour, and the viewer's own secret colours (only ever
+//! from the redacted view, so another player's never reach the page). A move takes two steps:
+//! a link chooses the colour (`?colour=blue`), then a button on a pile places it.
+//!
+//! Secret colours travel only in `SeatView::secret_colours` and `standing`, which the engine fills
+//! for their owner (and for everyone once the game is over). Nothing else drawn here depends on
+//! them, so another viewer's page is the same whatever a player's secret is.
+
+use askama::Template;
+
+use super::{Board, GameUi};
+use crate::rules::Seat;
+use crate::rules::kabaleo::{
+    Colour, Command, Dealing, Kabaleo, KabaleoOptions, KabaleoView, PileView, SeatView, Standing,
+};
+use crate::web::form::Form;
+
+#[derive(Template)]
+#[template(path = "kabaleo/options.html")]
+struct OptionsFields;
+
+/// The query key of the first step.
+const COLOUR_KEY: &str = "colour";
+
+struct Cone {
+    colour: &'static str,
+    base: bool,
+    top: bool,
+}
+
+struct PileHtml {
+    number: usize,
+    colour: &'static str,
+    height: usize,
+    bare: bool,
+    last: bool,
+    /// Base first.
+    cones: Vec<Cone>,
+    /// The "Place blue on pile 7" form, once a colour is chosen.
+    place: Option<String>,
+    /// Why the chosen colour may not go here.
+    closed: Option<String>,
+}
+
+struct HandCount {
+    colour: &'static str,
+    count: usize,
+}
+
+struct HandRow {
+    name: String,
+    to_move: bool,
+    winner: bool,
+    counts: Vec<HandCount>,
+    left: usize,
+}
+
+struct ColourRow {
+    colour: &'static str,
+    standing: Standing,
+    in_hands: usize,
+    removed: usize,
+}
+
+/// A colour the viewer may play now: the first step of a move.
+struct Pick {
+    colour: &'static str,
+    count: usize,
+    link: String,
+}
+
+/// A seat's secret colours and how they stand, where the view shows them.
+struct SecretRow {
+    name: String,
+    colours: Vec<&'static str>,
+    standing: Standing,
+    winner: bool,
+}
+
+#[derive(Template)]
+#[template(path = "kabaleo/board.html")]
+struct BoardHtml {
+    instruction: String,
+    your_move: bool,
+    picks: Vec<Pick>,
+    /// The colour chosen in the first step.
+    chosen: Option<&'static str>,
+    /// Back to the first step.
+    clear: Option<String>,
+    piles: Vec<PileHtml>,
+    last_pile: Option<usize>,
+    colours: Vec<&'static str>,
+    hands: Vec<HandRow>,
+    tallies: Vec<ColourRow>,
+    /// The viewer's own secret while the game runs.
+    mine: Option<SecretRow>,
+    each: usize,
+    /// Every secret, once the game is over.
+    revealed: Vec<SecretRow>,
+    finished: bool,
+    placed: usize,
+    total: usize,
+    removed: usize,
+}
+
+/// "blue", "blue and purple".
+fn colour_words(colours: &[Colour]) -> String {
+    let names: Vec<&str> = colours.iter().map(|c| c.name()).collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [only] => (*only).to_string(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// "4 piles (3 topped by a piece; tallest 3 high)".
+fn standing_words(standing: &Standing) -> String {
+    if standing.piles == 0 {
+        return "no pile".into();
+    }
+    format!(
+        "{} ({} topped by a piece; tallest {} high)",
+        plural(standing.piles, "pile", "piles"),
+        standing.topped_piles,
+        standing.tallest_pile
+    )
+}
+
+/// The legal placements offered to the viewer, read back from the choices' JSON.
+fn placements(board: &Board<'_, Kabaleo>) -> Vec<(usize, Colour)> {
+    board
+        .actions
+        .map(|actions| {
+            actions
+                .choices
+                .iter()
+                .filter_map(|choice| serde_json::from_value::<Command>(choice.command.clone()).ok())
+                .map(|Command::Place { pile, colour }| (pile, colour))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The colour chosen in the query, if the viewer may play it now. A stale or unknown choice is
+/// no choice; with only one playable colour it is chosen already.
+fn chosen_colour(board: &Board<'_, Kabaleo>, playable: &[Colour]) -> Option<Colour> {
+    if let [only] = playable {
+        return Some(*only);
+    }
+    let asked = board.query.get(COLOUR_KEY)?;
+    playable.iter().copied().find(|c| c.name() == asked)
+}
+
+fn pile_html(
+    board: &Board<'_, Kabaleo>,
+    pile: &PileView,
+    chosen: Option<Colour>,
+    legal: &[(usize, Colour)],
+) -> PileHtml {
+    let mut cones = vec![Cone {
+        colour: pile.base.name(),
+        base: true,
+        top: pile.bare,
+    }];
+    let count = pile.pieces.len();
+    cones.extend(pile.pieces.iter().enumerate().map(|(i, colour)| Cone {
+        colour: colour.name(),
+        base: false,
+        top: i + 1 == count,
+    }));
+    let (place, closed) = match (chosen, board.actions) {
+        (Some(colour), Some(actions)) if legal.contains(&(pile.index, colour)) => {
+            let command = Command::Place {
+                pile: pile.index,
+                colour,
+            };
+            (actions.find(&command).map(|c| actions.form(c)), None)
+        }
+        // The pile played last says so already.
+        (Some(_), Some(_)) if pile.last_played => (None, None),
+        (Some(colour), Some(_)) => (
+            None,
+            Some(if pile.bare && pile.base == colour {
+                format!("A bare {colour} base: no {colour} piece")
+            } else {
+                format!("No {colour} piece here")
+            }),
+        ),
+        _ => (None, None),
+    };
+    PileHtml {
+        number: pile.number,
+        colour: pile.colour.name(),
+        height: pile.height,
+        bare: pile.bare,
+        last: pile.last_played,
+        cones,
+        place,
+        closed,
+    }
+}
+
+fn secret_row(board: &Board<'_, Kabaleo>, seat: &SeatView) -> Option<SecretRow> {
+    let colours = seat.secret_colours.as_ref()?;
+    Some(SecretRow {
+        name: board.name(seat.seat),
+        colours: colours.iter().map(|c| c.name()).collect(),
+        standing: seat.standing.unwrap_or_default(),
+        winner: seat.winner,
+    })
+}
+
+fn instruction(board: &Board<'_, Kabaleo>, chosen: Option<Colour>) -> String {
+    let view = board.view;
+    if view.finished {
+        let winners: Vec<String> = view.winners.iter().map(|&s| board.name(s)).collect();
+        return match winners.as_slice() {
+            [] => "The game is over.".into(),
+            [one] => format!("The game is over: {one} won. Every secret colour is shown below."),
+            many => format!(
+                "The game is over: {} share the win. Every secret colour is shown below.",
+                many.join(" and ")
+            ),
+        };
+    }
+    let Some(seat) = view.to_move else {
+        return "The game has not started yet.".into();
+    };
+    if board.actions.is_none() || board.me != Some(seat) {
+        return format!("{} places a piece next.", board.name(seat));
+    }
+    match chosen {
+        Some(colour) => {
+            format!("Your turn: press “Place {colour} on pile …” on the pile you choose.")
+        }
+        None => "Your turn: first choose the colour of the piece to play from your hand.".into(),
+    }
+}
+
+fn last_pile_line(view: &KabaleoView) -> Option<usize> {
+    view.last_pile.map(|i| i + 1)
+}
+
+impl GameUi for Kabaleo {
+    fn options_fields() -> Result<String, askama::Error> {
+        OptionsFields.render()
+    }
+
+    fn options_from_form(form: &Form) -> Result<KabaleoOptions, String> {
+        let dealing = match form.get("dealing").map(str::trim) {
+            None | Some("" | "random") => Dealing::Random,
+            Some("uniform") => Dealing::Uniform,
+            Some(_) => return Err("Choose one of the two ways of dealing the pieces.".into()),
+        };
+        // The new-game form's invitation fields say how many will play: uniform dealing cannot
+        // seat four, and saying so here is clearer than a bare count of seats.
+        let invited = (1..=3)
+            .filter(|n| {
+                form.get(&format!("invite_{n}"))
+                    .is_some_and(|v| !v.trim().is_empty())
+            })
+            .count();
+        if dealing == Dealing::Uniform && invited >= 3 {
+            return Err(
+                "Uniform dealing works with 2 or 3 players only: the 6 pieces of a colour cannot be shared out equally among 4. Choose random dealing, or invite fewer players."
+                    .into(),
+            );
+        }
+        Ok(KabaleoOptions { dealing })
+    }
+
+    fn describe_options(options: &KabaleoOptions) -> Vec<String> {
+        vec![
+            match options.dealing {
+                Dealing::Random => "Random dealing: all pieces are shuffled and dealt out equally",
+                Dealing::Uniform => "Uniform dealing: every player gets the same number of pieces of each colour",
+            }
+            .into(),
+            "Secret colours: two each with 2 players, one each with 3 or 4; revealed when the game ends".into(),
+        ]
+    }
+
+    fn board(board: &Board<'_, Kabaleo>) -> Result<String, askama::Error> {
+        let view = board.view;
+        let legal = placements(board);
+        let mut playable: Vec<Colour> = legal.iter().map(|&(_, c)| c).collect();
+        playable.sort();
+        playable.dedup();
+        let chosen = chosen_colour(board, &playable);
+        let mine_seat: Option<Seat> = board.me;
+        let hand_of_mine = mine_seat.and_then(|me| view.seats.get(me));
+        let picks = if board.actions.is_some() {
+            hand_of_mine
+                .map(|seat| {
+                    seat.hand
+                        .iter()
+                        .filter(|h| playable.contains(&h.colour))
+                        .map(|h| Pick {
+                            colour: h.colour.name(),
+                            count: h.count,
+                            link: board.link_with(COLOUR_KEY, h.colour.name()),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        let clear = (chosen.is_some() && playable.len() > 1).then(|| {
+            let mut query = board.query.clone();
+            query.remove(COLOUR_KEY);
+            if query.is_empty() {
+                board.path.to_string()
+            } else {
+                format!(
+                    "{}?{}",
+                    board.path,
+                    serde_urlencoded::to_string(&query).unwrap_or_default()
+                )
+            }
+        });
+        let colours: Vec<&'static str> = view.colours.iter().map(|t| t.colour.name()).collect();
+        let hands = view
+            .seats
+            .iter()
+            .map(|seat| HandRow {
+                name: board.name(seat.seat),
+                to_move: seat.to_move,
+                winner: seat.winner,
+                counts: seat
+                    .hand
+                    .iter()
+                    .map(|h| HandCount {
+                        colour: h.colour.name(),
+                        count: h.count,
+                    })
+                    .collect(),
+                left: seat.pieces_left,
+            })
+            .collect();
+        let tallies = view
+            .colours
+            .iter()
+            .map(|t| ColourRow {
+                colour: t.colour.name(),
+                standing: t.standing,
+                in_hands: t.in_hands,
+                removed: t.removed,
+            })
+            .collect();
+        let mine = if view.finished {
+            None
+        } else {
+            hand_of_mine.and_then(|seat| secret_row(board, seat))
+        };
+        let revealed = if view.finished {
+            view.seats
+                .iter()
+                .filter_map(|seat| secret_row(board, seat))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        BoardHtml {
+            instruction: instruction(board, chosen),
+            your_move: board.actions.is_some(),
+            picks,
+            chosen: chosen.map(Colour::name),
+            clear,
+            piles: view
+                .piles
+                .iter()
+                .map(|pile| pile_html(board, pile, chosen, &legal))
+                .collect(),
+            last_pile: last_pile_line(view),
+            colours,
+            hands,
+            tallies,
+            mine,
+            each: view.secret_colours_each,
+            revealed,
+            finished: view.finished,
+            placed: view.pieces_placed,
+            total: view.pieces_total,
+            removed: view.pieces_removed,
+        }
+        .render()
+    }
+
+    fn text_board(board: &Board<'_, Kabaleo>) -> String {
+        let view = board.view;
+        let mut text = String::from("Piles, base first (* = played last):\n");
+        for pile in &view.piles {
+            let mut cones = vec![format!("{} base", pile.base)];
+            cones.extend(pile.pieces.iter().map(|c| c.name().to_string()));
+            text.push_str(&format!(
+                "{}{:>2} {} -> {}\n",
+                if pile.last_played { "*" } else { " " },
+                pile.number,
+                cones.join(", "),
+                pile.colour
+            ));
+        }
+        text.push_str("Hands:\n");
+        for seat in &view.seats {
+            let held: Vec<String> = seat
+                .hand
+                .iter()
+                .filter(|h| h.count > 0)
+                .map(|h| format!("{} {}", h.count, h.colour))
+                .collect();
+            text.push_str(&format!(
+                "  {}: {}{}\n",
+                board.name(seat.seat),
+                if held.is_empty() {
+                    "no pieces left".to_string()
+                } else {
+                    held.join(", ")
+                },
+                if seat.to_move { " (to play)" } else { "" }
+            ));
+        }
+        for seat in &view.seats {
+            if let Some(colours) = &seat.secret_colours {
+                let whose = if board.me == Some(seat.seat) && !view.finished {
+                    "Your secret".to_string()
+                } else {
+                    format!("{}'s secret", board.name(seat.seat))
+                };
+                text.push_str(&format!(
+                    "{whose}: {} - {}\n",
+                    colour_words(colours),
+                    standing_words(&seat.standing.unwrap_or_default())
+                ));
+            }
+        }
+        text.push_str(&format!(
+            "{} of {} pieces placed, {} cancelled.\n",
+            view.pieces_placed, view.pieces_total, view.pieces_removed
+        ));
+        text
+    }
+}
+
+#[cfg(test)]
+mod tests;
