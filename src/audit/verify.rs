@@ -195,17 +195,21 @@ fn rerun<R: Rules>(
             if Some(player.id) != row.actor {
                 return wrong(row.seq, "the player who joined is not the actor");
             }
-            decide::join_entries(game, player.clone(), seed, row.seq)
+            let mut entries = decide::join_entries(game, player.clone(), seed, row.seq);
+            decide::seal(game, None, None, &mut entries, seed, row.seq);
+            entries
         }
         Submitted::Play { command } => {
             let seat = seat_of(game, row)?;
             let Some(state) = game.state.as_ref() else {
                 return wrong(row.seq, "a move before the game started");
             };
-            match decide::play_entries::<R>(state, seat, command, seed, row.seq) {
+            let mut entries = match decide::play_entries::<R>(state, seat, command, seed, row.seq) {
                 Ok(entries) => entries,
                 Err(e) => return wrong(row.seq, format!("the rules refuse this move: {e}")),
-            }
+            };
+            decide::seal(game, Some(seat), Some(command), &mut entries, seed, row.seq);
+            entries
         }
     };
     decide::settle(&mut after, &mut expected, seed);

@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use super::replay::Game;
 use super::seed::{self, Seed};
 use super::stream::{Entry, Participant};
-use crate::rules::{RuleError, Rules, Seat, Status};
+use crate::rules::{RuleError, Rules, Seat, Status, Viewer};
 
 /// A player takes a seat. If that fills the table, the game starts: the seating is drawn, then
 /// the rules' opening facts, all from the random stream of row `seq`.
@@ -47,6 +47,37 @@ pub fn play_entries<R: Rules>(
         .into_iter()
         .map(|event| Entry::Game { event })
         .collect())
+}
+
+/// Seals a row that holds a secret: if some seated player or a spectator may not see all of
+/// the command or the events, a salt only the seed gives is added to the row.
+pub fn seal<R: Rules>(
+    game: &Game<R>,
+    actor: Option<Seat>,
+    command: Option<&R::Command>,
+    entries: &mut Vec<Entry<R::Event>>,
+    seed: &Seed,
+    seq: i64,
+) {
+    let viewers = (0..game.players)
+        .map(Viewer::Seat)
+        .chain([Viewer::Spectator]);
+    let secret = viewers.into_iter().any(|viewer| {
+        let hidden_command = matches!(
+            (actor, command),
+            (Some(seat), Some(command)) if !R::command_visible(command, seat, viewer)
+        );
+        hidden_command
+            || entries.iter().any(|entry| match entry {
+                Entry::Game { event } => &R::redact(event, viewer) != event,
+                _ => false,
+            })
+    });
+    if secret {
+        entries.push(Entry::Sealed {
+            salt: Some(hex::encode(seed::salt_for(seed, seq))),
+        });
+    }
 }
 
 /// Applies `entries` to `game`; if the rules now say the game is over, adds the entry that ends

@@ -168,6 +168,7 @@ impl<R: Rules> Game<R> {
                     self.state = Some(R::evolve(state, event));
                 }
             }
+            Entry::Sealed { .. } => {}
             Entry::GameEnded { outcome, seed } => {
                 self.ended = Some(Ended {
                     outcome: outcome.clone(),

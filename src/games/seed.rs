@@ -29,6 +29,17 @@ pub fn rng_for(seed: &Seed, seq: i64) -> ChaCha20Rng {
     ChaCha20Rng::from_seed(hasher.finalize().into())
 }
 
+/// The salt that seals row `seq` when it holds a secret: SHA-256(seed ‖ n ‖ "seal"), first 16
+/// bytes — apart from the rules' stream, and unknown to anyone until the seed is revealed.
+pub fn salt_for(seed: &Seed, seq: i64) -> [u8; 16] {
+    let mut hasher = Sha256::new();
+    hasher.update(seed);
+    hasher.update((seq as u64).to_be_bytes());
+    hasher.update(b"seal");
+    let digest: [u8; 32] = hasher.finalize().into();
+    digest[..16].try_into().expect("16 of 32 bytes")
+}
+
 pub fn parse_hex(text: &str) -> Option<Seed> {
     hex::decode(text).ok()?.try_into().ok()
 }

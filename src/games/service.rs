@@ -310,7 +310,8 @@ fn join_locked<R: Rules>(conn: &mut PgConnection, game_id: &str, player: &Player
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
     let game_seed = load_seed(conn, game_id)?;
-    let entries = decide::join_entries(&game, participant(player), &game_seed, seq);
+    let mut entries = decide::join_entries(&game, participant(player), &game_seed, seq);
+    decide::seal(&game, None, None, &mut entries, &game_seed, seq);
     commit::<R>(
         conn,
         game,
@@ -430,8 +431,16 @@ fn play_locked<R: Rules>(
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
     let game_seed = load_seed(conn, game_id)?;
-    let entries = decide::play_entries::<R>(state, seat, &command, &game_seed, seq)
+    let mut entries = decide::play_entries::<R>(state, seat, &command, &game_seed, seq)
         .map_err(|e| ServiceError::Rule(e.0))?;
+    decide::seal(
+        &game,
+        Some(seat),
+        Some(&command),
+        &mut entries,
+        &game_seed,
+        seq,
+    );
     commit::<R>(
         conn,
         game,

@@ -57,6 +57,12 @@ pub enum Entry<E> {
         outcome: Outcome,
         seed: String,
     },
+    /// Added to a row that holds something some viewer may not see yet: a random value hashed
+    /// with the row, withheld from everyone until the game ends, so that the row's public hash
+    /// cannot be used to test guesses of the secret.
+    Sealed {
+        salt: Option<String>,
+    },
 }
 
 impl<E> Entry<E> {
@@ -69,6 +75,7 @@ impl<E> Entry<E> {
             Entry::Game { event } => Entry::Game {
                 event: R::redact(event, viewer),
             },
+            Entry::Sealed { .. } if viewer != Viewer::Everyone => Entry::Sealed { salt: None },
             other => other.clone(),
         }
     }

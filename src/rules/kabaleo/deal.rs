@@ -42,15 +42,11 @@ pub(super) fn setup(options: &KabaleoOptions, players: usize, rng: Rng<'_>) -> V
         .collect();
 
     let first = rng.random_range(0..players);
-    // Drawn last, so that every earlier draw stays what it was before salts existed.
-    let salts = (0..players)
-        .map(|_| Some(format!("{:032x}", rng.random::<u128>())))
-        .collect();
 
     vec![
         Event::BoardLaidOut { bases },
         Event::PiecesDealt { hands },
-        Event::SecretColoursDealt { secrets, salts },
+        Event::SecretColoursDealt { secrets },
         Event::FirstPlayerDrawn { seat: first },
     ]
 }

@@ -16,7 +16,7 @@ mod text;
 mod view;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::BTreeMap;
 use std::ops::RangeInclusive;
@@ -74,17 +74,10 @@ pub enum Event {
     BoardLaidOut { bases: Vec<Colour> },
     /// Each seat's (public) hand.
     PiecesDealt { hands: Vec<Hand> },
-    /// Each seat's secret colours, by seat; `None` where redacted for the viewer.
-    ///
-    /// `salts` holds one random hex string per seat, redacted exactly like its secret. They mean
-    /// nothing to the rules; they make the stored row unguessable, so that the log's public hash
-    /// chain cannot be used to test guesses of the hidden colours (with so few colours, every
-    /// guess could otherwise be checked against the row's hash).
-    SecretColoursDealt {
-        secrets: Vec<Option<Vec<Colour>>>,
-        #[serde(default, skip_serializing_if = "Vec::is_empty")]
-        salts: Vec<Option<String>>,
-    },
+    /// Each seat's secret colours, by seat; `None` where redacted for the viewer. (The row that
+    /// records them is sealed by the application, so its public hash cannot be used to test
+    /// guesses of them.)
+    SecretColoursDealt { secrets: Vec<Option<Vec<Colour>>> },
     /// The seat that places first.
     FirstPlayerDrawn { seat: Seat },
     /// `seat` placed a `colour` piece on `pile` (0-based). `cancelled`: the pile's top piece had
@@ -229,18 +222,13 @@ impl Rules for Kabaleo {
 
     fn redact(event: &Event, viewer: Viewer) -> Event {
         match event {
-            Event::SecretColoursDealt { secrets, salts } => Event::SecretColoursDealt {
+            Event::SecretColoursDealt { secrets } => Event::SecretColoursDealt {
                 secrets: secrets
                     .iter()
                     .enumerate()
                     .map(|(owner, colours)| {
                         colours.clone().filter(|_| viewer.may_see_secrets_of(owner))
                     })
-                    .collect(),
-                salts: salts
-                    .iter()
-                    .enumerate()
-                    .map(|(owner, salt)| salt.clone().filter(|_| viewer.may_see_secrets_of(owner)))
                     .collect(),
             },
             other => other.clone(),

@@ -63,6 +63,13 @@ fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
                 .join(", ")
         ),
         Entry::Game { event } => R::describe(event, names),
+        Entry::Sealed { salt: Some(salt) } => {
+            format!("This event held a secret; its hash was sealed with the salt {salt}.")
+        }
+        Entry::Sealed { salt: None } => {
+            "This event holds a secret; its hash is sealed with a salt revealed when the game ends."
+                .to_string()
+        }
         Entry::GameEnded { outcome, seed } => format!(
             "The game ended: {}. The seed is revealed: {seed}.",
             crate::games::read_model::result_line(outcome, names)

@@ -40,7 +40,6 @@ fn opening(bases: &[Colour], hands: &[Hand], secrets: &[&[Colour]], first: Seat)
         },
         Event::SecretColoursDealt {
             secrets: secrets.iter().map(|s| Some(s.to_vec())).collect(),
-            salts: Vec::new(),
         },
         Event::FirstPlayerDrawn { seat: first },
     ]
@@ -102,4 +101,19 @@ fn finished_board(piles: &[(Colour, &[Colour])], secrets: &[&[Colour]]) -> State
         }
     }
     fold::<Kabaleo>(&KabaleoOptions::default(), secrets.len(), &events)
+}
+
+/// The same events with `seat`'s secret colours replaced.
+pub(crate) fn with_secret(events: &[Event], seat: Seat, colours: &[Colour]) -> Vec<Event> {
+    events
+        .iter()
+        .map(|event| match event {
+            Event::SecretColoursDealt { secrets } => {
+                let mut secrets = secrets.clone();
+                secrets[seat] = Some(colours.to_vec());
+                Event::SecretColoursDealt { secrets }
+            }
+            other => other.clone(),
+        })
+        .collect()
 }

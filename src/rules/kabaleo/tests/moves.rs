@@ -310,7 +310,6 @@ fn evolve_ignores_facts_that_do_not_fit_the_table() {
         },
         Event::SecretColoursDealt {
             secrets: vec![None, None, Some(vec![Pink])],
-            salts: vec![None, None, Some("ff".into())],
         },
     ];
     let mut state = table.clone();

@@ -36,24 +36,6 @@ fn colours_in_play(events: &[Event]) -> Vec<Colour> {
     }
 }
 
-/// The same events with `seat`'s secret colours replaced.
-fn with_secret(events: &[Event], seat: Seat, colours: &[Colour]) -> Vec<Event> {
-    events
-        .iter()
-        .map(|event| match event {
-            Event::SecretColoursDealt { secrets, salts } => {
-                let mut secrets = secrets.clone();
-                secrets[seat] = Some(colours.to_vec());
-                Event::SecretColoursDealt {
-                    secrets,
-                    salts: salts.clone(),
-                }
-            }
-            other => other.clone(),
-        })
-        .collect()
-}
-
 /// Every other secret `seat` could hold: any other colour in play, or any other pair of them.
 fn other_secrets(in_play: &[Colour], current: &[Colour]) -> Vec<Vec<Colour>> {
     let all: Vec<Vec<Colour>> = if current.len() == 1 {
@@ -162,7 +144,6 @@ fn a_spectator_sees_no_secret_colour_in_the_view_or_the_deal() {
         deal,
         Event::SecretColoursDealt {
             secrets: vec![None, None],
-            salts: vec![],
         }
     );
     assert_eq!(
@@ -182,7 +163,6 @@ fn the_deal_is_redacted_to_the_viewers_own_colours() {
         Kabaleo::redact(&events[2], Viewer::Seat(1)),
         Event::SecretColoursDealt {
             secrets: vec![None, Some(vec![Green, Orange])],
-            salts: vec![],
         }
     );
     assert_eq!(
@@ -236,47 +216,4 @@ fn a_finished_game_folded_from_redacted_events_shows_unknown_secrets_as_none() {
         .map(|s| s.secret_colours.is_some())
         .collect();
     assert_eq!(shown, [false, false, true]);
-}
-
-#[test]
-fn each_secret_is_salted_and_the_salt_is_redacted_with_it() {
-    for players in 2..=4 {
-        let events = Kabaleo::setup(&KabaleoOptions::default(), players, &mut rng(7));
-        let Some(Event::SecretColoursDealt { secrets, salts }) = events.get(2) else {
-            panic!("the third opening fact deals the secrets: {events:?}");
-        };
-        assert_eq!(salts.len(), players);
-        let salts: Vec<&String> = salts.iter().map(|s| s.as_ref().unwrap()).collect();
-        for salt in &salts {
-            assert_eq!(salt.len(), 32, "{salt}");
-            assert!(salt.chars().all(|c| c.is_ascii_hexdigit()), "{salt}");
-        }
-        let distinct: std::collections::BTreeSet<_> = salts.iter().collect();
-        assert_eq!(distinct.len(), players);
-        for seat in 0..players {
-            let Event::SecretColoursDealt {
-                secrets: seen,
-                salts: seen_salts,
-            } = Kabaleo::redact(&events[2], Viewer::Seat(seat))
-            else {
-                unreachable!()
-            };
-            for owner in 0..players {
-                let mine = owner == seat;
-                assert_eq!(seen[owner].is_some(), mine);
-                assert_eq!(seen_salts[owner].is_some(), mine);
-            }
-        }
-        let Event::SecretColoursDealt {
-            salts: spectator, ..
-        } = Kabaleo::redact(&events[2], Viewer::Spectator)
-        else {
-            unreachable!()
-        };
-        assert!(spectator.iter().all(Option::is_none));
-        assert_eq!(Kabaleo::redact(&events[2], Viewer::Everyone), events[2]);
-        let json = serde_json::to_string(&events[2]).unwrap();
-        assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), events[2]);
-        assert_eq!(secrets.len(), players);
-    }
 }

@@ -4,6 +4,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
+use crate::rules::kabaleo::tests::with_secret;
 use crate::rules::kabaleo::{Event, State};
 use crate::rules::playout::random_playout;
 use crate::rules::{Rules, Viewer, fold};
@@ -72,24 +73,6 @@ fn playout(players: usize, dealing: Dealing, seed: u64) -> Vec<Event> {
 
 fn fold_events(players: usize, dealing: Dealing, events: &[Event]) -> State {
     fold::<Kabaleo>(&KabaleoOptions { dealing }, players, events)
-}
-
-/// The same events with `seat`'s secret colours replaced.
-fn with_secret(events: &[Event], seat: Seat, colours: &[Colour]) -> Vec<Event> {
-    events
-        .iter()
-        .map(|event| match event {
-            Event::SecretColoursDealt { secrets, salts } => {
-                let mut secrets = secrets.clone();
-                secrets[seat] = Some(colours.to_vec());
-                Event::SecretColoursDealt {
-                    secrets,
-                    salts: salts.clone(),
-                }
-            }
-            other => other.clone(),
-        })
-        .collect()
 }
 
 fn secrets_of(events: &[Event]) -> Vec<Vec<Colour>> {
