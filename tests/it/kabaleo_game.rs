@@ -354,6 +354,7 @@ async fn everything_shown(
         format!("{path}?format=json"),
         format!("{path}/history"),
         format!("{path}/history?format=json"),
+        format!("{path}/export"),
     ];
     for n in [start, start + 1, seq - 1, seq] {
         urls.push(format!("{path}?at={n}"));
@@ -474,6 +475,98 @@ async fn while_the_game_runs_nobody_reads_another_players_secret_colours() {
             }
         }
     }
+}
+
+/// `text` with sign-in tokens in links blanked.
+fn without_tokens(text: &str) -> String {
+    let mut parts = text.split("/sign-in/");
+    let mut out = parts.next().unwrap_or_default().to_string();
+    for part in parts {
+        out.push_str("/sign-in/#");
+        out.push_str(
+            part.trim_start_matches(|c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_'),
+        );
+    }
+    out
+}
+
+#[actix_web::test]
+async fn emails_show_nobody_another_players_secret_colours() {
+    let table = start_table("kabaleo", &NAMES, &[]).await;
+    play_moves(&table, 2).await;
+    let app = &table.app;
+    let seats = seats(&table).await;
+    let secrets = stored_secrets(&table);
+    let colours = colours_in_play(&table.twin(0).await);
+    let id = table.path.trim_start_matches("/games/").to_string();
+    let reader = table.to_act().await[0];
+    let reader_email = table.emails[reader].clone();
+    app.deliver();
+    // Everything mailed so far (invitations, sign-in links, your-turn news) names no secret
+    // colour except as the reader's own.
+    for (player, email) in table.emails.iter().enumerate() {
+        for mail in app.mails_to(email) {
+            for (seat, colours) in secrets.iter().enumerate() {
+                if seat != seats[player] {
+                    for colour in colours {
+                        let claim = format!("secret: {colour}");
+                        assert!(!mail.text.to_lowercase().contains(&claim), "{}", mail.text);
+                    }
+                }
+            }
+        }
+    }
+    // The decisive check: the same news about a copy of the game in which another player's
+    // secret differs reads exactly the same.
+    let owner = (0..3).find(|&seat| seat != seats[reader]).unwrap();
+    let unowned: Vec<&String> = colours
+        .iter()
+        .filter(|c| !secrets.iter().any(|s| s.contains(c)))
+        .collect();
+    let copy = format!("mail{}", &id[4..]);
+    clone_with_secret(&table, &id, &copy, owner, &[unowned[0].as_str()]);
+    let reader_id: i64 = diesel::sql_query(format!(
+        "SELECT id AS n FROM players WHERE email = '{reader_email}'"
+    ))
+    .get_result::<PlayerId>(&mut app.db.connect())
+    .unwrap()
+    .n;
+    for game in [&id, &copy] {
+        diesel::sql_query(format!(
+            "INSERT INTO notifications (player_id, kind, game_id, seq) \
+             SELECT {reader_id}, 'your_turn', id, last_seq + 1000 FROM games WHERE id = '{game}'"
+        ))
+        .execute(&mut app.db.connect())
+        .unwrap();
+    }
+    let before = app.mails_to(&reader_email).len();
+    app.deliver();
+    let mails = app.mails_to(&reader_email);
+    assert_eq!(mails.len(), before + 1, "both games' news in one email");
+    let mail = mails.last().unwrap();
+    for body in [&mail.text, &mail.html] {
+        let normalized = without_tokens(&without_hashes(&body.replace(&copy, &id)));
+        let sections: Vec<&str> = normalized.split("Your turn in Kabaleo").skip(1).collect();
+        assert_eq!(sections.len(), 2, "{body}");
+        let (first, second) = (sections[0], sections[1]);
+        // Each game's part ends with its log-head line.
+        let cut = |s: &str| {
+            let head = s.find("Log head").expect("a log head in every part");
+            let end = s[head..].find('\n').map_or(s.len(), |n| head + n);
+            s[..end].to_string()
+        };
+        assert_eq!(
+            cut(first),
+            cut(second),
+            "another player's secret shows in the email"
+        );
+    }
+}
+
+#[derive(QueryableByName)]
+struct PlayerId {
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    n: i64,
 }
 
 #[actix_web::test]
