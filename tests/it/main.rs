@@ -3,6 +3,7 @@
 
 mod support;
 
+mod azul_game;
 mod cli;
 mod concurrency;
 mod event_store;
