@@ -62,6 +62,7 @@ struct BoardHtml {
 }
 
 pub struct SpaceBox {
+    pos: u8,
     bearing: u8,
     value: u8,
     /// Colour name of the tile on it.
@@ -175,6 +176,7 @@ fn star_boxes(view: &View, player: &PlayerView, controls: Option<&Controls>) -> 
                     }
                     after += if sp.space == 6 { ". " } else { ", " };
                     SpaceBox {
+                        pos: sp.space,
                         bearing: bearing(star.star, sp.space),
                         value: sp.value,
                         tile: sp.tile.map(Colour::name),

@@ -3,7 +3,7 @@
 //! one button per way of paying; bonus and kept tiles chosen one at a time through links that
 //! add to the query string, ending in the form of a legal command.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::super::{Actions, Board, Choice};
 use super::{join_words, letter, loss, parse_tiles, plural, tile_words, tiles_param};
@@ -375,8 +375,11 @@ fn place(
                 ));
             }
             let options = &by_space[&(star, pos)];
+            let colours: BTreeSet<Colour> = options.iter().map(|o| o.0).collect();
             help.push(if options.len() == 1 {
                 "Confirm with the button:".into()
+            } else if colours.len() > 1 {
+                "Choose the colour to place and how to pay:".into()
             } else {
                 "Choose how to pay:".into()
             });
