@@ -1,8 +1,8 @@
 //! Speed of the rules engines and of rebuilding a game from its stored log.
 //!
-//! Run with `cargo bench --bench engines`. Prints, for Kalah: random playouts per second, and
-//! the time to fold a complete game's events and build a view, both from in-memory events and
-//! from the JSON rows as the event store returns them.
+//! Run with `cargo bench --bench engines`. Prints, for Kalah and for Azul: Summer Pavilion:
+//! random playouts per second, and the time to fold a complete game's events and build a view,
+//! both from in-memory events and from the JSON rows as the event store returns them.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -15,9 +15,10 @@ use serde_json::json;
 use turnpost::games::Kind;
 use turnpost::games::replay::replay;
 use turnpost::games::stream::{Entry, Participant};
+use turnpost::rules::azul::Azul;
 use turnpost::rules::kalah::{Kalah, Options};
 use turnpost::rules::playout::random_playout;
-use turnpost::rules::{Rules, Viewer, fold};
+use turnpost::rules::{Rules, Status, Viewer, fold};
 use turnpost::store::events::EventRow;
 
 /// Runs `work` repeatedly for about `budget` and returns the mean time per run.
@@ -132,7 +133,141 @@ fn fold_and_view() {
     );
 }
 
+// ---- Azul: Summer Pavilion -------------------------------------------------------------------
+
+type AzulEvent = <Azul as Rules>::Event;
+type AzulOptions = <Azul as Rules>::Options;
+
+fn azul_playouts_per_second(players: usize) {
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let options = AzulOptions::default();
+    let (mean, runs) = measure(Duration::from_secs(3), || {
+        let playout = random_playout::<Azul>(&options, players, &mut rng, 10_000).unwrap();
+        black_box(playout.events.len());
+    });
+    println!(
+        "azul random playout, {players} players: {:>8.0} games/s ({runs} games, {:.0} µs each)",
+        1.0 / mean.as_secs_f64(),
+        mean.as_secs_f64() * 1e6
+    );
+}
+
+/// A complete random game, its events grouped as the store keeps them: the opening facts, then
+/// the events of each command.
+fn azul_game(players: usize, seed: u64) -> (AzulOptions, Vec<Vec<AzulEvent>>) {
+    let options = AzulOptions::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let opening = Azul::setup(&options, players, &mut rng);
+    let mut state = fold::<Azul>(&options, players, &opening);
+    let mut groups = vec![opening];
+    while let Status::ToAct { seats } = Azul::status(&state) {
+        let legal = Azul::legal_commands(&state, seats[0]);
+        let command = &legal[rand::RngExt::random_range(&mut rng, 0..legal.len())];
+        let events = Azul::decide(&state, seats[0], command, &mut rng).unwrap();
+        for event in &events {
+            state = Azul::evolve(state, event);
+        }
+        groups.push(events);
+    }
+    (options, groups)
+}
+
+/// The game as the event store holds it: the creation, one row per join (the last also starts
+/// the game with the opening facts), one row per command, the last also ending the game.
+fn azul_stored_rows(
+    options: &AzulOptions,
+    players: usize,
+    groups: &[Vec<AzulEvent>],
+) -> Vec<EventRow> {
+    let people: Vec<Participant> = (0..players)
+        .map(|i| Participant {
+            id: i as i64 + 1,
+            name: format!("Player {}", i + 1),
+        })
+        .collect();
+    let row = |seq: i64, actor: i64, entries: Vec<Entry<AzulEvent>>| EventRow {
+        game_id: "bench".into(),
+        seq,
+        actor: Some(actor),
+        command: json!({"type": "play"}),
+        events: serde_json::to_value(entries).unwrap(),
+        recorded_at: Utc::now(),
+        prev_hash: vec![0; 32],
+        hash: vec![0; 32],
+    };
+    let mut rows = vec![row(
+        1,
+        1,
+        vec![
+            Entry::GameCreated {
+                kind: Kind::Azul,
+                options: serde_json::to_value(options).unwrap(),
+                players,
+                private: false,
+                seed_commitment: "00".repeat(32),
+                creator: people[0].clone(),
+            },
+            Entry::PlayerJoined {
+                player: people[0].clone(),
+            },
+        ],
+    )];
+    let game = |events: &[AzulEvent]| {
+        events
+            .iter()
+            .map(|event| Entry::Game {
+                event: event.clone(),
+            })
+            .collect::<Vec<_>>()
+    };
+    for (i, person) in people.iter().enumerate().skip(1) {
+        let mut entries = vec![Entry::PlayerJoined {
+            player: person.clone(),
+        }];
+        if i == players - 1 {
+            entries.push(Entry::GameStarted {
+                seating: people.clone(),
+            });
+            entries.extend(game(&groups[0]));
+        }
+        rows.push(row(rows.len() as i64 + 1, person.id, entries));
+    }
+    for events in &groups[1..] {
+        rows.push(row(rows.len() as i64 + 1, 1, game(events)));
+    }
+    rows
+}
+
+fn azul_fold_and_view() {
+    let players = 4;
+    let (options, groups) = azul_game(players, 4);
+    let events: Vec<AzulEvent> = groups.iter().flatten().cloned().collect();
+    let (mean, runs) = measure(Duration::from_secs(2), || {
+        let state = fold::<Azul>(&options, players, &events);
+        black_box(Azul::view(&state, Viewer::Seat(0)));
+    });
+    println!(
+        "azul fold + view, 4 players, {} events ({} moves): {:.1} µs ({runs} runs)",
+        events.len(),
+        groups.len() - 1,
+        mean.as_secs_f64() * 1e6
+    );
+    let rows = azul_stored_rows(&options, players, &groups);
+    let (mean, runs) = measure(Duration::from_secs(2), || {
+        let game = replay::<Azul>(&rows, None).unwrap();
+        black_box(Azul::view(game.state.as_ref().unwrap(), Viewer::Seat(0)));
+    });
+    println!(
+        "azul replay from {} stored JSON rows + view, 4 players: {:.0} µs ({runs} runs)",
+        rows.len(),
+        mean.as_secs_f64() * 1e6
+    );
+}
+
 fn main() {
     playouts_per_second();
     fold_and_view();
+    azul_playouts_per_second(2);
+    azul_playouts_per_second(4);
+    azul_fold_and_view();
 }

@@ -21,6 +21,13 @@ pub enum Kind {
 
 impl Kind {
     pub const ALL: &'static [Kind] = &[Kind::Kalah, Kind::Quarto, Kind::Kabaleo];
+                $body
+            }
+    Azul,
+}
+
+impl Kind {
+    pub const ALL: &'static [Kind] = &[Kind::Kalah, Kind::Azul];
 
     pub fn parse(text: &str) -> Option<Kind> {
         Kind::ALL.iter().copied().find(|kind| kind.as_str() == text)
@@ -51,6 +58,10 @@ macro_rules! with_rules {
             }
             $crate::games::Kind::Kabaleo => {
                 type $R = $crate::rules::kabaleo::Kabaleo;
+                $body
+            }
+            $crate::games::Kind::Azul => {
+                type $R = $crate::rules::azul::Azul;
                 $body
             }
         }

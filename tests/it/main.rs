@@ -5,6 +5,7 @@ mod smtp;
 mod support;
 
 mod audit;
+mod azul_game;
 mod cli;
 mod concurrency;
 mod event_store;

@@ -58,6 +58,7 @@ pub const STYLESHEET: &str = concat!(
     include_str!("../../../static/kalah.css"),
     include_str!("../../../static/quarto.css"),
     include_str!("../../../static/kabaleo.css"),
+    include_str!("../../../static/azul.css"),
 );
 
 async fn stylesheet() -> HttpResponse {

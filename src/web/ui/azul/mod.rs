@@ -1,0 +1,127 @@
+//! Azul: Summer Pavilion on a page: the round track, the factories, the centre and the supply,
+//! every player's board of seven stars with its bonus structures, and the choices of the player
+//! to act as links that build up in the query string and end in a move form.
+//!
+//! `page` turns the view into what the templates draw, `steps` works out the controls from the
+//! legal commands, `text` writes the plain-text board for emails.
+
+mod page;
+mod steps;
+mod text;
+
+use askama::Template;
+
+use super::{Board, GameUi};
+use crate::rules::azul::{Azul, BoardSide, Colour, Options, Tiles};
+use crate::web::form::Form;
+
+#[derive(Template)]
+#[template(path = "azul/options.html")]
+struct OptionsFields;
+
+impl GameUi for Azul {
+    fn options_fields() -> Result<String, askama::Error> {
+        OptionsFields.render()
+    }
+
+    fn options_from_form(form: &Form) -> Result<Options, String> {
+        let board = match form.get("board").map(str::trim).unwrap_or("standard") {
+            "standard" | "" => BoardSide::Standard,
+            "variant" => BoardSide::Variant,
+            _ => {
+                return Err(
+                    "Choose the coloured boards (the normal game) or the grey boards (the variant)."
+                        .into(),
+                );
+            }
+        };
+        Ok(Options { board })
+    }
+
+    fn describe_options(options: &Options) -> Vec<String> {
+        vec![match options.board {
+            BoardSide::Standard => "Coloured boards (the normal game): each outer star takes tiles of its own colour, the centre star one tile of each colour".into(),
+            BoardSide::Variant => "Grey boards (the variant): every star, the centre too, ends up all one colour or six different colours".into(),
+        }]
+    }
+
+    fn board(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
+        page::render(board)
+    }
+
+    fn text_board(board: &Board<'_, Azul>) -> String {
+        text::render(board)
+    }
+}
+
+/// The letter drawn on a tile of this colour (the six initials differ).
+fn letter(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Purple => "P",
+        Colour::Green => "G",
+        Colour::Orange => "O",
+        Colour::Yellow => "Y",
+        Colour::Blue => "B",
+        Colour::Red => "R",
+    }
+}
+
+fn parse_colour(name: &str) -> Option<Colour> {
+    Colour::ALL.into_iter().find(|c| c.name() == name)
+}
+
+/// "2 red, 1 blue and 1 purple (wild)"; "no tiles" when empty.
+fn tile_words(tiles: &Tiles, wild: Option<Colour>) -> String {
+    let parts: Vec<String> = tiles
+        .colours()
+        .map(|c| {
+            let wild_mark = if Some(c) == wild { " (wild)" } else { "" };
+            format!("{} {}{wild_mark}", tiles.count(c), c.name())
+        })
+        .collect();
+    join_words(&parts, "no tiles")
+}
+
+/// "a, b and c"; `empty` for no parts.
+fn join_words(parts: &[String], empty: &str) -> String {
+    match parts.len() {
+        0 => empty.to_string(),
+        1 => parts[0].clone(),
+        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+    }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{n} {many}")
+    }
+}
+
+/// A selection of tiles in the query string: colour names in colour order, comma-separated.
+fn tiles_param(tiles: &Tiles) -> String {
+    tiles
+        .to_list()
+        .iter()
+        .map(|c| c.name())
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Reads a selection; `None` for anything that is not a list of colour names.
+fn parse_tiles(text: &str) -> Option<Tiles> {
+    let mut tiles = Tiles::EMPTY;
+    for name in text.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        tiles.add(parse_colour(name)?, 1);
+    }
+    Some(tiles)
+}
+
+/// Points lost when `n` is deducted from `score`: the score never goes below 1.
+fn loss(score: i64, n: usize) -> i64 {
+    score - (score - n as i64).max(1).min(score)
+}
+
+#[cfg(test)]
+mod tests;
