@@ -17,17 +17,11 @@ pub enum Kind {
     Kalah,
     Quarto,
     Kabaleo,
-}
-
-impl Kind {
-    pub const ALL: &'static [Kind] = &[Kind::Kalah, Kind::Quarto, Kind::Kabaleo];
-                $body
-            }
     Azul,
 }
 
 impl Kind {
-    pub const ALL: &'static [Kind] = &[Kind::Kalah, Kind::Azul];
+    pub const ALL: &'static [Kind] = &[Kind::Kalah, Kind::Quarto, Kind::Kabaleo, Kind::Azul];
 
     pub fn parse(text: &str) -> Option<Kind> {
         Kind::ALL.iter().copied().find(|kind| kind.as_str() == text)
