@@ -14,10 +14,11 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum Kind {
     Kalah,
+    Gype,
 }
 
 impl Kind {
-    pub const ALL: &'static [Kind] = &[Kind::Kalah];
+    pub const ALL: &'static [Kind] = &[Kind::Kalah, Kind::Gype];
 
     pub fn parse(text: &str) -> Option<Kind> {
         Kind::ALL.iter().copied().find(|kind| kind.as_str() == text)
@@ -40,6 +41,10 @@ macro_rules! with_rules {
         match $kind {
             $crate::games::Kind::Kalah => {
                 type $R = $crate::rules::kalah::Kalah;
+                $body
+            }
+            $crate::games::Kind::Gype => {
+                type $R = $crate::rules::gype::Gype;
                 $body
             }
         }

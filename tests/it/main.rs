@@ -6,6 +6,7 @@ mod support;
 mod cli;
 mod concurrency;
 mod event_store;
+mod gype_game;
 mod hostile_input;
 mod invitations;
 mod kalah_game;

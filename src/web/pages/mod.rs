@@ -48,6 +48,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 pub const STYLESHEET: &str = concat!(
     include_str!("../../../static/base.css"),
     include_str!("../../../static/kalah.css"),
+    include_str!("../../../static/gype.css"),
 );
 
 async fn stylesheet() -> HttpResponse {

@@ -1,6 +1,7 @@
 //! How each game looks on a page: its new-game options and its board with move controls. The
 //! pages around them are shared by all games.
 
+mod gype;
 mod kalah;
 
 use std::collections::BTreeMap;
