@@ -674,18 +674,12 @@ pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
                 .collect(),
         })
         .collect();
-    let chaos_note = limited.and_then(|side| {
-        let seat = view.turn?;
-        Some(format!(
-            "Chaos rule: {} still had dice in the start row when this turn began, so no die may \
-             land beyond the centre line this turn (the shaded half on {} side).",
-            board.name(seat),
-            if board.me == Some(seat) {
-                "your opponents’".to_string()
-            } else {
-                format!("the {} side’s far", side.name())
-            }
-        ))
+    let chaos_note = limited.and(view.turn).map(|seat| {
+        format!(
+            "Chaos rule: {} still had dice in the start row when this turn began, so this turn no \
+             die may land beyond the centre line, in the shaded half of the board.",
+            capitalised(&plain_name(board, seat))
+        )
     });
     let edge = |row: usize, col: usize| {
         bottom
@@ -766,7 +760,11 @@ fn cell_html(
     if cell.die.is_some() {
         classes.push("occupied");
     }
-    if limited.is_some_and(|side| side.progress(square) >= 5) {
+    // Under the Chaos limit, the squares past the centre the mover could otherwise land on.
+    let beyond = limited.is_some_and(|side| {
+        side.progress(square) >= 5 && square.home_row().is_none_or(|row| row == side.opposite())
+    });
+    if beyond {
         classes.push("beyond");
     }
     if let Some(marks) = controls.marks.get(&square) {

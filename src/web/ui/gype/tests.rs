@@ -419,3 +419,34 @@ fn every_side_sees_its_own_start_row_at_the_bottom_with_labelled_edges() {
     );
     assert_eq!(html.matches(" unused").count(), 16);
 }
+
+#[test]
+fn under_the_chaos_rule_the_forbidden_half_is_shaded_and_explained() {
+    let options = Options {
+        chaos: true,
+        ..Options::default()
+    };
+    let mut state = started(2, &options, 12);
+    let mut rng = ChaCha8Rng::seed_from_u64(12);
+    for seat in 0..2 {
+        state = apply(state, seat, &Command::Confirm, &mut rng);
+    }
+    let seat = Gype::status(&state).to_act()[0];
+    assert!(state.chaos_limit);
+    let html = render(&state, Viewer::Seat(seat), Some(seat), &BTreeMap::new());
+    assert!(html.contains("Chaos rule: You still had dice"), "{html}");
+    // Progress 5 to 9 from the mover's side: 4 central rows of 8 and the goal row of 8.
+    let shaded = Selector::parse("td.beyond").unwrap();
+    assert_eq!(Html::parse_fragment(&html).select(&shaded).count(), 40);
+    let other = render(
+        &state,
+        Viewer::Seat(1 - seat),
+        Some(1 - seat),
+        &BTreeMap::new(),
+    );
+    assert!(other.contains(&format!("Chaos rule: {} still had dice", names(2)[seat])));
+    let plain = started(2, &Options::default(), 12);
+    let html = render(&plain, Viewer::Spectator, None, &BTreeMap::new());
+    assert_eq!(Html::parse_fragment(&html).select(&shaded).count(), 0);
+    assert!(!html.contains("Chaos rule"));
+}
