@@ -18,10 +18,17 @@ pub enum Kind {
     Quarto,
     Kabaleo,
     Azul,
+    Gype,
 }
 
 impl Kind {
-    pub const ALL: &'static [Kind] = &[Kind::Kalah, Kind::Quarto, Kind::Kabaleo, Kind::Azul];
+    pub const ALL: &'static [Kind] = &[
+        Kind::Kalah,
+        Kind::Quarto,
+        Kind::Kabaleo,
+        Kind::Azul,
+        Kind::Gype,
+    ];
 
     pub fn parse(text: &str) -> Option<Kind> {
         Kind::ALL.iter().copied().find(|kind| kind.as_str() == text)
@@ -56,6 +63,10 @@ macro_rules! with_rules {
             }
             $crate::games::Kind::Azul => {
                 type $R = $crate::rules::azul::Azul;
+                $body
+            }
+            $crate::games::Kind::Gype => {
+                type $R = $crate::rules::gype::Gype;
                 $body
             }
         }

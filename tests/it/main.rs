@@ -9,6 +9,7 @@ mod azul_game;
 mod cli;
 mod concurrency;
 mod event_store;
+mod gype_game;
 mod hostile_input;
 mod invitations;
 mod kabaleo_game;

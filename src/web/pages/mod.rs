@@ -59,6 +59,7 @@ pub const STYLESHEET: &str = concat!(
     include_str!("../../../static/quarto.css"),
     include_str!("../../../static/kabaleo.css"),
     include_str!("../../../static/azul.css"),
+    include_str!("../../../static/gype.css"),
 );
 
 async fn stylesheet() -> HttpResponse {

@@ -2,6 +2,7 @@
 //! pages around them are shared by all games.
 
 mod azul;
+mod gype;
 mod kabaleo;
 mod kalah;
 mod quarto;

@@ -1,0 +1,121 @@
+//! The position as fixed-width text, for emails.
+
+use std::collections::HashMap;
+use std::fmt::Write;
+
+use super::{bottom_side, column_label, face_letter, owner, row_label, seat_view};
+use crate::rules::gype::{CellView, Gype, PhaseView, Square};
+use crate::web::ui::Board;
+
+pub fn render(board: &Board<'_, Gype>) -> String {
+    let view = board.view;
+    let bottom = bottom_side(view, board.me);
+    let cells: HashMap<Square, &CellView> = view
+        .board
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|c| (c.square, c))
+        .collect();
+    let owner_of = |seat: usize| seat_view(view, seat).map(|s| owner(s.side));
+    let mut out = String::new();
+    let files: String = (0..10)
+        .map(|col| format!("{:>3} ", column_label(bottom, col)))
+        .collect();
+    let _ = writeln!(out, "    {}", files.trim_end());
+    for row in 0..10 {
+        let label = row_label(bottom, row);
+        let mut line = format!("{label:>3} ");
+        for col in 0..10 {
+            let square = bottom.display_square(row, col);
+            let text = match cells.get(&square) {
+                None => "    ".to_string(),
+                Some(cell) => match &cell.die {
+                    None => "  . ".to_string(),
+                    Some(die) => {
+                        let face = die.face.map_or('?', face_letter);
+                        let who =
+                            owner_of(die.owner).map_or('?', |o| o.letter.to_ascii_lowercase());
+                        let mark = if die.frozen { '*' } else { ' ' };
+                        format!(" {face}{who}{mark}")
+                    }
+                },
+            };
+            line.push_str(&text);
+        }
+        let _ = writeln!(out, "{line}{label}");
+    }
+    let _ = writeln!(out, "    {}", files.trim_end());
+    out.push('\n');
+    let mut key = "F Flame, S Swords, B Book, T Tree, H Hat, E Ear".to_string();
+    if view.phase == PhaseView::Arranging {
+        key.push_str(", ? hidden until everyone has arranged");
+    }
+    let _ = writeln!(out, "Faces: {key}; * home for good.");
+    for seat in &view.seats {
+        let o = owner(seat.side);
+        let _ = writeln!(
+            out,
+            "{} = {} ({}, {} dice): {} of 8 dice home.",
+            o.letter.to_ascii_lowercase(),
+            board.name(seat.seat),
+            seat.side.name(),
+            o.colour,
+            seat.dice_in_goal
+        );
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeMap;
+
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha8Rng;
+
+    use super::*;
+    use crate::rules::gype::Options;
+    use crate::rules::{Rules, Viewer, fold};
+    use crate::web::ui::GameUi;
+
+    #[test]
+    fn the_text_board_shows_own_faces_hides_others_and_names_everyone() {
+        let options = Options::default();
+        let events = Gype::setup(&options, 2, &mut ChaCha8Rng::seed_from_u64(3));
+        let state = fold::<Gype>(&options, 2, &events);
+        let view = Gype::view(&state, Viewer::Seat(1));
+        let names = ["Ann".to_string(), "Bo".to_string()];
+        let query = BTreeMap::new();
+        let text = Gype::text_board(&Board {
+            view: &view,
+            path: "/games/x",
+            query: &query,
+            names: &names,
+            me: Some(1),
+            actions: None,
+        });
+        let lines: Vec<&str> = text.lines().collect();
+        // Bo plays North, so North is at the bottom (line 10 of the grid) and South on top.
+        assert!(lines[1].starts_with("  1 "), "{text}");
+        assert_eq!(lines[1].matches("?s").count(), 8, "{text}");
+        assert!(lines[10].starts_with(" 10 "), "{text}");
+        assert_eq!(lines[10].matches('n').count(), 8, "{text}");
+        assert!(!lines[10].contains('?'), "{text}");
+        let own: Vec<char> = state
+            .start_row_faces(1)
+            .into_iter()
+            .map(face_letter)
+            .collect();
+        let shown: Vec<char> = lines[10]
+            .split_whitespace()
+            .skip(1)
+            .filter_map(|cell| cell.chars().next())
+            .filter(|c| c.is_ascii_uppercase())
+            .collect();
+        assert_eq!(shown, own, "Bo's row from Bo's left to right:\n{text}");
+        assert!(text.contains("s = Ann (South"), "{text}");
+        assert!(text.contains("n = Bo (you) (North"), "{text}");
+        assert!(text.contains("? hidden"), "{text}");
+    }
+}
