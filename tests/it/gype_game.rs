@@ -458,8 +458,9 @@ fn assert_hidden(what: &str, body: &str, own: Option<&Secret>, secrets: &[&Secre
                     }
                 }
             }
-            if row["command"].to_string().contains("swap") {
-                let actor = row["actor_name"].as_str().unwrap();
+            if row["command"].to_string().contains("swap")
+                && let Some(actor) = row["actor_name"].as_str()
+            {
                 assert!(!secrets.iter().any(|s| s.name == actor), "{what}: {row}");
             }
         }
@@ -596,6 +597,16 @@ async fn hidden_arrangements_reach_nobody_else_before_the_reveal() {
         ("a stranger", &stranger, None, secrets.iter().collect()),
     ];
     for (who, browser, own, hidden) in &readers {
+        // The downloadable log: rows holding others' swaps are withheld.
+        let export = browser.get(&format!("{path}/export")).await;
+        assert_eq!(export.status, 200);
+        assert_hidden(&format!("the export for {who}"), &export.body, *own, hidden);
+        let export: Value = serde_json::from_str(&export.body).unwrap();
+        for row in export["rows"].as_array().unwrap() {
+            if row["command"].is_null() {
+                assert_eq!(row["redacted"], true, "{row}");
+            }
+        }
         let mut urls = vec![path.clone(), format!("{path}/history")];
         urls.extend((1..=seq).map(|n| format!("{path}?at={n}")));
         for url in &urls {
@@ -605,6 +616,52 @@ async fn hidden_arrangements_reach_nobody_else_before_the_reveal() {
             let json = browser.get_json(url).await;
             assert_eq!(json.status, 200, "{url}: {}", json.body);
             assert_hidden(&format!("{url} (JSON) for {who}"), &json.body, *own, hidden);
+        }
+    }
+
+    // The emails sent so far (the game's start is everyone's turn to arrange) show each reader
+    // their own start row and only question marks for the others'.
+    table.app.deliver();
+    for (player, secret) in secrets.iter().enumerate() {
+        let mails = table.app.mails_to(&table.emails[player]);
+        let news: Vec<_> = mails
+            .iter()
+            .filter(|m| m.subject.starts_with("Your turn"))
+            .collect();
+        let others: Vec<&Secret> = secrets.iter().filter(|s| s.seat != secret.seat).collect();
+        for mail in &news {
+            assert_hidden("an email", &mail.text, Some(secret), &others);
+            assert_hidden("an email", &mail.html, Some(secret), &others);
+            for other in &others {
+                let letter = side_letter(side_of(
+                    &view_of(&twin(&table.players[player], &path).await),
+                    other.seat,
+                ));
+                for token in mail.text.split_whitespace() {
+                    let mut chars = token.chars();
+                    if let (Some(face), Some(owner), None) = (
+                        chars.next(),
+                        chars.next(),
+                        chars.clone().next().filter(|c| *c != '*'),
+                    ) {
+                        if owner == letter && "FSBTHE?".contains(face) && token.len() <= 3 {
+                            assert_eq!(
+                                face, '?',
+                                "{} sees {token} in:\n{}",
+                                secret.name, mail.text
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // Everyone but the last to join was told the game started.
+        if player != 2 {
+            assert!(
+                !news.is_empty(),
+                "{} was told the game started",
+                secret.name
+            );
         }
     }
 
@@ -630,6 +687,16 @@ async fn hidden_arrangements_reach_nobody_else_before_the_reveal() {
         "{}",
         page.body
     );
+}
+
+/// The letter the text board uses for a side's dice.
+fn side_letter(side: Side) -> char {
+    match side {
+        Side::South => 's',
+        Side::West => 'w',
+        Side::North => 'n',
+        Side::East => 'e',
+    }
 }
 
 /// The board section of a game page.
