@@ -6,10 +6,9 @@ use std::process::Command;
 use serde_json::Value;
 
 use turnpost::audit::{self, Export};
-use turnpost::chain::{GENESIS, RowContent};
 
 use crate::kalah_game::{play_to_end, started_game};
-use crate::support::Table;
+use crate::support::{Table, rechain};
 
 async fn download(table: &Table, player: usize) -> (String, Export) {
     let page = table.players[player]
@@ -36,25 +35,6 @@ fn verify_file(text: &str) -> (bool, String) {
         output.status.success(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
     )
-}
-
-/// Recomputes every hash so that the chain holds whatever the rows now say.
-fn rechain(export: &mut Export) {
-    let mut prev = GENESIS;
-    for row in &mut export.rows {
-        row.prev_hash = hex::encode(prev);
-        let hash = RowContent {
-            game_id: &export.game_id,
-            seq: row.seq,
-            actor: row.actor,
-            command: &row.command,
-            events: &row.events,
-            recorded_at: &row.recorded_at,
-        }
-        .hash(&prev);
-        row.hash = hex::encode(hash);
-        prev = hash;
-    }
 }
 
 /// Every variant of `value` with one leaf (string or number) changed.

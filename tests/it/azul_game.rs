@@ -16,7 +16,10 @@ use turnpost::games::stream::{Entry, Participant};
 use turnpost::rules::azul::{Azul, Command, Event, Options};
 use turnpost::rules::{Rules, fold};
 
-use crate::support::{Browser, Page, Table, count_rows, start_table};
+use crate::support::{
+    Browser, Page, Table, assert_altered_outcome_caught, assert_log_verifies, count_rows,
+    start_table,
+};
 
 /// The hrefs of the page's choice links (the steps that build up a move).
 fn choice_links(page: &Page) -> Vec<String> {
@@ -260,6 +263,14 @@ async fn two_players_play_a_whole_game_through_the_page_links_and_forms() {
     // Every draw from the bag is in the log, and the revealed seed re-draws exactly those tiles.
     let draws = verify_draws(&history, &Options::default(), 2);
     assert!(draws >= 6, "the factories were filled every round: {draws}");
+    assert_log_verifies(&table).await;
+    // A tile drawn from the bag, changed in the log with its hashes recomputed, is caught.
+    let drawn = |event: &Value| event["type"] == "factories_filled";
+    assert_altered_outcome_caught(&table, drawn, |event| {
+        let tile = &mut event["tiles"][0][0];
+        *tile = Value::from(if tile == "red" { "blue" } else { "red" });
+    })
+    .await;
 }
 
 #[actix_web::test]

@@ -11,7 +11,9 @@ use serde_json::Value;
 
 use turnpost::rules::gype::{Command, Face, Side, Square, View};
 
-use crate::support::{Browser, Page, Table, start_table};
+use crate::support::{
+    Browser, Page, Table, assert_altered_outcome_caught, assert_log_verifies, start_table,
+};
 
 type Query = BTreeMap<String, String>;
 
@@ -378,6 +380,19 @@ async fn two_players_arrange_in_secret_and_play_a_whole_game_through_the_pages()
         );
         assert!(page.move_forms().is_empty());
     }
+    assert_log_verifies(&table).await;
+    // A die roll or the deal, changed in the log with its hashes recomputed, is caught.
+    let other_face = |face: &Value| Value::from(if face == "flame" { "book" } else { "flame" });
+    let rolled = |event: &Value| event["type"] == "jumped" && !event["rolled"].is_null();
+    assert_altered_outcome_caught(&table, rolled, |event| {
+        event["rolled"] = other_face(&event["rolled"]);
+    })
+    .await;
+    let dealt = |event: &Value| event["type"] == "started";
+    assert_altered_outcome_caught(&table, dealt, |event| {
+        event["rows"][0][0] = other_face(&event["rows"][0][0]);
+    })
+    .await;
 }
 
 /// What a seat keeps secret while arranging, in every form a page or an export could spell it.

@@ -14,7 +14,7 @@ use turnpost::chain::{GENESIS, Hash, RowContent};
 use turnpost::store::events::{self, EventRow};
 use turnpost::store::schema::game_events;
 
-use crate::support::{Browser, Page, Table, TestApp, count_rows, start_table};
+use crate::support::{Browser, Page, Table, TestApp, assert_log_verifies, count_rows, start_table};
 
 const NAMES: [&str; 3] = ["Ann", "Bo", "Cy"];
 
@@ -230,6 +230,7 @@ async fn three_players_play_a_whole_game_through_links_and_buttons_and_then_see_
                 .contains(&format!("as it was after event {n} of {seq}"))
         );
     }
+    assert_log_verifies(&table).await;
 }
 
 /// The hash of row `row` of game `game_id`'s history JSON, had its events been `events`.

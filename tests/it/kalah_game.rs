@@ -8,7 +8,7 @@ use serde_json::Value;
 use turnpost::rules::kalah::{Command, Kalah, Options};
 use turnpost::rules::{Rules, Status, fold};
 
-use crate::support::{Browser, Page, Table, start_table};
+use crate::support::{Browser, Page, Table, assert_log_verifies, start_table};
 
 /// A started Kalah game between Ann (who created it) and Bo.
 pub async fn started_game(extra: &[(&str, &str)]) -> Table {
@@ -149,6 +149,7 @@ async fn two_players_play_a_whole_game_and_the_result_matches_the_engine() {
         hex::encode(sha2::Sha256::digest(&seed)),
         twin["seed_commitment"].as_str().unwrap()
     );
+    assert_log_verifies(&table).await;
 }
 
 #[actix_web::test]

@@ -10,7 +10,7 @@ use serde_json::{Value, json};
 use turnpost::rules::quarto::{Quarto, QuartoCommand, QuartoOptions};
 use turnpost::rules::{Rules, Status, fold};
 
-use crate::support::{Browser, Page, Table, count_rows, start_table};
+use crate::support::{Browser, Page, Table, assert_log_verifies, count_rows, start_table};
 
 async fn quarto_table(extra: &[(&str, &str)]) -> Table {
     start_table("quarto", &["Ann", "Bo"], extra).await
@@ -170,6 +170,7 @@ async fn two_players_play_whole_games_through_the_buttons_and_the_engine_agrees(
         );
         assert!(page.body.contains("0 of 16 pieces placed"), "{}", page.body);
         assert!(page.move_forms().is_empty());
+        assert_log_verifies(&table).await;
     }
 }
 

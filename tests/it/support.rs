@@ -11,6 +11,7 @@ use diesel::{Connection, PgConnection};
 use scraper::{Html, Selector};
 use sha2::{Digest, Sha256};
 
+use turnpost::chain::{GENESIS, RowContent};
 use turnpost::config::Settings;
 use turnpost::mail::{Transport, worker};
 use turnpost::store;
@@ -618,4 +619,83 @@ pub fn count_rows(db: &TestDb, table: &str) -> i64 {
         .get_result::<Count>(&mut db.connect())
         .unwrap()
         .n
+}
+
+/// Downloads a finished game's log and checks it with the offline verifier: hash chain, rules,
+/// and every random outcome against the revealed seed.
+pub async fn assert_log_verifies(table: &Table) {
+    let page = table.players[0]
+        .get(&format!("{}/export", table.path))
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let export: turnpost::audit::Export = serde_json::from_str(&page.body).unwrap();
+    assert!(export.complete, "a finished game's log withholds nothing");
+    assert!(export.seed.is_some(), "the seed is revealed");
+    let report = turnpost::audit::verify(&export).unwrap_or_else(|found| panic!("{found}"));
+    assert!(
+        report
+            .lines
+            .iter()
+            .any(|line| line.contains("Seed revealed")),
+        "{report:?}"
+    );
+}
+
+/// Recomputes every hash so that the chain holds whatever the rows now say.
+pub fn rechain(export: &mut turnpost::audit::Export) {
+    let mut prev = GENESIS;
+    for row in &mut export.rows {
+        row.prev_hash = hex::encode(prev);
+        let hash = RowContent {
+            game_id: &export.game_id,
+            seq: row.seq,
+            actor: row.actor,
+            command: &row.command,
+            events: &row.events,
+            recorded_at: &row.recorded_at,
+        }
+        .hash(&prev);
+        row.hash = hex::encode(hash);
+        prev = hash;
+    }
+}
+
+/// Alters the first recorded rules event of a finished game's log that `matches`, with `alter`,
+/// keeps the hash chain consistent, and checks that the verifier still finds that the outcome
+/// does not follow from the seed, naming the row.
+pub async fn assert_altered_outcome_caught(
+    table: &Table,
+    matches: impl Fn(&serde_json::Value) -> bool,
+    alter: impl Fn(&mut serde_json::Value),
+) {
+    let page = table.players[0]
+        .get(&format!("{}/export", table.path))
+        .await;
+    let mut export: turnpost::audit::Export = serde_json::from_str(&page.body).unwrap();
+    let row = export
+        .rows
+        .iter()
+        .position(|row| {
+            row.events
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|e| matches(&e["event"]))
+        })
+        .expect("the log holds such an event");
+    for entry in export.rows[row].events.as_array_mut().unwrap() {
+        if matches(&entry["event"]) {
+            alter(&mut entry["event"]);
+            break;
+        }
+    }
+    rechain(&mut export);
+    let found = turnpost::audit::verify(&export).expect_err("the altered outcome is caught");
+    assert_eq!(found.seq, export.rows[row].seq, "{found}");
+    assert!(
+        found
+            .problem
+            .contains("differs from what the rules and the seed give"),
+        "{found}"
+    );
 }
