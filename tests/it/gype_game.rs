@@ -654,18 +654,16 @@ async fn hidden_arrangements_reach_nobody_else_before_the_reveal() {
                 ));
                 for token in mail.text.split_whitespace() {
                     let mut chars = token.chars();
+                    // A die is two letters, face then owner, maybe marked home with '*'.
                     if let (Some(face), Some(owner), None) = (
                         chars.next(),
                         chars.next(),
                         chars.clone().next().filter(|c| *c != '*'),
-                    ) {
-                        if owner == letter && "FSBTHE?".contains(face) && token.len() <= 3 {
-                            assert_eq!(
-                                face, '?',
-                                "{} sees {token} in:\n{}",
-                                secret.name, mail.text
-                            );
-                        }
+                    ) && owner == letter
+                        && "FSBTHE?".contains(face)
+                        && token.len() <= 3
+                    {
+                        assert_eq!(face, '?', "{} sees {token} in:\n{}", secret.name, mail.text);
                     }
                 }
             }
