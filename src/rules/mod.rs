@@ -156,6 +156,15 @@ pub trait Rules {
     /// A short label for a command, for buttons and logs ("Sow pit 3").
     fn command_label(state: &Self::State, command: &Self::Command) -> String;
 
+    /// `seat` resigns from a game of three or more players: the facts that take the seat out
+    /// while play goes on among the others. From then on `status` never asks the seat to act and
+    /// never counts it among the winners; what becomes of its pieces or tiles is for each game
+    /// to decide (and document). When only one player would remain, or in two-player games, the
+    /// application ends the game itself and does not call this.
+    fn resign(_state: &Self::State, _seat: Seat) -> Vec<Self::Event> {
+        Vec::new()
+    }
+
     /// Whether `viewer` may read a command that the player at `actor` submitted. Games whose
     /// commands can carry a secret (a hidden arrangement) say no to everyone but the actor.
     fn command_visible(_command: &Self::Command, _actor: Seat, _viewer: Viewer) -> bool {
