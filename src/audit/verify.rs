@@ -199,6 +199,15 @@ fn rerun<R: Rules>(
             decide::seal(game, None, None, &mut entries, seed, row.seq);
             entries
         }
+        Submitted::Resign => {
+            let seat = seat_of(game, row)?;
+            let Some(Entry::Resigned { player, .. }) = recorded.first() else {
+                return wrong(row.seq, "a resignation that records nobody resigning");
+            };
+            let mut entries = decide::resign_entries(game, seat, player.clone());
+            decide::seal(game, None, None, &mut entries, seed, row.seq);
+            entries
+        }
         Submitted::Play { command } => {
             let seat = seat_of(game, row)?;
             let Some(state) = game.state.as_ref() else {

@@ -49,6 +49,25 @@ pub fn play_entries<R: Rules>(
         .collect())
 }
 
+/// A player resigns. If two or more others remain, the rules record how play goes on without
+/// the seat; otherwise `settle` will end the game.
+pub fn resign_entries<R: Rules>(
+    game: &Game<R>,
+    seat: Seat,
+    player: Participant,
+) -> Vec<Entry<R::Event>> {
+    let mut entries = vec![Entry::Resigned { seat, player }];
+    let others = game.remaining_seats().len().saturating_sub(1);
+    if let (true, Some(state)) = (others >= 2, game.state.as_ref()) {
+        entries.extend(
+            R::resign(state, seat)
+                .into_iter()
+                .map(|event| Entry::Game { event }),
+        );
+    }
+    entries
+}
+
 /// Seals a row that holds a secret: if some seated player or a spectator may not see all of
 /// the command or the events, a salt only the seed gives is added to the row.
 pub fn seal<R: Rules>(

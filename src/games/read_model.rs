@@ -51,7 +51,9 @@ pub fn result_line(outcome: &Outcome, names: &[String]) -> String {
         .iter()
         .filter_map(|seat| names.get(*seat).map(String::as_str))
         .collect();
-    if outcome.is_draw() {
+    if outcome.scores.is_empty() {
+        format!("{} won: everyone else resigned", winners.join(" and "))
+    } else if outcome.is_draw() {
         format!("Draw at {scores}")
     } else if winners.len() == 1 {
         format!("{} won {scores}", winners[0])

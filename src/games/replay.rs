@@ -23,6 +23,8 @@ pub struct Game<R: Rules> {
     pub seating: Vec<Participant>,
     /// The rules state once the game has started.
     pub state: Option<R::State>,
+    /// Seats whose players resigned, in order.
+    pub resigned: Vec<Seat>,
     pub ended: Option<Ended>,
     /// The sequence number of the last row folded in.
     pub seq: i64,
@@ -43,6 +45,7 @@ impl<R: Rules> Clone for Game<R> {
             joined: self.joined.clone(),
             seating: self.seating.clone(),
             state: self.state.clone(),
+            resigned: self.resigned.clone(),
             ended: self.ended.clone(),
             seq: self.seq,
         }
@@ -97,8 +100,32 @@ impl<R: Rules> Game<R> {
         self.joined.iter().any(|p| p.id == player_id)
     }
 
+    /// Who must act, or how the game ended. Resignations can end a game before its rules do:
+    /// when one player is left, they win.
     pub fn status(&self) -> Option<Status> {
-        self.state.as_ref().map(R::status)
+        if let Some(ended) = &self.ended {
+            return Some(Status::Finished {
+                outcome: ended.outcome.clone(),
+            });
+        }
+        let state = self.state.as_ref()?;
+        let remaining = self.remaining_seats();
+        if !self.resigned.is_empty() && remaining.len() <= 1 {
+            return Some(Status::Finished {
+                outcome: Outcome {
+                    winners: remaining,
+                    scores: Vec::new(),
+                },
+            });
+        }
+        Some(R::status(state))
+    }
+
+    /// The seats still in play.
+    pub fn remaining_seats(&self) -> Vec<Seat> {
+        (0..self.players)
+            .filter(|seat| !self.resigned.contains(seat))
+            .collect()
     }
 
     /// Who the given player is when looking at this game: once it has ended, everyone sees all.
@@ -149,6 +176,7 @@ impl<R: Rules> Game<R> {
             joined: Vec::new(),
             seating: Vec::new(),
             state: None,
+            resigned: Vec::new(),
             ended: None,
             seq,
         })
@@ -169,6 +197,7 @@ impl<R: Rules> Game<R> {
                 }
             }
             Entry::Sealed { .. } => {}
+            Entry::Resigned { seat, .. } => self.resigned.push(*seat),
             Entry::GameEnded { outcome, seed } => {
                 self.ended = Some(Ended {
                     outcome: outcome.clone(),

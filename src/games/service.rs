@@ -414,10 +414,10 @@ fn play_locked<R: Rules>(
     if expected_seq != game.seq {
         return Err(ServiceError::Stale);
     }
-    let Some(state) = game.state.as_ref() else {
+    let (Some(state), Some(status)) = (game.state.as_ref(), game.status()) else {
         return Err(ServiceError::Rule("The game has not started yet.".into()));
     };
-    match R::status(state) {
+    match status {
         Status::Finished { .. } => {
             return Err(ServiceError::Rule("The game is over.".into()));
         }
@@ -447,6 +447,62 @@ fn play_locked<R: Rules>(
         previous,
         Some(player.id),
         &Submitted::Play { command },
+        entries,
+    )
+}
+
+/// `player` gives up their seat, on the page showing sequence `expected_seq`.
+pub fn resign(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+) -> Result<()> {
+    conn.transaction(|conn| {
+        let kind = lock_game(conn, game_id)?;
+        with_rules!(kind, |R| resign_locked::<R>(
+            conn,
+            game_id,
+            player,
+            expected_seq
+        ))
+    })
+}
+
+fn resign_locked<R: Rules>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+) -> Result<()> {
+    let (game, rows) = load::<R>(conn, game_id, None)?;
+    let Some(seat) = game.seat_of(player.id) else {
+        return Err(ServiceError::Forbidden(
+            "You are not playing in this game.".into(),
+        ));
+    };
+    if expected_seq != game.seq {
+        return Err(ServiceError::Stale);
+    }
+    if game.phase() != Phase::Active {
+        return Err(ServiceError::Rule(
+            "Only a game in progress can be resigned.".into(),
+        ));
+    }
+    if game.resigned.contains(&seat) {
+        return Err(ServiceError::Rule("You have already resigned.".into()));
+    }
+    let previous = rows.last();
+    let seq = previous.map_or(1, |row| row.seq + 1);
+    let game_seed = load_seed(conn, game_id)?;
+    let mut entries = decide::resign_entries(&game, seat, participant(player));
+    decide::seal(&game, None, None, &mut entries, &game_seed, seq);
+    commit::<R>(
+        conn,
+        game,
+        previous,
+        Some(player.id),
+        &Submitted::Resign,
         entries,
     )
 }

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Kind;
-use crate::rules::{Outcome, Rules, Viewer};
+use crate::rules::{Outcome, Rules, Seat, Viewer};
 
 /// A player as the log remembers them.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -28,6 +28,7 @@ pub enum Submitted<C> {
     Play {
         command: C,
     },
+    Resign,
 }
 
 /// One recorded fact.
@@ -51,6 +52,12 @@ pub enum Entry<E> {
     },
     Game {
         event: E,
+    },
+    /// A player gave up their seat. With one player left the game ends and they win; otherwise
+    /// the rules' own facts for the departure follow.
+    Resigned {
+        seat: Seat,
+        player: Participant,
     },
     /// The game is over; the seed is revealed so that anyone can check every random outcome.
     GameEnded {

@@ -16,6 +16,7 @@ const CSRF_KEY: &str = "csrf";
 pub const CSRF_FIELD: &str = "csrf";
 pub const CSRF_HEADER: &str = "X-CSRF-Token";
 
+#[derive(Clone)]
 pub struct Visitor {
     pub player: Option<Player>,
     pub csrf: String,

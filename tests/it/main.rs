@@ -17,4 +17,5 @@ mod kalah_game;
 mod notifications;
 mod pages;
 mod quarto_game;
+mod resign;
 mod sign_in;

@@ -78,6 +78,7 @@ pub struct PlayerLine {
     pub seat: Option<usize>,
     pub you: bool,
     pub to_act: bool,
+    pub resigned: bool,
 }
 
 #[derive(Template)]
@@ -99,12 +100,19 @@ pub struct GamePage {
     options: Vec<String>,
     head: String,
     seed_commitment: String,
+    can_resign: bool,
 }
 
 /// Everything needed to answer with the game page or its JSON twin.
 pub struct Rendered {
     page: GamePage,
     json: Value,
+}
+
+impl Rendered {
+    pub fn json(&self) -> &Value {
+        &self.json
+    }
 }
 
 fn status_line<R: Rules>(game: &Game<R>, names: &[String], me: Option<usize>) -> String {
@@ -168,7 +176,8 @@ pub fn render_game<R: GameUi>(
         .collect();
     let view = shown.state.as_ref().map(|state| R::view(state, viewer));
     let live = at.is_none_or(|n| n == game.seq);
-    let choices: Vec<Choice> = match (&shown.state, me, live) {
+    let in_play = game.phase() == Phase::Active && me.is_some_and(|s| !game.resigned.contains(&s));
+    let choices: Vec<Choice> = match (&shown.state, me, live && in_play) {
         (Some(state), Some(seat), true) => R::legal_commands(state, seat)
             .into_iter()
             .map(|command| Choice {
@@ -206,6 +215,7 @@ pub fn render_game<R: GameUi>(
                 seat: None,
                 you: visitor.player_id() == Some(p.id),
                 to_act: false,
+                resigned: false,
             })
             .collect()
     } else {
@@ -221,9 +231,11 @@ pub fn render_game<R: GameUi>(
                 seat: Some(seat),
                 you: me == Some(seat),
                 to_act: to_act.contains(&seat),
+                resigned: shown.resigned.contains(&seat),
             })
             .collect()
     };
+    let can_resign = live && in_play;
     let json = json!({
         "id": game.id,
         "kind": game.kind,
@@ -236,9 +248,11 @@ pub fn render_game<R: GameUi>(
         "seed_commitment": game.seed_commitment,
         "players": players.iter().map(|p| json!({
             "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
+            "resigned": p.resigned,
         })).collect::<Vec<_>>(),
         "open_seats": game.players - game.joined.len(),
         "your_seat": me,
+        "can_resign": can_resign,
         "status": status,
         "view": view,
         "legal_commands": actions.choices.iter().map(|c| json!({
@@ -262,6 +276,7 @@ pub fn render_game<R: GameUi>(
         options: R::describe_options(&game.options),
         head: head.chars().take(12).collect(),
         seed_commitment: game.seed_commitment.clone(),
+        can_resign,
     };
     Ok(Rendered { page, json })
 }

@@ -63,6 +63,7 @@ fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
                 .join(", ")
         ),
         Entry::Game { event } => R::describe(event, names),
+        Entry::Resigned { player, .. } => format!("{} resigned.", player.name),
         Entry::Sealed { salt: Some(salt) } => {
             format!("This event held a secret; its hash was sealed with the salt {salt}.")
         }

@@ -7,6 +7,7 @@ mod history;
 mod home;
 mod join;
 mod new_game;
+mod resign;
 mod settings;
 mod unsubscribe;
 
@@ -38,6 +39,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         )
         .service(web::resource("/games/{id}").route(get_or_head().to(game::show)))
         .service(web::resource("/games/{id}/play").route(web::post().to(game::play)))
+        .service(
+            web::resource("/games/{id}/resign")
+                .route(get_or_head().to(resign::confirm))
+                .route(web::post().to(resign::resign)),
+        )
         .service(web::resource("/games/{id}/history").route(get_or_head().to(history::show)))
         .service(web::resource("/games/{id}/export").route(get_or_head().to(export::download)))
         .service(

@@ -1,0 +1,70 @@
+//! Resigning: a confirmation page, then the resignation itself.
+
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+
+use crate::games::service;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::form::Form;
+use crate::web::layout::{Layout, page, see_other};
+use crate::web::session::{check_form_csrf, visitor};
+
+#[derive(Template)]
+#[template(path = "resign.html")]
+struct ResignPage {
+    layout: Layout,
+    id: String,
+    seq: i64,
+}
+
+/// Asks first: resigning cannot be undone.
+pub async fn confirm(
+    session: Session,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    let game_id = path.into_inner();
+    let rendered = super::game::rendered(
+        &state,
+        game_id.clone(),
+        visitor.clone(),
+        Default::default(),
+        None,
+    )
+    .await?;
+    let json = rendered.json();
+    if json["can_resign"] != true {
+        return Err(WebError::forbidden(
+            "You can only resign from a game in progress in which you play.",
+        ));
+    }
+    page(&ResignPage {
+        layout: Layout::new("Resign?", &visitor),
+        id: game_id,
+        seq: json["seq"].as_i64().unwrap_or_default(),
+    })
+}
+
+pub async fn resign(
+    session: Session,
+    state: web::Data<AppState>,
+    path: web::Path<String>,
+    body: web::Bytes,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    let seq = form.number::<i64>("seq")?;
+    let visitor = visitor(&session, &state).await?;
+    let player = visitor.require_player()?.clone();
+    let game_id = path.into_inner();
+    let pool = state.pool.clone();
+    let id = game_id.clone();
+    web::block(move || -> Result<_, WebError> {
+        Ok(service::resign(&mut *pool.get()?, &id, &player, seq)?)
+    })
+    .await??;
+    Ok(see_other(&format!("/games/{game_id}")))
+}
