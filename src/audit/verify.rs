@@ -301,7 +301,7 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
     lines.push(match &game.ended {
         Some(ended) => format!(
             "Result: {}.",
-            crate::games::read_model::result_line(&ended.outcome, &game.seat_names())
+            crate::games::read_model::result_line::<R>(&ended.outcome, &game.seat_names())
         ),
         None => "The game is still running.".to_string(),
     });

@@ -38,8 +38,9 @@ pub fn insert_game(
         .map(|_| ())
 }
 
-/// "Ann won 30–18", "Draw at 24–24", "Ann and Bo share the win".
-pub fn result_line(outcome: &Outcome, names: &[String]) -> String {
+/// "Ann won 30–18", "Draw at 24–24", "Ann and Bo share the win"; without the scores for games
+/// that have none.
+pub fn result_line<R: Rules>(outcome: &Outcome, names: &[String]) -> String {
     let scores = outcome
         .scores
         .iter()
@@ -53,6 +54,12 @@ pub fn result_line(outcome: &Outcome, names: &[String]) -> String {
         .collect();
     if outcome.scores.is_empty() {
         format!("{} won: everyone else resigned", winners.join(" and "))
+    } else if !R::SCORED {
+        match winners.as_slice() {
+            _ if outcome.is_draw() => "Draw".to_string(),
+            [winner] => format!("{winner} won"),
+            _ => format!("{} share the win", winners.join(" and ")),
+        }
     } else if outcome.is_draw() {
         format!("Draw at {scores}")
     } else if winners.len() == 1 {
@@ -68,7 +75,7 @@ pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()
     let result = game
         .ended
         .as_ref()
-        .map(|ended| result_line(&ended.outcome, &game.seat_names()));
+        .map(|ended| result_line::<R>(&ended.outcome, &game.seat_names()));
     diesel::update(games::table.find(&game.id))
         .set((
             games::phase.eq(game.phase().as_str()),
@@ -161,6 +168,8 @@ pub fn table_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Seate
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::kalah::Kalah;
+    use crate::rules::quarto::Quarto;
 
     fn names() -> Vec<String> {
         vec!["Ann".into(), "Bo".into()]
@@ -172,11 +181,13 @@ mod tests {
             winners: vec![1],
             scores: vec![18, 30],
         };
-        assert_eq!(result_line(&won, &names()), "Bo won 18–30");
+        assert_eq!(result_line::<Kalah>(&won, &names()), "Bo won 18–30");
+        assert_eq!(result_line::<Quarto>(&won, &names()), "Bo won");
         let draw = Outcome {
             winners: vec![0, 1],
             scores: vec![24, 24],
         };
-        assert_eq!(result_line(&draw, &names()), "Draw at 24–24");
+        assert_eq!(result_line::<Kalah>(&draw, &names()), "Draw at 24–24");
+        assert_eq!(result_line::<Quarto>(&draw, &names()), "Draw");
     }
 }

@@ -290,7 +290,7 @@ fn news_of<R: GameUi>(
     let result = game
         .ended
         .as_ref()
-        .map(|ended| crate::games::read_model::result_line(&ended.outcome, &names));
+        .map(|ended| crate::games::read_model::result_line::<R>(&ended.outcome, &names));
     let link = if finished {
         mailing.game_link(&format!("{path}/history"))?
     } else {

@@ -108,6 +108,9 @@ pub trait Rules {
     const KIND: &'static str;
     /// Name shown to people ("Kalah").
     const NAME: &'static str;
+    /// Whether the final scores mean something to players; when not (Quarto has only a winner),
+    /// results are told without them.
+    const SCORED: bool = true;
 
     type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
     type State: Clone + Debug + PartialEq;

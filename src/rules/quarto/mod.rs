@@ -242,6 +242,7 @@ impl Quarto {
 impl Rules for Quarto {
     const KIND: &'static str = "quarto";
     const NAME: &'static str = "Quarto";
+    const SCORED: bool = false;
 
     type Options = QuartoOptions;
     type State = QuartoState;

@@ -125,7 +125,10 @@ fn status_line<R: Rules>(game: &Game<R>, names: &[String], me: Option<usize>) ->
             )
         }
         (_, Some(Status::Finished { outcome })) => {
-            format!("Game over: {}.", read_model::result_line(&outcome, names))
+            format!(
+                "Game over: {}.",
+                read_model::result_line::<R>(&outcome, names)
+            )
         }
         (_, Some(Status::ToAct { seats })) => {
             if me.is_some_and(|seat| seats.contains(&seat)) {

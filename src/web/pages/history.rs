@@ -73,7 +73,7 @@ fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
         }
         Entry::GameEnded { outcome, seed } => format!(
             "The game ended: {}. The seed is revealed: {seed}.",
-            crate::games::read_model::result_line(outcome, names)
+            crate::games::read_model::result_line::<R>(outcome, names)
         ),
     }
 }
