@@ -138,7 +138,7 @@ fn status_line<R: Rules>(game: &Game<R>, names: &[String], me: Option<usize>) ->
                     .iter()
                     .filter_map(|s| names.get(*s).map(String::as_str))
                     .collect();
-                format!("Waiting for {} to move.", who.join(" and "))
+                format!("Waiting for {}.", who.join(" and "))
             }
         }
         (_, None) => String::new(),
