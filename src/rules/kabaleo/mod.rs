@@ -7,6 +7,21 @@
 //! blanks for every other viewer, and appear in a [`KabaleoView`] only for their owner, for
 //! [`Viewer::Everyone`], or once the game is over.
 //!
+//! Resignation (games of three or four players; the application ends a two-player game
+//! itself): the rules say nothing about a player leaving, so the resigned seat's hand leaves the
+//! game with it, recorded in [`Event::SeatResigned`]. Hands belong to their players, and dealing
+//! those pieces to the others would change what each must place; withdrawing them keeps the rest
+//! of the game exactly as the rules run it. The seat is skipped in turn order from then on (if it
+//! was to move, the next seat round the table still playing moves; the golden rule still bars the
+//! pile of the last placement, since resigning is not a move). "All pieces are placed" then means
+//! every piece still in the game: play ends when the hands of the seats still playing are empty,
+//! each of them having placed its whole hand. Conservation becomes: in hands + on the board +
+//! cancelled + withdrawn = 6 per colour in play. The resigned seat's secret colour stays on the
+//! board as a colour owned by nobody ("colours owned by nobody are ignored (they cannot win)",
+//! kabaleo.md §5): its score is still reported, but it is never among the winners, and the score
+//! and tie-breakers decide among the seats still playing. Its secret colour stays hidden like
+//! every other until the game ends (the event carries no secret).
+//!
 //! [`redact`]: Rules::redact
 
 mod colour;
@@ -88,6 +103,12 @@ pub enum Event {
         colour: Colour,
         cancelled: bool,
     },
+    /// `seat` resigned (only in games of three or more players). `withdrawn`: the pieces still in
+    /// its hand, by colour (colours it had none of left out), which left the game unplayed.
+    /// The seat never moves again and never wins; if it was to move, the next seat round the
+    /// table that is still playing moves, under the golden rule of the last placement. Its secret
+    /// colour is not in this event and stays hidden until the game ends.
+    SeatResigned { seat: Seat, withdrawn: Hand },
 }
 
 /// Colours in play: two more than there are players.
@@ -181,7 +202,12 @@ impl Rules for Kabaleo {
             }
             Event::FirstPlayerDrawn { seat } => {
                 if *seat < state.players {
-                    state.to_move = Some(*seat);
+                    let first = if state.has_resigned(*seat) {
+                        state.next_seat(*seat)
+                    } else {
+                        *seat
+                    };
+                    state.to_move = Some(first);
                 }
             }
             Event::PiecePlaced {
@@ -190,6 +216,7 @@ impl Rules for Kabaleo {
                 colour,
                 cancelled,
             } => state.apply_placement(*seat, *pile, *colour, *cancelled),
+            Event::SeatResigned { seat, withdrawn } => state.apply_resignation(*seat, withdrawn),
         }
         state
     }
@@ -241,5 +268,17 @@ impl Rules for Kabaleo {
 
     fn command_label(state: &State, command: &Command) -> String {
         text::command_label(state, command)
+    }
+
+    /// The seat's remaining hand leaves the game with it (see the module documentation). Nothing
+    /// happens for a seat that does not exist or has already resigned, or once the game is over.
+    fn resign(state: &State, seat: Seat) -> Vec<Event> {
+        if seat >= state.players || state.has_resigned(seat) || state.is_over() {
+            return Vec::new();
+        }
+        vec![Event::SeatResigned {
+            seat,
+            withdrawn: state.hand_of(seat),
+        }]
     }
 }

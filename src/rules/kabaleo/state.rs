@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::colour::{COLOURS, Colour, Counts};
-use super::{KabaleoOptions, Seat};
+use super::{Hand, KabaleoOptions, Seat};
 use crate::rules::Outcome;
 
 /// One location: a base that never moves, with the pieces stacked on it (bottom to top).
@@ -58,6 +58,10 @@ pub struct State {
     pub(super) last_pile: Option<usize>,
     /// Pieces taken out of the game by cancellation, per colour.
     pub(super) removed: Counts,
+    /// Which seats have resigned: they are skipped in turn order and never win.
+    pub(super) resigned: Vec<bool>,
+    /// Pieces that left the game in resigned players' hands, per colour (never placed).
+    pub(super) withdrawn: Counts,
     /// Pieces placed so far.
     pub(super) placements: usize,
 }
@@ -67,6 +71,7 @@ pub struct State {
 pub(super) enum Refusal {
     NotStarted,
     GameOver,
+    Resigned,
     NotYourTurn,
     NoSuchPile { pile: usize, piles: usize },
     ColourNotInPlay { colour: Colour },
@@ -105,6 +110,8 @@ impl State {
             to_move: None,
             last_pile: None,
             removed: [0; COLOURS],
+            resigned: vec![false; players],
+            withdrawn: [0; COLOURS],
             placements: 0,
         }
     }
@@ -123,9 +130,27 @@ impl State {
             .map_or(0, |hand| hand.iter().map(|&n| usize::from(n)).sum())
     }
 
-    /// Play is over once the first player is known and every hand is empty.
+    pub(super) fn has_resigned(&self, seat: Seat) -> bool {
+        self.resigned.get(seat).copied().unwrap_or(false)
+    }
+
+    /// Play is over once the first player is known and every hand still in the game is empty
+    /// (a resigned player's pieces have left it).
     pub(super) fn is_over(&self) -> bool {
-        self.to_move.is_some() && self.hands.iter().flatten().all(|&n| n == 0)
+        self.to_move.is_some()
+            && (0..self.players)
+                .filter(|&seat| !self.has_resigned(seat))
+                .all(|seat| self.pieces_left(seat) == 0)
+    }
+
+    /// The first seat after `seat` round the table that has not resigned (`seat` itself if
+    /// every other seat has).
+    pub(super) fn next_seat(&self, seat: Seat) -> Seat {
+        let players = self.players.max(1);
+        (1..=players)
+            .map(|step| (seat + step) % players)
+            .find(|&next| !self.has_resigned(next))
+            .unwrap_or(seat)
     }
 
     /// Why `seat` may not place a `colour` piece on `pile` now, or `None` if it may.
@@ -135,6 +160,9 @@ impl State {
         };
         if self.is_over() {
             return Some(Refusal::GameOver);
+        }
+        if self.has_resigned(seat) {
+            return Some(Refusal::Resigned);
         }
         if seat != to_move {
             return Some(Refusal::NotYourTurn);
@@ -186,7 +214,42 @@ impl State {
         }
         self.placements += 1;
         self.last_pile = Some(pile);
-        self.to_move = Some((seat + 1) % self.players.max(1));
+        self.to_move = Some(self.next_seat(seat));
+    }
+
+    /// Takes `seat` out of the game as recorded: the `withdrawn` pieces leave its hand and the
+    /// game, and if it was to move the turn passes to the next seat still playing. The golden
+    /// rule still bars the location of the last placement. Ignores a seat that does not exist
+    /// or has already resigned.
+    pub(super) fn apply_resignation(&mut self, seat: Seat, withdrawn: &Hand) {
+        let (Some(resigned @ false), Some(hand)) =
+            (self.resigned.get_mut(seat), self.hands.get_mut(seat))
+        else {
+            return;
+        };
+        *resigned = true;
+        for (colour, &count) in withdrawn {
+            let held = &mut hand[colour.index()];
+            let gone = count.min(*held);
+            *held -= gone;
+            let out = &mut self.withdrawn[colour.index()];
+            *out = out.saturating_add(gone);
+        }
+        if self.to_move == Some(seat) {
+            self.to_move = Some(self.next_seat(seat));
+        }
+    }
+
+    /// What `seat` holds, as a [`Hand`] (colours with none left out).
+    pub(super) fn hand_of(&self, seat: Seat) -> Hand {
+        let Some(counts) = self.hands.get(seat) else {
+            return Hand::new();
+        };
+        Colour::ALL
+            .into_iter()
+            .filter(|c| counts[c.index()] > 0)
+            .map(|c| (c, counts[c.index()]))
+            .collect()
     }
 
     /// The standing of a seat holding `colours`, on the board as it is now.
@@ -203,11 +266,13 @@ impl State {
         self.secrets.iter().map(|s| self.standing_of(s)).collect()
     }
 
-    /// Seats with the best score and tie-breakers; several when still tied (a shared win).
+    /// Seats still playing with the best score and tie-breakers; several when still tied (a
+    /// shared win). A resigned seat is never among them, and its standing does not count.
     pub(super) fn winners(&self) -> Vec<Seat> {
         let standings = self.standings();
-        let best = standings.iter().map(|s| s.rank()).max();
-        (0..standings.len())
+        let playing = || (0..standings.len()).filter(|&seat| !self.has_resigned(seat));
+        let best = playing().map(|seat| standings[seat].rank()).max();
+        playing()
             .filter(|&seat| Some(standings[seat].rank()) == best)
             .collect()
     }

@@ -9,6 +9,7 @@ pub(super) fn refusal(refusal: Refusal) -> String {
     match refusal {
         Refusal::NotStarted => "the game has not started yet".into(),
         Refusal::GameOver => "the game is over: every piece has been placed".into(),
+        Refusal::Resigned => "you have resigned from this game".into(),
         Refusal::NotYourTurn => "it is not your turn".into(),
         Refusal::NoSuchPile { pile, piles } => {
             format!(
@@ -101,6 +102,31 @@ pub(super) fn describe(event: &Event, names: &[String]) -> String {
                 format!("{placed}; it met the {colour} piece on top and both left the game.")
             } else {
                 format!("{placed}.")
+            }
+        }
+        Event::SeatResigned { seat, withdrawn } => {
+            let count: usize = withdrawn.values().map(|&n| usize::from(n)).sum();
+            match count {
+                0 => format!(
+                    "{} resigned with no piece left in hand.",
+                    name(names, *seat)
+                ),
+                1 => format!(
+                    "{} resigned; the one piece left in their hand ({}) leaves the game.",
+                    name(names, *seat),
+                    colour_list(
+                        &withdrawn
+                            .iter()
+                            .filter(|&(_, &n)| n > 0)
+                            .map(|(&c, _)| c)
+                            .collect::<Vec<_>>()
+                    )
+                ),
+                _ => format!(
+                    "{} resigned; the {count} pieces left in their hand ({}) leave the game.",
+                    name(names, *seat),
+                    hand_list(withdrawn)
+                ),
             }
         }
     }

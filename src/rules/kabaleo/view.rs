@@ -25,10 +25,13 @@ pub struct KabaleoView {
     pub to_move: Option<Seat>,
     pub seats: Vec<SeatView>,
     pub pieces_placed: usize,
-    /// Pieces in the game at the start (24, 30 or 36); play ends when all are placed.
+    /// Pieces in the game at the start (24, 30 or 36); play ends when all are placed, but for
+    /// those that left the game with a resigned player.
     pub pieces_total: usize,
     /// Pieces taken out of the game by cancellation.
     pub pieces_removed: usize,
+    /// Pieces that left the game unplayed in resigned players' hands.
+    pub pieces_withdrawn: usize,
     pub finished: bool,
     /// The winning seats once the game is over (several share a win); empty before.
     pub winners: Vec<Seat>,
@@ -61,6 +64,8 @@ pub struct SeatView {
     pub hand: Vec<ColourCount>,
     pub pieces_left: usize,
     pub to_move: bool,
+    /// The seat resigned: its hand left the game, it no longer moves and cannot win.
+    pub resigned: bool,
     /// The seat's secret colours: shown to their owner, and to everyone once the game is over
     /// (`None` wherever they are not shown or not known).
     pub secret_colours: Option<Vec<Colour>>,
@@ -86,6 +91,8 @@ pub struct ColourTally {
     pub in_hands: usize,
     /// Pieces of this colour cancelled out of the game.
     pub removed: usize,
+    /// Pieces of this colour that left the game in resigned players' hands.
+    pub withdrawn: usize,
 }
 
 pub(super) fn view(state: &State, viewer: Viewer) -> KabaleoView {
@@ -114,6 +121,7 @@ pub(super) fn view(state: &State, viewer: Viewer) -> KabaleoView {
                     .collect(),
                 pieces_left: state.pieces_left(seat),
                 to_move: to_move == Some(seat),
+                resigned: state.has_resigned(seat),
                 secret_colours: secret.cloned(),
                 standing: secret.map(|s| state.standing_of(s)),
                 winner: winners.contains(&seat),
@@ -140,6 +148,7 @@ pub(super) fn view(state: &State, viewer: Viewer) -> KabaleoView {
         pieces_placed: state.placements,
         pieces_total: colours.len() * PIECES_PER_COLOUR,
         pieces_removed: state.removed.iter().map(|&n| usize::from(n)).sum(),
+        pieces_withdrawn: state.withdrawn.iter().map(|&n| usize::from(n)).sum(),
         finished,
         winners,
     }
@@ -168,5 +177,6 @@ fn tally(state: &State, colour: Colour) -> ColourTally {
             .map(|h| usize::from(h[colour.index()]))
             .sum(),
         removed: usize::from(state.removed[colour.index()]),
+        withdrawn: usize::from(state.withdrawn[colour.index()]),
     }
 }

@@ -3,6 +3,7 @@
 
 mod moves;
 mod playouts;
+mod resign;
 mod scoring;
 mod secrets;
 mod setup;

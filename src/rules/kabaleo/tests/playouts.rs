@@ -1,5 +1,5 @@
 //! Seeded random games for every player count and dealing, checked against the engine contract
-//! and the invariants of kabaleo.md §4.
+//! and the invariants of kabaleo.md §4 (adjusted for pieces that leave with a resigned player).
 
 use std::iter::once;
 
@@ -17,14 +17,14 @@ const CONFIGS: [(usize, Dealing); 5] = [
 ];
 
 /// Every placement on every pile (and one pile past the end) in every colour, in or out of play.
-fn candidates(state: &State, _seat: Seat) -> Vec<Command> {
+pub(super) fn candidates(state: &State, _seat: Seat) -> Vec<Command> {
     (0..=state.piles.len())
         .flat_map(|pile| Colour::ALL.map(|colour| place(pile, colour)))
         .collect()
 }
 
 /// The invariants of one state.
-fn invariant(state: &State) -> Result<(), String> {
+pub(super) fn invariant(state: &State) -> Result<(), String> {
     let players = state.players;
     let colours = state.colours();
     if colours.len() != players + 2 {
@@ -71,7 +71,8 @@ fn invariant(state: &State) -> Result<(), String> {
     {
         return Err(format!("an odd number of {c} pieces removed"));
     }
-    // Every piece is in a hand, on the board or removed: 6 per colour in play, none otherwise.
+    // Every piece is in a hand, on the board, removed or withdrawn with a resigned player: 6 per
+    // colour in play, none otherwise.
     for colour in Colour::ALL {
         let held: usize = state
             .hands
@@ -84,23 +85,45 @@ fn invariant(state: &State) -> Result<(), String> {
             .flat_map(|p| &p.pieces)
             .filter(|&&c| c == colour)
             .count();
-        let total = held + on_board + usize::from(state.removed[colour.index()]);
+        let total = held
+            + on_board
+            + usize::from(state.removed[colour.index()])
+            + usize::from(state.withdrawn[colour.index()]);
         let expected = if colours.contains(&colour) { 6 } else { 0 };
         if total != expected {
             return Err(format!("{total} {colour} pieces, not {expected}"));
         }
     }
-    // Everyone places in turn: hands differ by at most one, the seat to move holds the most.
+    // Everyone still playing places in turn: their hands differ by at most one, the seat to
+    // move holds the most; a resigned seat holds nothing and may do nothing.
     let left: Vec<usize> = (0..players).map(|s| state.pieces_left(s)).collect();
-    let (most, fewest) = (*left.iter().max().unwrap(), *left.iter().min().unwrap());
-    if left.iter().sum::<usize>() + state.placements != 6 * colours.len() || most - fewest > 1 {
+    let playing: Vec<usize> = (0..players)
+        .filter(|&s| !state.resigned[s])
+        .map(|s| left[s])
+        .collect();
+    let (most, fewest) = (
+        *playing.iter().max().unwrap(),
+        *playing.iter().min().unwrap(),
+    );
+    let withdrawn: usize = state.withdrawn.iter().map(|&n| usize::from(n)).sum();
+    if left.iter().sum::<usize>() + state.placements + withdrawn != 6 * colours.len()
+        || most - fewest > 1
+    {
         return Err(format!(
-            "hands {left:?} after {} placements",
+            "hands {left:?} after {} placements, {withdrawn} withdrawn",
             state.placements
         ));
     }
+    for seat in (0..players).filter(|&s| state.resigned[s]) {
+        if left[seat] != 0 || !Kabaleo::legal_commands(state, seat).is_empty() {
+            return Err(format!(
+                "resigned seat {seat} holds {} or may act",
+                left[seat]
+            ));
+        }
+    }
     if let Some(seat) = state.to_move.filter(|_| !state.is_over())
-        && left[seat] != most
+        && (left[seat] != most || state.resigned[seat])
     {
         return Err(format!(
             "seat {seat} to move holds {} of {left:?}",
