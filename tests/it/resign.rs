@@ -120,3 +120,59 @@ async fn only_a_seated_player_resigns_and_only_from_the_current_page() {
     assert_eq!(count_rows(&app.db, "game_events"), rows);
     assert_eq!(table.twin(0).await["phase"], "active");
 }
+
+async fn resign_as(table: &crate::support::Table, player: usize) -> crate::support::Page {
+    let browser = &table.players[player];
+    let confirm = browser.get(&format!("{}/resign", table.path)).await;
+    assert_eq!(confirm.status, 200, "{}", confirm.body);
+    let (csrf, seq) = (confirm.csrf(), confirm.input_value("seq").unwrap());
+    browser
+        .post_form(
+            &format!("{}/resign", table.path),
+            &[("csrf", &csrf), ("seq", &seq)],
+        )
+        .await
+}
+
+#[actix_web::test]
+async fn in_a_larger_game_play_goes_on_without_the_resigned_seat_until_one_is_left() {
+    let table = crate::support::start_table("kabaleo", &["Ann", "Bo", "Cy"], &[]).await;
+    // Cy resigns, whoever's turn it is: the other two play on.
+    let page = resign_as(&table, 2).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.move_forms().is_empty());
+    assert!(
+        !page.body.contains("Resign from this game"),
+        "no second resignation"
+    );
+    let cy = table.twin(2).await;
+    assert_eq!(cy["phase"], "active");
+    assert!(cy["legal_commands"].as_array().unwrap().is_empty());
+    for _ in 0..4 {
+        let acting = table.to_act().await;
+        assert_eq!(acting.len(), 1);
+        assert_ne!(acting[0], 2, "the resigned seat is never asked to act");
+        let twin = table.twin(acting[0]).await;
+        assert_eq!(
+            table
+                .play(acting[0], &twin["legal_commands"][0]["command"])
+                .await
+                .status,
+            200
+        );
+    }
+    let history = table.players[0]
+        .get(&format!("{}/history", table.path))
+        .await;
+    assert!(history.body.contains("Cy resigned."));
+
+    // Bo resigns too: Ann is the last one at the table and wins.
+    let page = resign_as(&table, 1).await;
+    assert!(
+        page.body.contains("Ann won: everyone else resigned"),
+        "{}",
+        page.body
+    );
+    assert_eq!(table.twin(0).await["phase"], "finished");
+    assert_log_verifies(&table).await;
+}
