@@ -9,7 +9,7 @@ use super::events::Event;
 use super::evolve::apply;
 use super::legal::{self, pass_needs_choice};
 use super::scoring;
-use super::state::{LAST_ROUND, Phase, SUPPLY_SPACES, State, TILES_PER_FACTORY, winners};
+use super::state::{LAST_ROUND, Pending, Phase, SUPPLY_SPACES, State, TILES_PER_FACTORY, winners};
 use super::tiles::{Colour, Tiles};
 
 /// Events under construction, applied to a working copy of the state as they are recorded.
@@ -39,7 +39,7 @@ pub fn setup(state: State, rng: Rng<'_>) -> Vec<Event> {
     });
     refill_supply(&mut rec, rng);
     fill_factories(&mut rec, rng);
-    settle(&mut rec, rng);
+    settle(&mut rec, Some(rng));
     rec.events
 }
 
@@ -50,6 +50,16 @@ pub fn decide(
     rng: Rng<'_>,
 ) -> Result<Vec<Event>, RuleError> {
     legal::check_turn(state, seat, command)?;
+    if state.pending == Some(Pending::NextRound) {
+        // Only `Pass` gets here (check_turn): the start player prepares the next round.
+        let mut rec = Recorder {
+            state: state.clone(),
+            events: Vec::new(),
+        };
+        end_round(&mut rec, rng);
+        settle(&mut rec, Some(rng));
+        return Ok(rec.events);
+    }
     let first = match command {
         Command::Take { source, colour } => vec![take(state, seat, *source, *colour)?],
         Command::Place {
@@ -78,8 +88,40 @@ pub fn decide(
     for event in first {
         rec.emit(event);
     }
-    settle(&mut rec, rng);
+    settle(&mut rec, Some(rng));
     Ok(rec.events)
+}
+
+/// `seat` resigns (three or more players): see `Event::SeatResigned` for what becomes of its
+/// tiles, the start player token and the turn. Then whatever follows by itself without a draw:
+/// other players' automatic passes with an empty hand, and when nobody is left placing, the end
+/// of phase 2 (`RoundOver`, or in round 6 the final scoring and the end of the game).
+pub fn resign(state: &State, seat: usize) -> Vec<Event> {
+    let Some(player) = state.player(seat) else {
+        return Vec::new();
+    };
+    if player.resigned || !matches!(state.phase, Phase::Acquire | Phase::Place) {
+        return Vec::new();
+    }
+    let successor = state.next_seated(seat);
+    let bonus_forfeited = match state.pending {
+        Some(Pending::Bonus(n)) if state.current == seat => n,
+        _ => 0,
+    };
+    let mut rec = Recorder {
+        state: state.clone(),
+        events: Vec::new(),
+    };
+    rec.emit(Event::SeatResigned {
+        seat,
+        hand: player.hand,
+        corner: player.corner,
+        bonus_forfeited,
+        token_passed_to: (state.token == Some(seat)).then_some(successor),
+        start_player_passed_to: (state.start_player == seat).then_some(successor),
+    });
+    settle(&mut rec, None);
+    rec.events
 }
 
 fn take(state: &State, seat: usize, source: Source, colour: Colour) -> Result<Event, RuleError> {
@@ -156,21 +198,34 @@ fn loss(score: i64, n: usize) -> i64 {
 }
 
 /// Plays out what follows by itself until a player must decide something or the game ends.
-fn settle(rec: &mut Recorder, rng: Rng<'_>) {
+/// Without randomness (`None`, after a resignation) the supply is not refilled (it is always
+/// full when a player is to act, so this never matters) and a phase 2 that ends before round 6
+/// waits for the next start player (`RoundOver`) instead of filling the factories.
+fn settle(rec: &mut Recorder, mut rng: Option<Rng<'_>>) {
     loop {
         let state = &rec.state;
         match state.phase {
             Phase::Acquire if !state.tiles_on_offer() => {
-                let start_player = state.token.unwrap_or(state.start_player);
+                let start_player = state.next_start_player();
                 rec.emit(Event::PlacingStarted { start_player });
             }
             Phase::Place if state.pending.is_none() => {
-                if state.supply.total() < SUPPLY_SPACES
-                    && !(state.bag.is_empty() && state.tower.is_empty())
-                {
+                let refill = state.supply.total() < SUPPLY_SPACES
+                    && !(state.bag.is_empty() && state.tower.is_empty());
+                if let (true, Some(rng)) = (refill, rng.as_deref_mut()) {
                     refill_supply(rec, rng);
                 } else if state.players.iter().all(|p| p.passed) {
-                    end_round(rec, rng);
+                    match rng.as_deref_mut() {
+                        Some(rng) => end_round(rec, rng),
+                        None if state.round < LAST_ROUND => {
+                            let event = Event::RoundOver {
+                                round: state.round,
+                                next_start_player: state.next_start_player(),
+                            };
+                            rec.emit(event);
+                        }
+                        None => final_scoring(rec),
+                    }
                 } else if state
                     .player(state.current)
                     .is_some_and(|p| p.hand.is_empty())
@@ -191,7 +246,7 @@ fn settle(rec: &mut Recorder, rng: Rng<'_>) {
 fn end_round(rec: &mut Recorder, rng: Rng<'_>) {
     let state = &rec.state;
     if state.round < LAST_ROUND {
-        let start_player = state.token.unwrap_or(state.start_player);
+        let start_player = state.next_start_player();
         rec.emit(Event::RoundStarted {
             round: state.round + 1,
             start_player,
@@ -199,8 +254,16 @@ fn end_round(rec: &mut Recorder, rng: Rng<'_>) {
         fill_factories(rec, rng);
         return;
     }
-    let side = state.options.board;
-    for seat in 0..state.players.len() {
+    final_scoring(rec);
+}
+
+/// The end-game bonuses of every seat still playing, then the end of the game.
+fn final_scoring(rec: &mut Recorder) {
+    let side = rec.state.options.board;
+    for seat in 0..rec.state.players.len() {
+        if rec.state.players[seat].resigned {
+            continue;
+        }
         let (stars, numbers) = scoring::final_bonuses(side, &rec.state.players[seat].board);
         let points = stars.iter().map(|s| s.points).sum::<i64>()
             + numbers.iter().map(|n| n.points).sum::<i64>();
@@ -213,7 +276,7 @@ fn end_round(rec: &mut Recorder, rng: Rng<'_>) {
     }
     let scores: Vec<i64> = rec.state.players.iter().map(|p| p.score).collect();
     rec.emit(Event::GameEnded {
-        winners: winners(&scores),
+        winners: winners(&scores, &rec.state.players),
         scores,
     });
 }

@@ -78,6 +78,38 @@ pub enum Event {
         numbers: Vec<NumberBonus>,
         points: i64,
     },
+    /// A player resigned from a game of three or more and left it; play goes on among the others.
+    /// JSON: `{"type":"seat_resigned","seat":2,"hand":["red","red"],"corner":["blue"],
+    /// "bonus_forfeited":0,"token_passed_to":3,"start_player_passed_to":null}`.
+    ///
+    /// * `hand` (tiles taken this round or not yet placed) and `corner` (tiles kept for the next
+    ///   round) went into the tower, the discard pile that refills the bag, so all 132 tiles stay
+    ///   in the game. No points are lost for them: the seat's score stays as it was.
+    /// * The board stays as it is; it is never scored again (no end-game bonuses).
+    /// * `bonus_forfeited`: bonus tiles the seat was owed and had not chosen yet; they stay in
+    ///   the supply.
+    /// * `token_passed_to`: the seat held the start player token, which passed (with no penalty)
+    ///   to the next seat clockwise still playing, who then goes first in phase 2 and starts the
+    ///   next round. `start_player_passed_to`: likewise when the seat was this round's start
+    ///   player, which only matters while the token lies in the centre.
+    /// * From now on the seat counts as passed in every phase 2 and is skipped in phase 1; if it
+    ///   was to act, the turn passes as it would after its move: to the next seat clockwise in
+    ///   phase 1, to the next seat that has not passed in phase 2.
+    /// * From the next round on, the factories are as many as the rules lay out for the players
+    ///   still playing (7 for three, 5 for two).
+    SeatResigned {
+        seat: usize,
+        hand: Tiles,
+        corner: Tiles,
+        bonus_forfeited: u8,
+        token_passed_to: Option<usize>,
+        start_player_passed_to: Option<usize>,
+    },
+    /// Phase 2 of `round` (1–5) ended because a resignation left nobody placing. Filling the
+    /// factories draws from the bag, and only a move gets the game's committed randomness, so
+    /// `next_start_player` prepares the next round with a `pass` (the rulebook has the start
+    /// player perform phase 3). Only ever follows a `seat_resigned`.
+    RoundOver { round: u8, next_start_player: usize },
     /// The game is over.
     GameEnded {
         winners: Vec<usize>,

@@ -4,7 +4,7 @@
 use super::board::{self, Space};
 use super::commands::Source;
 use super::events::Event;
-use super::state::{Pending, Phase, State};
+use super::state::{Pending, Phase, State, factories_for};
 use super::tiles::Tiles;
 
 pub fn evolve(mut state: State, event: &Event) -> State {
@@ -31,7 +31,15 @@ pub fn apply(state: &mut State, event: &Event) {
             for player in &mut state.players {
                 let corner = std::mem::take(&mut player.corner);
                 player.hand.add_all(&corner);
-                player.passed = false;
+                player.passed = player.resigned;
+            }
+            // After a resignation: as many factories as the players still playing need. They
+            // are empty between rounds; anything left would go to the centre, never vanish.
+            let wanted = factories_for(state.seated());
+            if state.factories.len() > wanted {
+                for extra in state.factories.split_off(wanted) {
+                    state.centre.add_all(&extra);
+                }
             }
         }
         Event::FactoriesFilled { tiles } => {
@@ -81,7 +89,7 @@ pub fn apply(state: &mut State, event: &Event) {
             if *start_player_token {
                 state.token = Some(*seat);
             }
-            state.current = (*seat + 1) % state.players.len().max(1);
+            state.current = state.next_seated(*seat);
         }
         Event::PlacingStarted { start_player } => {
             state.phase = Phase::Place;
@@ -154,6 +162,48 @@ pub fn apply(state: &mut State, event: &Event) {
             if let Some(player) = state.players.get_mut(*seat) {
                 player.score += points;
             }
+        }
+        Event::SeatResigned {
+            seat,
+            hand,
+            corner,
+            token_passed_to,
+            start_player_passed_to,
+            ..
+        } => {
+            let Some(player) = state.players.get_mut(*seat) else {
+                return;
+            };
+            player.hand.remove_all(hand);
+            player.corner.remove_all(corner);
+            player.resigned = true;
+            player.passed = true;
+            state.tower.add_all(hand);
+            state.tower.add_all(corner);
+            if let Some(to) = token_passed_to {
+                state.token = Some(*to);
+            }
+            if let Some(to) = start_player_passed_to {
+                state.start_player = *to;
+            }
+            if state.current == *seat {
+                match (state.phase, state.pending) {
+                    (Phase::Place, Some(Pending::NextRound)) => {
+                        state.current = state.next_start_player();
+                    }
+                    (Phase::Place, _) => {
+                        state.pending = None;
+                        state.current = state.next_active(*seat);
+                    }
+                    _ => state.current = state.next_seated(*seat),
+                }
+            }
+        }
+        Event::RoundOver {
+            next_start_player, ..
+        } => {
+            state.pending = Some(Pending::NextRound);
+            state.current = *next_start_player;
         }
         Event::GameEnded { .. } => {
             state.phase = Phase::Ended;

@@ -39,14 +39,16 @@ pub fn legal_commands(state: &State, seat: usize) -> Vec<Command> {
             commands.push(Command::Pass);
             commands
         }
+        (Phase::Place, Some(Pending::NextRound)) => vec![Command::Pass],
         _ => Vec::new(),
     }
 }
 
+/// Whether `seat` is the one to act now (a resigned seat never is).
 pub fn is_to_act(state: &State, seat: usize) -> bool {
     matches!(state.phase, Phase::Acquire | Phase::Place)
         && seat == state.current
-        && seat < state.players.len()
+        && state.player(seat).is_some_and(|p| !p.resigned)
 }
 
 /// Checks whose turn it is and whether the command fits the moment.
@@ -68,6 +70,10 @@ pub fn check_turn(state: &State, seat: usize, command: &Command) -> Checked<()> 
         }
         (_, Some(Pending::Keep), Command::Keep { .. }) => true,
         (_, Some(Pending::Keep), _) => return refuse("first choose the tiles you keep"),
+        (_, Some(Pending::NextRound), Command::Pass) => true,
+        (_, Some(Pending::NextRound), _) => {
+            return refuse("this round is over: pass to start the next one");
+        }
         (_, None, Command::Place { .. } | Command::Pass) => true,
         _ => false,
     };

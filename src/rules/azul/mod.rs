@@ -5,6 +5,23 @@
 //! one tile at a time on their boards, paying the printed value in tiles of that colour and the
 //! round's wild colour, or pass, keeping up to 4 tiles (phase 2). Six rounds, then end bonuses.
 //!
+//! Resignation (three or more players; the rules and BGA say nothing of a player leaving the
+//! table, BGA keeps a "zombie" that drafts at random and passes). Here the seat leaves
+//! (`Event::SeatResigned`): the tiles in its hand and on its corner spaces go into the tower, the
+//! discard pile that refills the bag, so the 132 tiles stay in play and are counted as before;
+//! its board stays as it is but is never scored again, and its score stays where it was (shown,
+//! never a winner). From then on it counts as passed in every phase 2 and is skipped in phase 1.
+//! If it was to act (taking, placing, choosing bonus tiles, which stay in the supply, or choosing
+//! tiles to keep), the turn passes as after a move: to the next seat clockwise in phase 1, to the
+//! next seat that has not passed in phase 2. If it held the start player token, or started the
+//! round while the token is still in the centre, that role passes to the next seat clockwise
+//! still playing, at no cost. From the next round on, the factories are as many as the rules lay
+//! out for the players left (7 for three, 5 for two). A resignation that leaves nobody placing
+//! ends phase 2: in round 6 the final scoring follows at once; before that the next round's
+//! factories need a bag draw, which `resign` cannot make (it has no randomness and the draw must
+//! come from the game's committed seed), so `Event::RoundOver` hands the next start player a
+//! single `pass` that prepares the round, as the rulebook has the start player do in phase 3.
+//!
 //! Submodules: `tiles` (colours and multisets), `board` (geometry: stars, values, structures),
 //! `scoring`, `state`, `commands`, `events`, `legal` (legal commands and the checks of `decide`),
 //! `decide` (commands to events, plus everything that follows by itself), `evolve`, `view`, `text`.
@@ -98,14 +115,17 @@ impl Rules for Azul {
     fn status(state: &State) -> Status {
         match state.phase {
             Phase::Acquire | Phase::Place => Status::ToAct {
-                seats: vec![state.current],
+                seats: [state.current]
+                    .into_iter()
+                    .filter(|&seat| legal::is_to_act(state, seat))
+                    .collect(),
             },
             Phase::Setup => Status::ToAct { seats: Vec::new() },
             Phase::Ended => {
                 let scores: Vec<i64> = state.players.iter().map(|p| p.score).collect();
                 Status::Finished {
                     outcome: super::Outcome {
-                        winners: state::winners(&scores),
+                        winners: state::winners(&scores, &state.players),
                         scores,
                     },
                 }
@@ -127,5 +147,9 @@ impl Rules for Azul {
 
     fn command_label(state: &State, command: &Command) -> String {
         text::command_label(state, command)
+    }
+
+    fn resign(state: &State, seat: Seat) -> Vec<Event> {
+        decide::resign(state, seat)
     }
 }

@@ -43,6 +43,10 @@ pub enum Pending {
     Bonus(u8),
     /// Choose which tiles (at most 4) to keep after passing.
     Keep,
+    /// Phase 2 is over because the last seat still placing resigned, and the next round waits
+    /// for its start player to prepare it (with `Pass`): filling the factories is a bag draw, and
+    /// only a move gets the game's committed randomness. Never happens without a resignation.
+    NextRound,
 }
 
 /// The tiles placed on one board: `None` is an empty space.
@@ -96,6 +100,9 @@ pub struct PlayerState {
     pub corner: Tiles,
     pub score: i64,
     pub passed: bool,
+    /// Left the game (three or more players): never acts again, counts as passed in every
+    /// phase 2, holds no tiles and is never among the winners. Its board stays as it was.
+    pub resigned: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -158,6 +165,27 @@ impl State {
         !self.centre.is_empty() || self.factories.iter().any(|f| !f.is_empty())
     }
 
+    /// How many seats are still playing (have not resigned).
+    pub fn seated(&self) -> usize {
+        self.players.iter().filter(|p| !p.resigned).count()
+    }
+
+    /// The next seat clockwise after `seat` still playing (possibly `seat` itself); `seat`
+    /// when nobody else is.
+    pub fn next_seated(&self, seat: usize) -> usize {
+        let n = self.players.len().max(1);
+        (1..=n)
+            .map(|i| (seat + i) % n)
+            .find(|&s| self.players.get(s).is_some_and(|p| !p.resigned))
+            .unwrap_or(seat)
+    }
+
+    /// Who starts the next round (and phase 2 of this one): the holder of the start player
+    /// token, or this round's start player while the token lies in the centre.
+    pub fn next_start_player(&self) -> usize {
+        self.token.unwrap_or(self.start_player)
+    }
+
     /// The next seat clockwise after `seat` that has not passed (possibly `seat` itself);
     /// `seat` when everybody has passed.
     pub fn next_active(&self, seat: usize) -> usize {
@@ -189,8 +217,16 @@ pub fn star_spaces(star: u8) -> impl Iterator<Item = Space> {
     (1..=SPACES_PER_STAR).map(move |pos| Space::new(star, pos))
 }
 
-/// The seats with the highest score: several share the win.
-pub fn winners(scores: &[i64]) -> Vec<usize> {
-    let best = scores.iter().copied().max().unwrap_or(0);
-    (0..scores.len()).filter(|&s| scores[s] == best).collect()
+/// The seats still playing with the highest score: several share the win. A resigned seat is
+/// never among them, whatever its score.
+pub fn winners(scores: &[i64], players: &[PlayerState]) -> Vec<usize> {
+    let playing = |s: usize| players.get(s).is_none_or(|p| !p.resigned);
+    let best = (0..scores.len())
+        .filter(|&s| playing(s))
+        .map(|s| scores[s])
+        .max()
+        .unwrap_or(0);
+    (0..scores.len())
+        .filter(|&s| playing(s) && scores[s] == best)
+        .collect()
 }

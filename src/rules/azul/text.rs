@@ -4,7 +4,7 @@ use super::board::{self, BoardSide, Space};
 use super::commands::{Command, Source};
 use super::events::Event;
 use super::legal::{source_name, tiles_word};
-use super::state::State;
+use super::state::{Pending, State};
 use super::tiles::{Colour, Tiles, describe_tiles};
 
 fn name(names: &[String], seat: usize) -> String {
@@ -187,6 +187,52 @@ pub fn describe(event: &Event, names: &[String]) -> String {
                 )
             }
         }
+        Event::SeatResigned {
+            seat,
+            hand,
+            corner,
+            bonus_forfeited,
+            token_passed_to,
+            start_player_passed_to,
+        } => {
+            let mut parts = Vec::new();
+            let mut returned = *hand;
+            returned.add_all(corner);
+            if !returned.is_empty() {
+                parts.push(format!("{} went to the tower", describe_tiles(&returned)));
+            }
+            if *bonus_forfeited > 0 {
+                parts.push(format!(
+                    "the {} owed as a bonus stayed in the supply",
+                    tiles_word(*bonus_forfeited)
+                ));
+            }
+            if let Some(to) = token_passed_to {
+                parts.push(format!(
+                    "{} took over the start player token",
+                    name(names, *to)
+                ));
+            } else if let Some(to) = start_player_passed_to {
+                parts.push(format!("{} took over as start player", name(names, *to)));
+            }
+            let mut text = format!("{} resigned and left the game", name(names, *seat));
+            match parts.len() {
+                0 => {}
+                1 => text += &format!(": {}", parts[0]),
+                n => {
+                    text += &format!(": {} and {}", parts[..n - 1].join(", "), parts[n - 1]);
+                }
+            }
+            text + "."
+        }
+        Event::RoundOver {
+            round,
+            next_start_player,
+        } => format!(
+            "Nobody still playing has tiles to place: round {round} is over, and {} starts round {}.",
+            name(names, *next_start_player),
+            round + 1
+        ),
         Event::GameEnded { winners, scores } => {
             let who: Vec<String> = winners.iter().map(|&s| name(names, s)).collect();
             let best = winners.first().and_then(|&s| scores.get(s)).copied();
@@ -233,6 +279,9 @@ pub fn command_label(state: &State, command: &Command) -> String {
             text
         }
         Command::ChooseBonus { tiles } => format!("Take {} as bonus", describe_tiles(tiles)),
+        Command::Pass if state.pending == Some(Pending::NextRound) => {
+            format!("Start round {}", state.round + 1)
+        }
         Command::Pass => "Pass".to_string(),
         Command::Keep { tiles } if tiles.is_empty() => "Keep nothing".to_string(),
         Command::Keep { tiles } => format!("Keep {}", describe_tiles(tiles)),

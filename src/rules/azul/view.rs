@@ -65,6 +65,8 @@ pub struct PlayerView {
     /// Tiles kept on the corner spaces for the next round.
     pub corner: Tiles,
     pub passed: bool,
+    /// Left the game: never acts again and is never among the winners.
+    pub resigned: bool,
     pub has_start_player_token: bool,
     pub stars: Vec<StarView>,
     pub structures: Vec<StructureView>,
@@ -100,6 +102,8 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         (Phase::Place, None) => Awaiting::PlaceOrPass,
         (Phase::Place, Some(Pending::Bonus(count))) => Awaiting::ChooseBonus { count },
         (Phase::Place, Some(Pending::Keep)) => Awaiting::Keep { max: 4 },
+        // After a resignation ended phase 2: the start player passes to begin the next round.
+        (Phase::Place, Some(Pending::NextRound)) => Awaiting::PlaceOrPass,
         _ => Awaiting::Nothing,
     };
     View {
@@ -138,6 +142,7 @@ fn player_view(state: &State, seat: usize, player: &PlayerState) -> PlayerView {
         hand: player.hand,
         corner: player.corner,
         passed: player.passed,
+        resigned: player.resigned,
         has_start_player_token: state.token == Some(seat),
         stars: (0..STARS)
             .map(|star| StarView {

@@ -3,6 +3,7 @@
 
 mod flow;
 mod playouts;
+mod resign;
 mod structures;
 mod support;
 mod vectors;

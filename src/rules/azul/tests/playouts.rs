@@ -10,7 +10,7 @@ use super::super::state::{CORNER_SPACES, LAST_ROUND, Phase, State};
 use super::super::{Azul, Colour, Command, Event, Options, Source, TOTAL_TILES, Tiles, tile_count};
 use super::support::{board_colours_consistent, rng};
 
-const MAX_COMMANDS: usize = 5_000;
+pub(super) const MAX_COMMANDS: usize = 5_000;
 
 fn all_options() -> Vec<(Options, usize)> {
     [BoardSide::Standard, BoardSide::Variant]
@@ -20,7 +20,7 @@ fn all_options() -> Vec<(Options, usize)> {
 }
 
 /// The game's own invariants, checked after every command.
-fn invariant(state: &State) -> Result<(), String> {
+pub(super) fn invariant(state: &State) -> Result<(), String> {
     let count = tile_count(state);
     if count != TOTAL_TILES {
         return Err(format!("{count} tiles instead of {TOTAL_TILES}: {state:?}"));
@@ -61,7 +61,7 @@ fn invariant(state: &State) -> Result<(), String> {
 
 /// Commands to try at every state: everything legal for whoever acts (so every other seat is
 /// tried with them too), near misses of those, and fixed nonsense.
-fn candidates(state: &State, _seat: usize) -> Vec<Command> {
+pub(super) fn candidates(state: &State, _seat: usize) -> Vec<Command> {
     let legal = Azul::legal_commands(state, state.current);
     let mut out = legal.clone();
     for command in &legal {
