@@ -5,8 +5,8 @@ use rand::seq::SliceRandom;
 
 use super::faces::Face;
 use super::legality::{Plan, check, legal_commands};
-use super::state::{State, evolve};
-use super::types::{Command, DieRoll, Event, Options, StartRule};
+use super::state::{Phase, State, evolve};
+use super::types::{Command, DieAt, DieRoll, Event, Options, StartRule};
 use crate::rules::{Rng, RuleError, Seat};
 
 /// The opening event: every seat's dealt start row (in a random order, which is the default
@@ -45,16 +45,7 @@ pub fn decide(
         }),
         Plan::Confirm => {
             events.push(Event::Confirmed { seat });
-            let others_done = (0..state.players)
-                .all(|s| s == seat || state.confirmed.get(s).copied().unwrap_or(false));
-            if others_done {
-                let rows = (0..state.players)
-                    .map(|s| state.start_row_faces(s))
-                    .collect();
-                events.push(Event::Revealed { rows });
-                let first = state.first_player.unwrap_or(0);
-                events.push(turn_began(state, first));
-            }
+            reveal_when_all_arranged(state, &mut events);
         }
         Plan::Step { from, to, face } => {
             events.push(Event::Stepped {
@@ -125,15 +116,81 @@ pub fn decide(
     Ok(events)
 }
 
+/// After a confirmation or a resignation (already in `events`) during the arrangement: once
+/// every seat still playing has confirmed, every start row is revealed (a resigned seat's row is
+/// empty: its dice have left, unseen) and the first player still playing begins.
+fn reveal_when_all_arranged(state: &State, events: &mut Vec<Event>) {
+    let after = events.iter().fold(state.clone(), evolve);
+    let all_done = (0..after.players)
+        .all(|s| after.is_resigned(s) || after.confirmed.get(s).copied().unwrap_or(false));
+    let first = after.player_from(after.first_player.unwrap_or(0));
+    if let (true, Some(first)) = (all_done, first) {
+        let rows = (0..after.players)
+            .map(|s| after.start_row_faces(s))
+            .collect();
+        events.push(Event::Revealed { rows });
+        events.push(turn_began(&after, first));
+    }
+}
+
 /// After `seat`'s action (already in `events`): the win, or the next player's turn.
 fn end_turn(state: &State, seat: Seat, events: &mut Vec<Event>) {
     let after = events.iter().fold(state.clone(), evolve);
     if after.dice_in_goal(seat) == 8 {
         events.push(Event::Won { seat });
-    } else {
-        let next = (seat + 1) % state.players.max(1);
+    } else if let Some(next) = after.player_after(seat) {
         events.push(turn_began(&after, next));
     }
+}
+
+/// `seat` resigns (see [`Event::Resigned`]): its dice leave the board; then, during the
+/// arrangement, the reveal if everyone left has confirmed; during play, the next player's turn if
+/// it was the seat's turn (its move, even halfway through a chain, is over), or the end of the
+/// player's chain if the dice that left were the only ones it could still jump (the chain ends by
+/// itself then, as it does after any jump, and that player may win by it). Nothing once the game
+/// is over, or for a seat that has already resigned.
+pub fn resign(state: &State, seat: Seat) -> Vec<Event> {
+    let before_reveal = match state.phase {
+        Phase::Finished { .. } => return Vec::new(),
+        Phase::Setup | Phase::Arranging => state.phase == Phase::Arranging,
+        Phase::Playing => false,
+    };
+    if state.is_resigned(seat) {
+        return Vec::new();
+    }
+    let dice = state
+        .dice_of(seat)
+        .map(|(at, die)| DieAt { at, face: die.face })
+        .collect();
+    let mut events = vec![Event::Resigned {
+        seat,
+        before_reveal,
+        dice: Some(dice),
+    }];
+    match state.phase {
+        Phase::Arranging => reveal_when_all_arranged(state, &mut events),
+        Phase::Playing if state.turn == seat => {
+            let after = evolve(state.clone(), &events[0]);
+            if let Some(next) = after.player_after(seat) {
+                events.push(turn_began(&after, next));
+            }
+        }
+        Phase::Playing => {
+            let after = evolve(state.clone(), &events[0]);
+            let player = after.turn;
+            if let Some(at) = after.chain.as_ref().and_then(|c| c.at()) {
+                let can_jump_on = legal_commands(&after, player)
+                    .iter()
+                    .any(|c| matches!(c, Command::Jump { .. }));
+                if !can_jump_on {
+                    events.push(Event::MoveEnded { seat: player, at });
+                    end_turn(state, player, &mut events);
+                }
+            }
+        }
+        Phase::Setup | Phase::Finished { .. } => {}
+    }
+    events
 }
 
 /// The start of `seat`'s turn, with the Chaos rule's verdict for it (spec §11.3).

@@ -42,6 +42,7 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             let rows: Vec<String> = rows
                 .iter()
                 .enumerate()
+                .filter(|(_, faces)| !faces.is_empty())
                 .map(|(seat, faces)| format!("{}: {}", who(&seat), face_list(faces)))
                 .collect();
             format!(
@@ -117,6 +118,25 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             )
         }
         Event::MoveEnded { seat, at } => format!("{} ended the move on {at}.", who(seat)),
+        Event::Resigned {
+            seat,
+            before_reveal,
+            dice,
+        } => {
+            let count = match dice {
+                Some(dice) => format!("{} dice", dice.len()),
+                None => "dice".to_string(),
+            };
+            let when = if *before_reveal {
+                " before the arrangements were revealed"
+            } else {
+                ""
+            };
+            format!(
+                "{} resigned{when}; their {count} leave the board.",
+                who(seat)
+            )
+        }
         Event::Won { seat } => format!(
             "{} has all 8 dice in the goal row and wins the game.",
             who(seat)

@@ -52,6 +52,9 @@ pub fn check(state: &State, seat: Seat, command: &Command) -> Result<Plan, RuleE
     if seat >= state.players {
         return refuse("you are not seated at this table");
     }
+    if state.is_resigned(seat) {
+        return refuse("you have resigned from this game");
+    }
     match state.phase {
         Phase::Setup => refuse("the game has not started yet"),
         Phase::Finished { .. } => refuse("the game is over"),
@@ -273,6 +276,7 @@ fn landing(state: &State, side: Side, current: Square, target: Square) -> Result
 /// Every command `seat` may give now; `check` accepts each of them and nothing else.
 pub fn legal_commands(state: &State, seat: Seat) -> Vec<Command> {
     let candidates = match state.phase {
+        _ if state.is_resigned(seat) => Vec::new(),
         Phase::Arranging => arranging_candidates(state, seat),
         Phase::Playing if seat == state.turn => playing_candidates(state, seat),
         _ => Vec::new(),

@@ -4,6 +4,25 @@
 //! moves, and jumped dice are rolled. Before play every player arranges their start row in secret;
 //! the arrangements are revealed together once all have confirmed.
 //!
+//! **Resignation** (games of three or more players; the spec is silent on players leaving): the
+//! resigned seat's 8 dice leave the board at once, freeing their squares, and the seat never acts
+//! again and cannot win (its score, dice in its goal row, becomes 0). Dice left behind would
+//! block the goal row of the player opposite for ever (nobody may land on an occupied square, and
+//! nobody else may move or roll them). Dice it rolled by jumps stay as rolled. On its own turn,
+//! even halfway through a chain, its move is over and the turn passes to the next seat still
+//! playing. If it leaves halfway through another player's chain and no jump is left for the
+//! jumping die, that chain ends by itself (as after any jump), and that player may win by it.
+//! During the secret arrangement its row leaves unseen: the event carries the arrangement only
+//! for the seat itself until the game ends, the reveal shows an empty row for it, and if everyone
+//! still playing has already confirmed, the resignation brings the reveal and the first turn (of
+//! the first player, or the next seat still playing after them). Its start and goal rows stay
+//! home rows, closed to everyone whose goal they are not. So §12 of the spec becomes: (1) every
+//! seat still playing has its 8 dice on the board, a resigned seat none, and nothing else ever
+//! removes a die; (8) the game ends with exactly one winner, a seat still playing: the one who
+//! just acted, or whose chain a resignation ended. The others hold as they are, for the dice on
+//! the board. In addition a chain in progress always has a jump left, and every die it has
+//! jumped is still on the board.
+//!
 //! Modules: `board` (squares, sides and orientation), `faces` (faces and their moves), `types`
 //! (options, commands, events), `state` (state and `evolve`), `legality` (what is allowed and why
 //! not), `decide` (setup and decisions), `view` (views and redaction), `describe` (sentences).
@@ -25,7 +44,7 @@ use std::ops::RangeInclusive;
 pub use board::{Side, Square, seat_sides, sq};
 pub use faces::{Face, HatPath, face_name};
 pub use state::{Die, LastMove, MoveKind, State};
-pub use types::{Command, DieRoll, Event, Options, StartRule};
+pub use types::{Command, DieAt, DieRoll, Event, Options, StartRule};
 pub use view::{CellView, ChainView, DieView, PhaseView, SeatView, View};
 
 use super::{Outcome, Rng, RuleError, Rules, Seat, Status, Viewer};
@@ -102,24 +121,34 @@ impl Rules for Gype {
         describe::command_label(state, command)
     }
 
+    /// The seat's dice leave the board (see [`Event::Resigned`]).
+    fn resign(state: &State, seat: Seat) -> Vec<Event> {
+        decide::resign(state, seat)
+    }
+
     /// A swap names the squares of a hidden arrangement: only its author sees it until the end.
     fn command_visible(command: &Command, actor: Seat, viewer: Viewer) -> bool {
         !matches!(command, Command::Swap { .. }) || viewer.may_see_secrets_of(actor)
     }
 }
 
-/// Who acts: every seat still arranging, then the player whose turn it is; or the winner, with
-/// each seat's score being its number of dice in its goal row.
+/// Who acts: every seat still arranging, then the player whose turn it is (never a resigned
+/// seat); or the winner, with each seat's score being its number of dice in its goal row (0 for
+/// a resigned seat, whose dice have left).
 fn status(state: &State) -> Status {
     match state.phase {
         Phase::Setup => Status::ToAct { seats: Vec::new() },
         Phase::Arranging => Status::ToAct {
             seats: (0..state.players)
+                .filter(|&s| !state.is_resigned(s))
                 .filter(|&s| !state.confirmed.get(s).copied().unwrap_or(true))
                 .collect(),
         },
         Phase::Playing => Status::ToAct {
-            seats: vec![state.turn],
+            seats: Some(state.turn)
+                .filter(|&s| !state.is_resigned(s))
+                .into_iter()
+                .collect(),
         },
         Phase::Finished { winner } => Status::Finished {
             outcome: Outcome {

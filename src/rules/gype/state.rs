@@ -124,6 +124,8 @@ pub struct State {
     pub first_player: Option<Seat>,
     /// Which seats have finished arranging.
     pub confirmed: Vec<bool>,
+    /// Which seats have resigned (their dice have left the board; they never act again).
+    pub resigned: Vec<bool>,
     /// Whose turn it is while playing.
     pub turn: Seat,
     /// The Chaos rule's verdict for the current turn.
@@ -142,6 +144,7 @@ impl State {
             phase: Phase::Setup,
             first_player: None,
             confirmed: vec![false; players],
+            resigned: vec![false; players],
             turn: 0,
             chaos_limit: false,
             chain: None,
@@ -151,6 +154,25 @@ impl State {
 
     pub fn side(&self, seat: Seat) -> Option<Side> {
         self.sides.get(seat).copied()
+    }
+
+    /// Whether `seat` has resigned (seats that are not at the table count as resigned).
+    pub fn is_resigned(&self, seat: Seat) -> bool {
+        self.resigned.get(seat).copied().unwrap_or(true)
+    }
+
+    /// The first seat still playing from `seat` on (`seat` itself included), going to the left
+    /// in turn order; `None` if every seat has resigned.
+    pub fn player_from(&self, seat: Seat) -> Option<Seat> {
+        let n = self.players.max(1);
+        (0..n)
+            .map(|k| (seat + k) % n)
+            .find(|&s| !self.is_resigned(s))
+    }
+
+    /// The seat still playing that comes after `seat` in turn order.
+    pub fn player_after(&self, seat: Seat) -> Option<Seat> {
+        self.player_from(seat + 1)
     }
 
     /// The seat whose start row is on `side`, if any.
@@ -198,7 +220,11 @@ impl State {
             .unwrap_or_default()
     }
 
+    /// Fills a seat's start row; a resigned seat's row stays empty.
     fn place_start_row(&mut self, seat: Seat, faces: &[Face]) {
+        if self.is_resigned(seat) {
+            return;
+        }
         if let Some(side) = self.side(seat) {
             for (&square, &face) in side.home_squares().iter().zip(faces) {
                 self.board.set(square, Some(Die { owner: seat, face }));
@@ -244,6 +270,29 @@ impl State {
                     vec![from, to],
                     roll.into_iter().collect(),
                 );
+            }
+        }
+    }
+}
+
+impl State {
+    /// Takes `seat` out: all its dice leave the board (whatever the event lists, so a redacted
+    /// event does the same), and a chain in progress forgets the dice that left. If the jumping
+    /// die itself left, the chain is over.
+    fn resign(&mut self, seat: Seat) {
+        let Some(resigned) = self.resigned.get_mut(seat) else {
+            return;
+        };
+        *resigned = true;
+        let gone: Vec<Square> = self.dice_of(seat).map(|(s, _)| s).collect();
+        for square in gone {
+            self.board.set(square, None);
+        }
+        if let Some(chain) = &mut self.chain {
+            let board = &self.board;
+            chain.jumped.retain(|&s| board.is_occupied(s));
+            if !chain.at().is_some_and(|s| board.is_occupied(s)) {
+                self.chain = None;
             }
         }
     }
@@ -329,6 +378,7 @@ pub fn evolve(mut state: State, event: &Event) -> State {
             state.record(*seat, MoveKind::Roll, vec![*at], vec![roll]);
         }
         Event::MoveEnded { .. } => state.chain = None,
+        Event::Resigned { seat, .. } => state.resign(*seat),
         Event::Won { seat } => {
             state.chain = None;
             state.phase = Phase::Finished { winner: *seat };

@@ -60,6 +60,13 @@ pub struct DieRoll {
     pub face: Face,
 }
 
+/// A die standing on a square, with the face it shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DieAt {
+    pub at: Square,
+    pub face: Face,
+}
+
 /// What happened. Every random outcome is written here.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -109,4 +116,18 @@ pub enum Event {
     MoveEnded { seat: Seat, at: Square },
     /// All 8 of the seat's dice are in its goal row.
     Won { seat: Seat },
+    /// A seat resigned from a game of three or more players, which goes on among the others.
+    /// All its dice leave the board at once, freeing their squares (the spec is silent on
+    /// players leaving; dice left behind would block the goal row of the player opposite for
+    /// ever, and an absent player's dice cannot be moved or rolled by anyone). `dice` lists them
+    /// with the squares they stood on and their faces; a die of the seat that was jumping ends
+    /// its chain by leaving. The seat never acts again and cannot win; dice it had rolled stay
+    /// as rolled. `before_reveal` says it resigned while the arrangements were still secret:
+    /// `dice` (its secret arrangement) is then `None` for everyone but the seat itself until the
+    /// game ends.
+    Resigned {
+        seat: Seat,
+        before_reveal: bool,
+        dice: Option<Vec<DieAt>>,
+    },
 }

@@ -54,6 +54,8 @@ pub struct SeatView {
     pub goal: Side,
     /// Whether the seat has confirmed its arrangement.
     pub arranged: bool,
+    /// Whether the seat has resigned (its dice have left the board).
+    pub resigned: bool,
     pub dice_in_goal: usize,
     pub dice_in_start_row: usize,
 }
@@ -114,6 +116,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
                 side,
                 goal: side.opposite(),
                 arranged: state.confirmed.get(seat).copied().unwrap_or(false),
+                resigned: state.is_resigned(seat),
                 dice_in_goal: state.dice_in_goal(seat),
                 dice_in_start_row: state.dice_of(seat).filter(|(s, _)| side.holds(*s)).count(),
             })
@@ -176,7 +179,8 @@ fn cell_view(state: &State, viewer: Viewer, square: Square) -> Option<CellView> 
     })
 }
 
-/// The event as `viewer` may see it: other seats' deals and swaps are hidden.
+/// The event as `viewer` may see it: other seats' deals and swaps are hidden, and so is the
+/// arrangement of a seat that resigned before the reveal.
 pub fn redact(event: &Event, viewer: Viewer) -> Event {
     match event {
         Event::Started { first_player, rows } => Event::Started {
@@ -190,6 +194,17 @@ pub fn redact(event: &Event, viewer: Viewer) -> Event {
         Event::Swapped { seat, squares } => Event::Swapped {
             seat: *seat,
             squares: squares.filter(|_| viewer.may_see_secrets_of(*seat)),
+        },
+        Event::Resigned {
+            seat,
+            before_reveal,
+            dice,
+        } => Event::Resigned {
+            seat: *seat,
+            before_reveal: *before_reveal,
+            dice: dice
+                .clone()
+                .filter(|_| !before_reveal || viewer.may_see_secrets_of(*seat)),
         },
         other => other.clone(),
     }

@@ -1,10 +1,12 @@
 //! Tests: the spec's reference scenarios (§13) for every seat orientation, board geometry, the
-//! secret arrangement, serde shapes, and seeded random playouts checking the invariants of §12.
+//! secret arrangement, serde shapes, seeded random playouts checking the invariants of §12, and
+//! resignation (with §12 as resignation amends it: see the engine's documentation).
 
 mod arrangement;
 mod geometry;
 mod invariants;
 mod playouts;
+mod resign;
 mod scenarios;
 mod shapes;
 

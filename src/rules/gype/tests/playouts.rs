@@ -12,7 +12,7 @@ use crate::rules::playout::{checked_playout, random_playout, round_trips};
 use crate::rules::{RuleError, Status, Viewer, fold};
 
 /// No random game came near this; a game still running here is a bug (a loop or a stuck player).
-const MAX_COMMANDS: usize = 40_000;
+pub(super) const MAX_COMMANDS: usize = 40_000;
 
 fn configurations() -> impl Iterator<Item = (Options, usize)> {
     all_options()
@@ -92,14 +92,14 @@ fn near(state: &State, seat: Seat) -> Vec<Command> {
 }
 
 /// Candidates around every die on the board, for every seat.
-fn everything(state: &State) -> Vec<Command> {
+pub(super) fn everything(state: &State) -> Vec<Command> {
     let mut commands = fixed_candidates();
     commands.extend(around(state.board.dice().map(|(s, _)| s)));
     commands
 }
 
 /// `decide` accepts every legal command of `seat` and refuses every other candidate.
-fn decides_exactly_the_legal(
+pub(super) fn decides_exactly_the_legal(
     state: &State,
     seat: Seat,
     candidates: &[Command],
