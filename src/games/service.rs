@@ -9,7 +9,7 @@ use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
 use super::{Kind, decide, read_model, seed, with_rules};
 use crate::auth::{Player, accounts, tokens};
-use crate::rules::{Rules, Status};
+use crate::rules::{Rules, Seat, Status};
 use crate::store::events::{self, AppendError, EventRow};
 use crate::store::notifications;
 use crate::store::schema::{game_seeds, games, invitations};
@@ -398,13 +398,14 @@ pub fn play(
     })
 }
 
-fn play_locked<R: Rules>(
+/// Loads a game for a command by `player` made on the page showing `expected_seq`: refused if
+/// they have no seat, or if the game has moved on since.
+fn load_seated<R: Rules>(
     conn: &mut PgConnection,
     game_id: &str,
     player: &Player,
     expected_seq: i64,
-    command: Value,
-) -> Result<()> {
+) -> Result<(Game<R>, Vec<EventRow>, Seat)> {
     let (game, rows) = load::<R>(conn, game_id, None)?;
     let Some(seat) = game.seat_of(player.id) else {
         return Err(ServiceError::Forbidden(
@@ -414,6 +415,17 @@ fn play_locked<R: Rules>(
     if expected_seq != game.seq {
         return Err(ServiceError::Stale);
     }
+    Ok((game, rows, seat))
+}
+
+fn play_locked<R: Rules>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+    command: Value,
+) -> Result<()> {
+    let (game, rows, seat) = load_seated::<R>(conn, game_id, player, expected_seq)?;
     let (Some(state), Some(status)) = (game.state.as_ref(), game.status()) else {
         return Err(ServiceError::Rule("The game has not started yet.".into()));
     };
@@ -475,15 +487,7 @@ fn resign_locked<R: Rules>(
     player: &Player,
     expected_seq: i64,
 ) -> Result<()> {
-    let (game, rows) = load::<R>(conn, game_id, None)?;
-    let Some(seat) = game.seat_of(player.id) else {
-        return Err(ServiceError::Forbidden(
-            "You are not playing in this game.".into(),
-        ));
-    };
-    if expected_seq != game.seq {
-        return Err(ServiceError::Stale);
-    }
+    let (game, rows, seat) = load_seated::<R>(conn, game_id, player, expected_seq)?;
     if game.phase() != Phase::Active {
         return Err(ServiceError::Rule(
             "Only a game in progress can be resigned.".into(),
