@@ -15,7 +15,7 @@ use crate::support::{
     Browser, Page, Table, assert_altered_outcome_caught, assert_log_verifies, start_table,
 };
 
-type Query = BTreeMap<String, String>;
+pub(crate) type Query = BTreeMap<String, String>;
 
 /// The choice links on a game page: their queries, with the href as written.
 fn choice_links(page: &Page, path: &str) -> Vec<(Query, String)> {
@@ -65,7 +65,7 @@ async fn reachable(browser: &Browser, path: &str) -> BTreeSet<String> {
 }
 
 /// The selection steps (query so far) the page asks for before `command`'s button appears.
-fn steps(command: &Command, in_chain: bool) -> Vec<(&'static str, String)> {
+pub(crate) fn steps(command: &Command, in_chain: bool) -> Vec<(&'static str, String)> {
     match *command {
         Command::Swap { a, .. } => vec![("pick", a.to_string())],
         Command::Step { from, .. } | Command::Jump { from, .. } if !in_chain => {
@@ -156,7 +156,7 @@ fn side_of(view: &View, seat: usize) -> Side {
 /// A seeded policy that mostly makes progress among the offered commands: forward moves first
 /// (arriving in the goal row best), Ears get rolled, chains end as often as they go on when they
 /// stop gaining ground. Uniformly random play takes thousands of commands; this takes hundreds.
-fn choose(twin: &Value, rng: &mut ChaCha8Rng) -> Value {
+pub(crate) fn choose(twin: &Value, rng: &mut ChaCha8Rng) -> Value {
     let view = view_of(twin);
     let me = twin["your_seat"].as_u64().unwrap() as usize;
     let side = side_of(&view, me);

@@ -128,9 +128,19 @@ async fn two_players_play_a_whole_game_and_the_result_matches_the_engine() {
     assert_eq!(shown, outcome.scores);
     assert_eq!(shown.iter().sum::<i64>(), 36);
 
-    // The page states the result with both final scores.
+    // The page states the result with both final scores, each by its player's name.
     let page = table.bo().get(&table.path).await;
-    let scores = format!("{}–{}", outcome.scores[0], outcome.scores[1]);
+    let name = |seat: usize| match twin["players"][seat]["name"].as_str().unwrap() {
+        "Bo" => "you",
+        other => other,
+    };
+    let scores = format!(
+        "— {} {}, {} {}.",
+        name(0),
+        outcome.scores[0],
+        name(1),
+        outcome.scores[1]
+    );
     assert!(page.body.contains("Game over"), "{}", page.body);
     assert!(page.body.contains(&scores), "{scores} not in {}", page.body);
 

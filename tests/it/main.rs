@@ -8,6 +8,7 @@ mod audit;
 mod azul_game;
 mod cli;
 mod concurrency;
+mod e2e;
 mod event_store;
 mod gype_game;
 mod hostile_input;

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use crate::games::replay::{Game, Phase, replay};
 use crate::games::service::{self, ServiceError};
 use crate::games::{Kind, read_model, with_rules};
-use crate::rules::{Rules, Status};
+use crate::rules::{Outcome, Rules, Status};
 use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -125,10 +125,7 @@ fn status_line<R: Rules>(game: &Game<R>, names: &[String], me: Option<usize>) ->
             )
         }
         (_, Some(Status::Finished { outcome })) => {
-            format!(
-                "Game over: {}.",
-                read_model::result_line::<R>(&outcome, names)
-            )
+            format!("Game over: {}.", result_words::<R>(&outcome, names, me))
         }
         (_, Some(Status::ToAct { seats })) => {
             if me.is_some_and(|seat| seats.contains(&seat)) {
@@ -143,6 +140,42 @@ fn status_line<R: Rules>(game: &Game<R>, names: &[String], me: Option<usize>) ->
         }
         (_, None) => String::new(),
     }
+}
+
+/// The result in words for the status line: who won, then every player's score by name, in
+/// seat order (a bare "13–23" leaves a newcomer guessing whose is whose). Games without scores
+/// (Quarto), and games ended by resignations, show none.
+fn result_words<R: Rules>(outcome: &Outcome, names: &[String], me: Option<usize>) -> String {
+    let name = |seat: usize| -> String {
+        if me == Some(seat) {
+            return "you".into();
+        }
+        names
+            .get(seat)
+            .cloned()
+            .unwrap_or_else(|| format!("Seat {}", seat + 1))
+    };
+    let winners: Vec<String> = outcome.winners.iter().map(|&s| name(s)).collect();
+    let result = if outcome.is_draw() {
+        "a draw".to_string()
+    } else if winners.len() == 1 {
+        format!("{} won", winners[0])
+    } else {
+        format!("{} share the win", winners.join(" and "))
+    };
+    if outcome.scores.is_empty() {
+        return format!("{result}: everyone else resigned");
+    }
+    if !R::SCORED {
+        return result;
+    }
+    let scores: Vec<String> = outcome
+        .scores
+        .iter()
+        .enumerate()
+        .map(|(seat, score)| format!("{} {score}", name(seat)))
+        .collect();
+    format!("{result} — {}", scores.join(", "))
 }
 
 /// Builds the page (and JSON) for `game_id` as `visitor` may see it, after row `at` or now.
