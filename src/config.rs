@@ -20,6 +20,8 @@ pub struct ServerSettings {
     pub bind: String,
     pub base_url: String,
     pub secure_cookies: bool,
+    /// How long requests in flight may take to finish once a shutdown begins.
+    pub shutdown_timeout_seconds: u64,
 }
 
 #[derive(Clone, Debug, Deserialize)]

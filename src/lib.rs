@@ -12,5 +12,6 @@ pub mod games;
 pub mod mail;
 pub mod rules;
 pub mod server;
+pub mod stop;
 pub mod store;
 pub mod web;

@@ -1,11 +1,10 @@
 use std::path::PathBuf;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 use clap::{Parser, Subcommand};
 use diesel::Connection;
 
 use turnpost::config::Settings;
+use turnpost::stop::StopSignal;
 use turnpost::store;
 
 /// Turnpost: board games by email, playable in any web browser without JavaScript.
@@ -61,15 +60,11 @@ fn main() -> anyhow::Result<()> {
     let settings = Settings::load(cli.config.as_deref())?;
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(settings),
-        Command::MailWorker => {
-            let pool = store::connect(&settings.database.url, settings.database.pool_size)?;
-            let stop = Arc::new(AtomicBool::new(false));
-            turnpost::mail::worker::run(pool, settings, stop)
-        }
+        Command::MailWorker => mail_worker(settings),
         Command::Verify { game, .. } => {
             let game = game.expect("clap requires a file or --game");
-            let pool = store::connect(&settings.database.url, 1)?;
-            let export = turnpost::audit::verify::export_from_database(&mut *pool.get()?, &game)?;
+            let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
+            let export = turnpost::audit::verify::export_from_database(&mut conn, &game)?;
             report(&export)
         }
         Command::Migrate => {
@@ -82,12 +77,45 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
+/// Serves until SIGTERM or SIGINT, then finishes the requests in flight, stops the mail worker
+/// and closes the database pool before it returns.
 #[actix_web::main]
 async fn serve(settings: Settings) -> anyhow::Result<()> {
     let (running, addr) = turnpost::server::start(settings)?;
     tracing::info!("Turnpost is listening on http://{addr}");
-    running.server.await?;
+    running.serve().await?;
+    tracing::info!("Turnpost has stopped");
     Ok(())
+}
+
+/// Delivers mail until SIGTERM or SIGINT, finishing the email being sent, then closes the pool.
+fn mail_worker(settings: Settings) -> anyhow::Result<()> {
+    let pool = store::connect(&settings.database.url, settings.database.pool_size)?;
+    let stop = StopSignal::new();
+    let signals = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()?;
+    let stopper = stop.clone();
+    let watcher = std::thread::spawn(move || {
+        signals.block_on(termination());
+        stopper.stop();
+    });
+    let worked = turnpost::mail::worker::run(&pool, &settings, &stop);
+    if watcher.is_finished() {
+        let _ = watcher.join();
+    }
+    pool.close(std::time::Duration::from_secs(10))?;
+    worked
+}
+
+/// Resolves at the first SIGTERM or SIGINT.
+async fn termination() {
+    let mut terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+        .expect("SIGTERM can be watched");
+    tokio::select! {
+        _ = terminate.recv() => {}
+        _ = tokio::signal::ctrl_c() => {}
+    }
 }
 
 fn verify_file(path: &std::path::Path) -> anyhow::Result<()> {

@@ -40,6 +40,13 @@ impl Transport {
         })
     }
 
+    /// Closes pooled SMTP connections (with QUIT) and stops the pool's cleaning thread.
+    pub fn shutdown(&self) {
+        if let Transport::Smtp(smtp) = self {
+            smtp.shutdown();
+        }
+    }
+
     pub fn send(&self, message: &Message) -> Result<(), SendError> {
         match self {
             Transport::File(file) => file

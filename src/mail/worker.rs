@@ -4,8 +4,6 @@
 //! server accepted it; a worker that dies mid-send leaves it to be sent again (with the same
 //! Message-ID).
 
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
@@ -18,6 +16,7 @@ use crate::auth::accounts;
 use crate::config::Settings;
 use crate::store::emails;
 use crate::store::notifications;
+use crate::stop::StopSignal;
 use crate::store::{Conn, Pool};
 
 /// What one round of work did.
@@ -134,15 +133,16 @@ pub fn run_once(
     Ok(Round { composed, ..round })
 }
 
-/// Works until `stop` is set, a round every `mail.poll_ms`.
-pub fn run(pool: Pool, settings: Settings, stop: Arc<AtomicBool>) -> anyhow::Result<()> {
+/// Works until `stop` is given, a round every `mail.poll_ms`. An email being sent when it is
+/// given is finished first.
+pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) -> anyhow::Result<()> {
     let transport = Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
     let pause = StdDuration::from_millis(settings.mail.poll_ms.max(10));
-    while !stop.load(Ordering::Relaxed) {
+    while !stop.is_stopped() {
         let result = pool
             .get()
             .map_err(anyhow::Error::from)
-            .and_then(|mut conn: Conn| run_once(&mut conn, &transport, &settings));
+            .and_then(|mut conn: Conn| run_once(&mut conn, &transport, settings));
         match result {
             Ok(round) if round != Round::default() => tracing::info!(
                 "mail: {} composed, {} sent, {} deferred, {} failed",
@@ -154,21 +154,25 @@ pub fn run(pool: Pool, settings: Settings, stop: Arc<AtomicBool>) -> anyhow::Res
             Ok(_) => {}
             Err(e) => tracing::error!("mail worker: {e:#}"),
         }
-        std::thread::sleep(pause);
+        stop.wait(pause);
     }
+    transport.shutdown();
     Ok(())
 }
 
-/// Starts a worker on its own thread.
-pub fn spawn(pool: Pool, settings: Settings, stop: Arc<AtomicBool>) -> std::thread::JoinHandle<()> {
+/// Starts a worker on its own thread; it stops when `stop` is given.
+pub fn spawn(
+    pool: Pool,
+    settings: Settings,
+    stop: StopSignal,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
     std::thread::Builder::new()
         .name("mail-worker".into())
         .spawn(move || {
-            if let Err(e) = run(pool, settings, stop) {
+            if let Err(e) = run(&pool, &settings, &stop) {
                 tracing::error!("the mail worker stopped: {e:#}");
             }
         })
-        .expect("a thread can be started")
 }
 
 #[cfg(test)]

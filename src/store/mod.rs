@@ -4,15 +4,14 @@
 pub mod emails;
 pub mod events;
 pub mod notifications;
+pub mod pool;
 pub mod schema;
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use diesel::r2d2::{ConnectionManager, Pool as R2d2Pool, PooledConnection};
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
-pub type Pool = R2d2Pool<ConnectionManager<PgConnection>>;
-pub type Conn = PooledConnection<ConnectionManager<PgConnection>>;
+pub use pool::{Conn, Pool};
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
@@ -104,8 +103,5 @@ pub fn connect(url: &str, pool_size: u32) -> Result<Pool, SetupError> {
         source,
     })?;
     migrate(&mut conn)?;
-    let pool = R2d2Pool::builder()
-        .max_size(pool_size)
-        .build(ConnectionManager::<PgConnection>::new(url))?;
-    Ok(pool)
+    Ok(Pool::open(url, pool_size)?)
 }

@@ -67,6 +67,7 @@ pub fn server(
     listener: std::net::TcpListener,
 ) -> std::io::Result<actix_web::dev::Server> {
     let secure = state.settings.server.secure_cookies;
+    let shutdown_timeout = state.settings.server.shutdown_timeout_seconds;
     let data = web::Data::new(state);
     let http = HttpServer::new(move || {
         let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
@@ -94,6 +95,7 @@ pub fn server(
             .configure(routes)
             .default_service(web::to(pages::not_found))
     })
+    .shutdown_timeout(shutdown_timeout)
     .listen(listener)?;
     Ok(http.run())
 }

@@ -19,4 +19,5 @@ mod notifications;
 mod pages;
 mod quarto_game;
 mod resign;
+mod shutdown;
 mod sign_in;

@@ -22,14 +22,37 @@ struct Shared {
     refused: Mutex<HashSet<String>>,
     /// While set, message data is read but never answered.
     hold: AtomicBool,
-    /// How many messages are being held right now.
+    /// While set, message data is answered (and accepted) only once it is cleared.
+    delay: AtomicBool,
+    /// How many messages are being held or delayed right now.
     holding: Mutex<usize>,
 }
 
 pub struct SmtpServer {
     pub addr: SocketAddr,
     shared: Arc<Shared>,
+    listening: Listening,
+}
+
+/// The thread that accepts connections, stopped and joined when this is dropped.
+struct Listening {
     running: Arc<AtomicBool>,
+    thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+}
+
+impl Listening {
+    fn stop(&self) {
+        self.running.store(false, Ordering::Relaxed);
+        if let Some(thread) = self.thread.lock().unwrap().take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+impl Drop for Listening {
+    fn drop(&mut self) {
+        self.stop();
+    }
 }
 
 impl SmtpServer {
@@ -37,20 +60,20 @@ impl SmtpServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let addr = listener.local_addr().unwrap();
         let shared = Arc::<Shared>::default();
-        let running = Self::listen(listener, shared.clone());
+        let listening = Self::listen(listener, shared.clone());
         SmtpServer {
             addr,
             shared,
-            running,
+            listening,
         }
     }
 
-    /// Accepts connections on `listener` until the returned flag is cleared.
-    fn listen(listener: TcpListener, shared: Arc<Shared>) -> Arc<AtomicBool> {
+    /// Accepts connections on `listener` until the returned value is dropped.
+    fn listen(listener: TcpListener, shared: Arc<Shared>) -> Listening {
         listener.set_nonblocking(true).unwrap();
         let running = Arc::new(AtomicBool::new(true));
         let (run, state) = (running.clone(), shared);
-        std::thread::spawn(move || {
+        let thread = std::thread::spawn(move || {
             while run.load(Ordering::Relaxed) {
                 match listener.accept() {
                     Ok((stream, _)) => {
@@ -63,20 +86,22 @@ impl SmtpServer {
                 }
             }
         });
-        running
+        Listening {
+            running,
+            thread: Mutex::new(Some(thread)),
+        }
     }
 
     /// Stops listening: new connections are refused until `restart`.
     pub fn stop(&self) {
-        self.running.store(false, Ordering::Relaxed);
-        std::thread::sleep(Duration::from_millis(50));
+        self.listening.stop();
     }
 
     /// Listens again on the same port, keeping what was received.
     pub fn restart(&mut self) {
         self.stop();
         let listener = TcpListener::bind(self.addr).unwrap();
-        self.running = Self::listen(listener, self.shared.clone());
+        self.listening = Self::listen(listener, self.shared.clone());
     }
 
     /// Answers RCPT TO for this address with a permanent failure.
@@ -92,11 +117,17 @@ impl SmtpServer {
         self.shared.hold.store(on, Ordering::Relaxed);
     }
 
+    /// While on, a message's data is accepted only when this is turned off again, as from a
+    /// slow relay.
+    pub fn delay(&self, on: bool) {
+        self.shared.delay.store(on, Ordering::Relaxed);
+    }
+
     pub fn holding(&self) -> usize {
         *self.shared.holding.lock().unwrap()
     }
 
-    /// Waits until some message is being held.
+    /// Waits until some message is being held or delayed.
     pub fn wait_until_holding(&self, timeout: Duration) -> bool {
         let start = Instant::now();
         while start.elapsed() < timeout {
@@ -110,12 +141,6 @@ impl SmtpServer {
 
     pub fn received(&self) -> Vec<Received> {
         self.shared.received.lock().unwrap().clone()
-    }
-}
-
-impl Drop for SmtpServer {
-    fn drop(&mut self) {
-        self.running.store(false, Ordering::Relaxed);
     }
 }
 
@@ -178,6 +203,13 @@ fn serve(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
                     let _ = std::io::Read::read_to_end(&mut reader, &mut rest);
                     *shared.holding.lock().unwrap() -= 1;
                     return Ok(());
+                }
+                if shared.delay.load(Ordering::Relaxed) {
+                    *shared.holding.lock().unwrap() += 1;
+                    while shared.delay.load(Ordering::Relaxed) {
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                    *shared.holding.lock().unwrap() -= 1;
                 }
                 shared.received.lock().unwrap().push(Received {
                     recipients: recipients.clone(),

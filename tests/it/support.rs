@@ -142,12 +142,54 @@ impl Drop for TestDb {
 /// server of its own. The in-server mail worker is off unless a test turns it on: tests deliver
 /// mail when they choose, with [`TestApp::deliver`].
 pub struct TestApp {
+    // First, so that it is dropped first: the server stops before its database is dropped.
+    _server: RunningServer,
     pub base: String,
     pub db: TestDb,
     pub smtp: SmtpServer,
     pub settings: Settings,
+}
+
+/// The server on a thread and an actix system of its own, so that stopping it does not depend
+/// on the test's runtime: dropping this stops it and waits until its mail worker has stopped and
+/// its pool is closed.
+struct RunningServer {
     handle: actix_web::dev::ServerHandle,
-    _worker: Option<turnpost::server::WorkerHandle>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl RunningServer {
+    fn start(settings: Settings, listener: TcpListener) -> RunningServer {
+        let (started, handle) = std::sync::mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("test-server".into())
+            .spawn(move || {
+                actix_web::rt::System::new().block_on(async move {
+                    let running = turnpost::server::start_on(settings, listener)
+                        .expect("server starts");
+                    started.send(running.handle()).unwrap();
+                    running.serve().await.expect("server stops cleanly");
+                })
+            })
+            .unwrap();
+        RunningServer {
+            handle: handle.recv().expect("server starts"),
+            thread: Some(thread),
+        }
+    }
+}
+
+impl Drop for RunningServer {
+    fn drop(&mut self) {
+        // The command is sent at once; the thread ends when the server has finished stopping.
+        drop(self.handle.stop(true));
+        if let Some(thread) = self.thread.take()
+            && thread.join().is_err()
+            && !std::thread::panicking()
+        {
+            panic!("the test server's thread panicked");
+        }
+    }
 }
 
 impl TestApp {
@@ -170,17 +212,13 @@ impl TestApp {
         settings.mail.smtp.host = smtp.addr.ip().to_string();
         settings.mail.smtp.port = smtp.addr.port();
         adjust(&mut settings);
-        let running =
-            turnpost::server::start_on(settings.clone(), listener).expect("server starts");
-        let handle = running.server.handle();
-        actix_web::rt::spawn(running.server);
+        let server = RunningServer::start(settings.clone(), listener);
         TestApp {
             base,
             db,
             smtp,
             settings,
-            handle,
-            _worker: running.worker,
+            _server: server,
         }
     }
 
@@ -255,12 +293,6 @@ impl TestApp {
     }
 }
 
-impl Drop for TestApp {
-    fn drop(&mut self) {
-        // Stop the server so that its pool lets go of the test database.
-        drop(self.handle.stop(false));
-    }
-}
 
 /// A parsed email.
 pub struct Mail {
