@@ -14,9 +14,9 @@ use super::compose;
 use super::transport::{SendError, Transport, build_message};
 use crate::auth::accounts;
 use crate::config::Settings;
+use crate::stop::StopSignal;
 use crate::store::emails;
 use crate::store::notifications;
-use crate::stop::StopSignal;
 use crate::store::{Conn, Pool};
 
 /// What one round of work did.

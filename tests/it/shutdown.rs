@@ -23,7 +23,10 @@ fn serve(db: &TestDb, smtp: &SmtpServer, port: u16) -> Child {
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/config/test.toml"))
         .env("TURNPOST__DATABASE__URL", &db.url)
         .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
-        .env("TURNPOST__SERVER__BASE_URL", format!("http://127.0.0.1:{port}"))
+        .env(
+            "TURNPOST__SERVER__BASE_URL",
+            format!("http://127.0.0.1:{port}"),
+        )
         .env("TURNPOST__MAIL__WORKER", "true")
         .env("TURNPOST__MAIL__SMTP__HOST", smtp.addr.ip().to_string())
         .env("TURNPOST__MAIL__SMTP__PORT", smtp.addr.port().to_string())
@@ -66,8 +69,7 @@ fn sigterm_finishes_the_request_in_flight_and_the_email_being_sent_then_exits_0(
     request
         .write_all(b"POST /sign-in HTTP/1.1\r\nHost: localhost\r\n")
         .unwrap();
-    turnpost::auth::sign_in::request_link(&mut db.connect(), "ann@example.com", "/", 30)
-        .unwrap();
+    turnpost::auth::sign_in::request_link(&mut db.connect(), "ann@example.com", "/", 30).unwrap();
     assert!(
         smtp.wait_until_holding(Duration::from_secs(20)),
         "the worker reached the message data"
@@ -113,8 +115,18 @@ fn sigterm_finishes_the_request_in_flight_and_the_email_being_sent_then_exits_0(
         std::thread::sleep(Duration::from_millis(20));
     };
     let mut log = String::new();
-    child.stdout.take().unwrap().read_to_string(&mut log).unwrap();
-    child.stderr.take().unwrap().read_to_string(&mut log).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut log)
+        .unwrap();
     assert_eq!(status.code(), Some(0), "exit status {status}; log:\n{log}");
     assert!(log.contains("Turnpost has stopped"), "{log}");
     assert!(!log.contains("closing the database pool"), "{log}");

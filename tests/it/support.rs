@@ -165,8 +165,8 @@ impl RunningServer {
             .name("test-server".into())
             .spawn(move || {
                 actix_web::rt::System::new().block_on(async move {
-                    let running = turnpost::server::start_on(settings, listener)
-                        .expect("server starts");
+                    let running =
+                        turnpost::server::start_on(settings, listener).expect("server starts");
                     started.send(running.handle()).unwrap();
                     running.serve().await.expect("server stops cleanly");
                 })
@@ -292,7 +292,6 @@ impl TestApp {
         browser
     }
 }
-
 
 /// A parsed email.
 pub struct Mail {
