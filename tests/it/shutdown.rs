@@ -1,20 +1,12 @@
 //! Stopping: `turnpost serve` on SIGTERM finishes what it is doing and exits 0.
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::smtp::SmtpServer;
-use crate::support::{TestDb, count_rows};
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
+use crate::support::{TestDb, count_rows, free_port};
 
 fn serve(db: &TestDb, smtp: &SmtpServer, port: u16) -> Child {
     Command::new(env!("CARGO_BIN_EXE_turnpost"))

@@ -645,6 +645,15 @@ pub async fn accept_invitation(app: &TestApp, browser: &Browser, email: &str) ->
 }
 
 /// Counts the rows of a table in the test database.
+/// A port nothing listens on right now.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 pub fn count_rows(db: &TestDb, table: &str) -> i64 {
     diesel::sql_query(format!("SELECT count(*) AS n FROM {table}"))
         .get_result::<Count>(&mut db.connect())

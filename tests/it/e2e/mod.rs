@@ -21,7 +21,6 @@ mod kalah;
 mod quarto;
 
 use std::io::Write;
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -30,7 +29,7 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use scraper::{ElementRef, Html, Selector};
 use serde_json::{Value, json};
 
-use crate::support::TestApp;
+use crate::support::{TestApp, free_port};
 
 const INSTALL: &str = "the end-to-end tests need Chromium, its WebDriver and w3m: \
      `apt-get install chromium chromium-driver w3m` (Debian/Ubuntu), or name the binaries in \
@@ -80,14 +79,6 @@ pub fn artifacts() -> PathBuf {
         .join("e2e-screenshots");
     std::fs::create_dir_all(&dir).unwrap();
     dir
-}
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
 }
 
 /// One chromedriver, on a free port, in a process group of its own so that it and every browser
