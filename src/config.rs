@@ -13,6 +13,7 @@ pub struct Settings {
     pub database: DatabaseSettings,
     pub mail: MailSettings,
     pub auth: AuthSettings,
+    pub limits: LimitSettings,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -22,12 +23,28 @@ pub struct ServerSettings {
     pub secure_cookies: bool,
     /// How long requests in flight may take to finish once a shutdown begins.
     pub shutdown_timeout_seconds: u64,
+    /// A client must send its whole request body within this long, or the connection is cut.
+    pub body_timeout_seconds: u64,
+    /// The most connections served at once; 0 derives it from the process's file limit.
+    pub max_connections: usize,
+    /// Empty: rate limits per client use the peer address. Behind a reverse proxy, the header
+    /// it sets (e.g. "X-Forwarded-For"), whose last address is the client the proxy saw.
+    pub client_ip_header: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
 pub struct DatabaseSettings {
+    /// What the server and mail workers connect as: a role that may add to the event log but
+    /// not change it.
     pub url: String,
+    /// The owner of the schema, used by `turnpost migrate` and, when set, by `turnpost serve`
+    /// to create and migrate the database at start-up. Empty in production.
+    pub admin_url: String,
     pub pool_size: u32,
+    /// How long a request waits for a database connection before it is answered with 503.
+    pub checkout_timeout_ms: u64,
+    /// How long opening a new connection may take (libpq's connect_timeout).
+    pub connect_timeout_seconds: u64,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -55,6 +72,10 @@ pub struct MailSettings {
     pub retry_max_ms: i64,
     /// After this many failed attempts an email is given up.
     pub max_attempts: i32,
+    /// How many emails one worker sends at once.
+    pub concurrency: usize,
+    /// A worker holds the emails it claimed for this long; if it dies, another sends them after.
+    pub lease_seconds: i64,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -81,6 +102,26 @@ pub struct AuthSettings {
     pub sign_in_link_minutes: i64,
     /// How long the sign-in links in game emails stay valid.
     pub game_link_hours: i64,
+    /// How long an invitation can be accepted.
+    pub invitation_days: i64,
+    /// A session unused for this long ends.
+    pub session_days: i64,
+}
+
+/// How often abusable actions may be taken. Each limit counts over a sliding window.
+#[derive(Clone, Debug, Deserialize)]
+pub struct LimitSettings {
+    pub sign_in_window_minutes: i64,
+    /// Sign-in emails to one address per window.
+    pub sign_in_per_address: i64,
+    /// Sign-in emails asked for by one client (IP address) per window.
+    pub sign_in_per_client: i64,
+    /// Invitations one player sends per day.
+    pub invitations_per_player_per_day: i64,
+    /// Invitations one address receives per day.
+    pub invitations_per_address_per_day: i64,
+    /// Games one player creates per hour.
+    pub games_per_player_per_hour: i64,
 }
 
 impl Settings {
@@ -117,6 +158,10 @@ mod tests {
         assert_eq!(settings.server.bind, "127.0.0.1:8080");
         assert_eq!(
             settings.database.url,
+            "postgres://turnpost_server@localhost/turnpost"
+        );
+        assert_eq!(
+            settings.database.admin_url,
             "postgres://postgres@localhost/turnpost"
         );
         assert_eq!(settings.mail.transport, MailTransportKind::File);

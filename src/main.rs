@@ -24,7 +24,8 @@ struct Cli {
 enum Command {
     /// Run the web server (the default). Creates and migrates the database first if needed.
     Serve,
-    /// Create the database if it does not exist and apply pending migrations, then exit.
+    /// Create the database if it does not exist and apply pending migrations as the schema's
+    /// owner (database.admin_url, else database.url), then exit.
     Migrate,
     /// Deliver queued emails, without the web server (run any number of them; set
     /// mail.worker = false for the servers then).
@@ -68,9 +69,11 @@ fn main() -> anyhow::Result<()> {
             report(&export)
         }
         Command::Migrate => {
-            store::ensure_database(&settings.database.url)?;
-            let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
-            store::migrate(&mut conn)?;
+            let owner = match settings.database.admin_url.as_str() {
+                "" => &settings.database.url,
+                url => url,
+            };
+            store::set_up(owner)?;
             println!("The database is up to date.");
             Ok(())
         }
@@ -90,7 +93,7 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
 
 /// Delivers mail until SIGTERM or SIGINT, finishing the email being sent, then closes the pool.
 fn mail_worker(settings: Settings) -> anyhow::Result<()> {
-    let pool = store::connect(&settings.database.url, settings.database.pool_size)?;
+    let pool = store::connect(&settings.database)?;
     let stop = StopSignal::new();
     let signals = tokio::runtime::Builder::new_current_thread()
         .enable_all()

@@ -75,7 +75,7 @@ pub fn start(settings: Settings) -> anyhow::Result<(Running, SocketAddr)> {
 /// Connects to (and if needed creates and migrates) the database, starts the mail worker unless
 /// `mail.worker` is off, and serves on `listener`. Call it inside an actix system.
 pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Running> {
-    let pool = store::connect(&settings.database.url, settings.database.pool_size)?;
+    let pool = store::connect(&settings.database)?;
     // Fail at start-up, not at the first email, when the mail settings are unusable.
     crate::mail::Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
     let key = web::session_key(&pool)?;

@@ -112,6 +112,14 @@ pub fn find(conn: &mut PgConnection, id: i64) -> QueryResult<Option<Player>> {
         .optional()
 }
 
+pub fn by_email(conn: &mut PgConnection, email: &str) -> QueryResult<Option<Player>> {
+    players::table
+        .filter(players::email.eq(email))
+        .select(Player::as_select())
+        .first(conn)
+        .optional()
+}
+
 /// The player with this (normalized) address, created if new.
 pub fn find_or_create(conn: &mut PgConnection, email: &str) -> QueryResult<Player> {
     diesel::insert_into(players::table)
@@ -174,6 +182,55 @@ pub fn is_rejected(conn: &mut PgConnection, email: &str) -> QueryResult<bool> {
         .map(|n| n > 0)
 }
 
+/// Records that the player proved they read mail at their address (they followed a link sent
+/// there). Clears any earlier mark that mail to them was refused: it evidently arrives.
+pub fn confirm(conn: &mut PgConnection, id: i64) -> QueryResult<()> {
+    use diesel::dsl::sql;
+    use diesel::sql_types::Timestamptz;
+    diesel::update(players::table.find(id))
+        .set((
+            players::confirmed_at.eq(sql::<diesel::sql_types::Nullable<Timestamptz>>(
+                "coalesce(confirmed_at, now())",
+            )),
+            players::email_rejected_at.eq(None::<chrono::DateTime<Utc>>),
+            players::email_rejection.eq(None::<String>),
+        ))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Whether the player has ever proved they read mail at their address.
+pub fn is_confirmed(conn: &mut PgConnection, id: i64) -> QueryResult<bool> {
+    players::table
+        .find(id)
+        .select(players::confirmed_at.is_not_null())
+        .first(conn)
+}
+
+/// Clears the refused mark of an address (an operator's command). Returns whether it had one.
+pub fn clear_refusal(conn: &mut PgConnection, email: &str) -> QueryResult<bool> {
+    diesel::update(players::table)
+        .filter(players::email.eq(email))
+        .filter(players::email_rejected_at.is_not_null())
+        .set((
+            players::email_rejected_at.eq(None::<chrono::DateTime<Utc>>),
+            players::email_rejection.eq(None::<String>),
+        ))
+        .execute(conn)
+        .map(|n| n > 0)
+}
+
+/// An address shown to someone who may not be its owner: "a•••@example.com".
+pub fn mask_email(email: &str) -> String {
+    match email.split_once('@') {
+        Some((local, domain)) => {
+            let first: String = local.chars().take(1).collect();
+            format!("{first}•••@{domain}")
+        }
+        None => "•••".into(),
+    }
+}
+
 pub fn rename(conn: &mut PgConnection, id: i64, name: &str) -> QueryResult<()> {
     diesel::update(players::table.find(id))
         .set(players::display_name.eq(name))
@@ -204,5 +261,11 @@ mod tests {
         assert!(normalize_name("   ").is_err());
         assert!(normalize_name(&"x".repeat(41)).is_err());
         assert_eq!(default_name("ann.lee@example.com"), "ann.lee");
+    }
+
+    #[test]
+    fn masked_addresses_keep_the_first_letter_and_the_domain() {
+        assert_eq!(mask_email("ann.lee@example.com"), "a•••@example.com");
+        assert_eq!(mask_email("nonsense"), "•••");
     }
 }

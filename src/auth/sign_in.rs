@@ -1,8 +1,9 @@
 //! Single-use sign-in links.
 
-use chrono::{Duration, Utc};
+use diesel::dsl::sql;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
+use diesel::sql_types::{Bool, Nullable, Timestamptz};
 
 use super::accounts::{self, Player};
 use super::tokens;
@@ -46,7 +47,10 @@ pub fn create_link(
             sign_in_tokens::token_hash.eq(hash),
             sign_in_tokens::email.eq(email),
             sign_in_tokens::next_path.eq(safe_next_path(next_path)),
-            sign_in_tokens::expires_at.eq(Utc::now() + Duration::minutes(valid_minutes)),
+            sign_in_tokens::expires_at.eq(sql::<Timestamptz>(&format!(
+                "now() + make_interval(mins => {})",
+                valid_minutes.max(0)
+            ))),
         ))
         .execute(conn)?;
     Ok(token)
@@ -73,7 +77,36 @@ pub fn request_link(
     })
 }
 
-/// Spends a link: the player it signs in (created on first sign-in) and where to go next.
+/// A link looked at without spending it.
+pub struct Peeked {
+    /// The address it signs in.
+    pub email: String,
+    /// Where it leads.
+    pub next: String,
+    /// Not yet used and not expired.
+    pub usable: bool,
+}
+
+/// Looks a link up without spending it; `None` if there is no such link.
+pub fn peek(conn: &mut PgConnection, token: &str) -> QueryResult<Option<Peeked>> {
+    let found: Option<(String, String, bool)> = sign_in_tokens::table
+        .find(tokens::hash(token))
+        .select((
+            sign_in_tokens::email,
+            sign_in_tokens::next_path,
+            sql::<Bool>("used_at IS NULL AND expires_at > now()"),
+        ))
+        .first(conn)
+        .optional()?;
+    Ok(found.map(|(email, next, usable)| Peeked {
+        email,
+        next,
+        usable,
+    }))
+}
+
+/// Spends a link: the player it signs in (created on first sign-in, and from now on known to
+/// read mail at that address) and where to go next.
 pub fn redeem(conn: &mut PgConnection, token: &str) -> Result<(Player, String), LinkError> {
     let hash = tokens::hash(token);
     conn.transaction(|conn| {
@@ -81,9 +114,9 @@ pub fn redeem(conn: &mut PgConnection, token: &str) -> Result<(Player, String), 
             sign_in_tokens::table
                 .filter(sign_in_tokens::token_hash.eq(&hash))
                 .filter(sign_in_tokens::used_at.is_null())
-                .filter(sign_in_tokens::expires_at.gt(Utc::now())),
+                .filter(sql::<Bool>("expires_at > now()")),
         )
-        .set(sign_in_tokens::used_at.eq(Utc::now()))
+        .set(sign_in_tokens::used_at.eq(sql::<Nullable<Timestamptz>>("now()")))
         .returning((sign_in_tokens::email, sign_in_tokens::next_path))
         .get_result(conn)
         .optional()?;
@@ -99,6 +132,7 @@ pub fn redeem(conn: &mut PgConnection, token: &str) -> Result<(Player, String), 
             });
         };
         let player = accounts::find_or_create(conn, &email)?;
+        accounts::confirm(conn, player.id)?;
         Ok((player, next))
     })
 }

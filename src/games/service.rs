@@ -33,6 +33,9 @@ pub enum ServiceError {
     Gone(String),
     #[error("the game's log is damaged: {0}")]
     Corrupt(#[from] ReplayError),
+    /// The stored rows do not hash to the chain they record: someone altered the log.
+    #[error("This game's log failed its integrity check at {0}.")]
+    Damaged(crate::chain::ChainBreak),
     #[error("database error: {0}")]
     Database(#[from] diesel::result::Error),
 }
@@ -71,7 +74,8 @@ pub fn kind_of(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
     })
 }
 
-/// Loads a game and every row of its log, folded up to `upto` (or all).
+/// Loads a game and every row of its log, folded up to `upto` (or all). The hash chain is
+/// checked first, so an altered log is refused rather than shown or played on.
 pub fn load<R: Rules>(
     conn: &mut PgConnection,
     game_id: &str,
@@ -81,6 +85,7 @@ pub fn load<R: Rules>(
     if rows.is_empty() {
         return Err(ServiceError::NotFound);
     }
+    events::verify_chain(&rows).map_err(ServiceError::Damaged)?;
     let game = replay::<R>(&rows, upto)?;
     Ok((game, rows))
 }
@@ -94,9 +99,16 @@ pub fn create_game(
     private: bool,
     creator: &Player,
     invitees: &[String],
+    invitation_days: i64,
 ) -> Result<String> {
     with_rules!(kind, |R| create::<R>(
-        conn, kind, options, private, creator, invitees
+        conn,
+        kind,
+        options,
+        private,
+        creator,
+        invitees,
+        invitation_days
     ))
 }
 
@@ -107,6 +119,7 @@ fn create<R: Rules>(
     private: bool,
     creator: &Player,
     invitees: &[String],
+    invitation_days: i64,
 ) -> Result<String> {
     let typed: R::Options = serde_json::from_value(options)
         .map_err(|e| ServiceError::BadRequest(format!("These table options are not valid: {e}")))?;
@@ -171,11 +184,6 @@ fn create<R: Rules>(
         let game = replay::<R>(std::slice::from_ref(&row), None)?;
         read_model::sync(conn, &game)?;
         for email in invitees {
-            if accounts::is_rejected(conn, email)? {
-                return Err(ServiceError::BadRequest(format!(
-                    "Mail to {email} has been refused by its mail server, so the invitation could not reach them. Please use another address."
-                )));
-            }
             let invitee = accounts::find_or_create(conn, email)?;
             let (token, hash) = tokens::generate();
             diesel::insert_into(invitations::table)
@@ -184,6 +192,9 @@ fn create<R: Rules>(
                     invitations::game_id.eq(&game_id),
                     invitations::email.eq(email),
                     invitations::invited_by.eq(creator.id),
+                    invitations::expires_at.eq(diesel::dsl::sql::<diesel::sql_types::Timestamptz>(
+                        &format!("now() + make_interval(days => {})", invitation_days.max(1)),
+                    )),
                 ))
                 .execute(conn)?;
             notifications::enqueue(
@@ -238,18 +249,23 @@ fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
         .ok_or(ServiceError::NotFound)
 }
 
+pub const EXPIRED_INVITATION: &str =
+    "This invitation has expired. Please ask whoever invited you to invite you again.";
+
 /// What an invitation link leads to.
 pub struct InvitationInfo {
     pub game_id: String,
     pub kind: Kind,
     pub email: String,
     pub invited_by: String,
-    pub accepted: bool,
+    pub accepted_by: Option<i64>,
+    pub expired: bool,
 }
 
 pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo> {
     use crate::store::schema::players;
-    let found: Option<(String, String, String, Option<i64>, String)> = invitations::table
+    type Found = (String, String, String, Option<i64>, String, bool);
+    let found: Option<Found> = invitations::table
         .inner_join(games::table)
         .inner_join(players::table.on(players::id.eq(invitations::invited_by)))
         .filter(invitations::token_hash.eq(tokens::hash(token)))
@@ -259,16 +275,19 @@ pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo
             invitations::email,
             invitations::accepted_by,
             players::display_name,
+            diesel::dsl::sql::<diesel::sql_types::Bool>("invitations.expires_at <= now()"),
         ))
         .first(conn)
         .optional()?;
-    let (game_id, kind, email, accepted_by, invited_by) = found.ok_or(ServiceError::NotFound)?;
+    let (game_id, kind, email, accepted_by, invited_by, expired) =
+        found.ok_or(ServiceError::NotFound)?;
     Ok(InvitationInfo {
         game_id,
         kind: Kind::parse(&kind).ok_or(ServiceError::NotFound)?,
         email,
         invited_by,
-        accepted: accepted_by.is_some(),
+        accepted_by,
+        expired,
     })
 }
 
@@ -277,17 +296,24 @@ pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo
 pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<String> {
     let hash = tokens::hash(token);
     conn.transaction(|conn| {
-        let found: Option<(String, Option<i64>)> = invitations::table
+        let found: Option<(String, Option<i64>, bool)> = invitations::table
             .find(&hash)
-            .select((invitations::game_id, invitations::accepted_by))
+            .select((
+                invitations::game_id,
+                invitations::accepted_by,
+                diesel::dsl::sql::<diesel::sql_types::Bool>("expires_at <= now()"),
+            ))
             .first(conn)
             .optional()?;
-        let (game_id, accepted_by) = found.ok_or(ServiceError::NotFound)?;
+        let (game_id, accepted_by, expired) = found.ok_or(ServiceError::NotFound)?;
         let kind = lock_game(conn, &game_id)?;
         if accepted_by.is_some() {
             return Err(ServiceError::Gone(
                 "This invitation has already been used.".into(),
             ));
+        }
+        if expired {
+            return Err(ServiceError::Gone(EXPIRED_INVITATION.into()));
         }
         with_rules!(kind, |R| join_locked::<R>(conn, &game_id, player))?;
         diesel::update(invitations::table.find(&hash))
@@ -320,6 +346,7 @@ fn join_locked<R: Rules>(conn: &mut PgConnection, game_id: &str, player: &Player
         &Submitted::Join,
         entries,
     )
+    .map(|_| ())
 }
 
 /// Appends a row and updates the read models; ends the game (revealing the seed) when the rules
@@ -332,7 +359,7 @@ fn commit<R: Rules>(
     actor: Option<i64>,
     submitted: &Submitted<R::Command>,
     mut entries: Vec<Entry<R::Event>>,
-) -> Result<()> {
+) -> Result<i64> {
     let acting_before = acting_players(&game);
     let game_seed = load_seed(conn, &game.id)?;
     decide::settle(&mut game, &mut entries, &game_seed);
@@ -363,7 +390,7 @@ fn commit<R: Rules>(
             }
         }
     }
-    Ok(())
+    Ok(row.seq)
 }
 
 /// The players (by id) the game waits for.
@@ -379,13 +406,14 @@ fn acting_players<R: Rules>(game: &Game<R>) -> Vec<i64> {
 }
 
 /// Plays a rules command for `player`, made on the page showing sequence `expected_seq`.
+/// Returns the sequence number of the row it appended.
 pub fn play(
     conn: &mut PgConnection,
     game_id: &str,
     player: &Player,
     expected_seq: i64,
     command: Value,
-) -> Result<()> {
+) -> Result<i64> {
     conn.transaction(|conn| {
         let kind = lock_game(conn, game_id)?;
         with_rules!(kind, |R| play_locked::<R>(
@@ -424,7 +452,7 @@ fn play_locked<R: Rules>(
     player: &Player,
     expected_seq: i64,
     command: Value,
-) -> Result<()> {
+) -> Result<i64> {
     let (game, rows, seat) = load_seated::<R>(conn, game_id, player, expected_seq)?;
     let (Some(state), Some(status)) = (game.state.as_ref(), game.status()) else {
         return Err(ServiceError::Rule("The game has not started yet.".into()));
@@ -509,4 +537,5 @@ fn resign_locked<R: Rules>(
         &Submitted::Resign,
         entries,
     )
+    .map(|_| ())
 }

@@ -3,13 +3,18 @@
 
 pub mod emails;
 pub mod events;
+pub mod limits;
 pub mod notifications;
 pub mod pool;
 pub mod schema;
 
+use diesel::migration::MigrationSource;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
+use std::time::Duration;
+
+use crate::config::DatabaseSettings;
 
 pub use pool::{Conn, Pool};
 
@@ -95,13 +100,84 @@ pub fn migrate(conn: &mut PgConnection) -> Result<(), SetupError> {
     result
 }
 
-/// Creates the database if needed, migrates it and opens a pool.
-pub fn connect(url: &str, pool_size: u32) -> Result<Pool, SetupError> {
-    ensure_database(url)?;
-    let mut conn = PgConnection::establish(url).map_err(|source| SetupError::Connect {
+fn establish(url: &str) -> Result<PgConnection, SetupError> {
+    PgConnection::establish(url).map_err(|source| SetupError::Connect {
         url: redact_password(url),
         source,
-    })?;
-    migrate(&mut conn)?;
-    Ok(Pool::open(url, pool_size)?)
+    })
+}
+
+/// Creates the database if needed and applies pending migrations, as the schema's owner.
+pub fn set_up(admin_url: &str) -> Result<(), SetupError> {
+    ensure_database(admin_url)?;
+    migrate(&mut establish(admin_url)?)
+}
+
+/// Refuses to serve a schema older than this build: without an owner's URL the server cannot
+/// migrate, so `turnpost migrate` must have run.
+fn check_migrated(conn: &mut PgConnection) -> Result<(), SetupError> {
+    let applied: Vec<String> = conn
+        .applied_migrations()
+        .map_err(|e| SetupError::Migrate(e.to_string()))?
+        .into_iter()
+        .map(|v| v.to_string())
+        .collect();
+    let pending = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS)
+        .map_err(|e| SetupError::Migrate(e.to_string()))?
+        .iter()
+        .filter(|m| !applied.contains(&m.name().version().to_string()))
+        .count();
+    if pending > 0 {
+        return Err(SetupError::Migrate(format!(
+            "{pending} migration(s) have not been applied; run `turnpost migrate` first"
+        )));
+    }
+    Ok(())
+}
+
+/// `url` with libpq's connect_timeout set (unless it sets one), so that an unreachable database
+/// is reported quickly instead of after the operating system's TCP timeout.
+pub fn with_connect_timeout(url: &str, seconds: u64) -> String {
+    if url.contains("connect_timeout=") || seconds == 0 {
+        return url.to_string();
+    }
+    let separator = if url.contains('?') { '&' } else { '?' };
+    format!("{url}{separator}connect_timeout={seconds}")
+}
+
+/// Sets the database up (when an owner's URL is configured, else checks that it is migrated)
+/// and opens the pool the server and mail workers use.
+pub fn connect(settings: &DatabaseSettings) -> Result<Pool, SetupError> {
+    let url = with_connect_timeout(&settings.url, settings.connect_timeout_seconds);
+    if settings.admin_url.is_empty() {
+        check_migrated(&mut establish(&url)?)?;
+    } else {
+        set_up(&with_connect_timeout(
+            &settings.admin_url,
+            settings.connect_timeout_seconds,
+        ))?;
+    }
+    Ok(Pool::open(
+        &url,
+        settings.pool_size,
+        Duration::from_millis(settings.checkout_timeout_ms.max(1)),
+    )?)
+}
+
+/// Whether a database error means the connection to PostgreSQL failed (rather than the query).
+pub fn is_connection_lost(error: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match error {
+        Error::DatabaseError(DatabaseErrorKind::ClosedConnection, _)
+        | Error::DatabaseError(DatabaseErrorKind::UnableToSendCommand, _)
+        | Error::BrokenTransactionManager => true,
+        Error::DatabaseError(_, info) => {
+            let message = info.message();
+            message.contains("server closed the connection")
+                || message.contains("terminating connection")
+                || message.contains("no connection to the server")
+                || message.contains("could not receive data from server")
+        }
+        _ => false,
+    }
 }

@@ -39,8 +39,11 @@ pub enum CloseError {
 }
 
 impl Pool {
-    /// A pool of at most `size` connections to `url`. Opens them before it returns.
-    pub fn open(url: &str, size: u32) -> Result<Pool, PoolError> {
+    /// A pool of at most `size` connections to `url`. Opens them before it returns. Asking for
+    /// a connection fails after `checkout_timeout` (the database is down or every connection is
+    /// busy); each connection is tested as it is checked out, so a restarted database is used
+    /// again as soon as it answers.
+    pub fn open(url: &str, size: u32, checkout_timeout: Duration) -> Result<Pool, PoolError> {
         let threads = Arc::new(
             ScheduledThreadPool::builder()
                 .num_threads(CONNECTING_THREADS)
@@ -50,6 +53,8 @@ impl Pool {
         );
         let connections = R2d2Pool::builder()
             .max_size(size)
+            .connection_timeout(checkout_timeout)
+            .test_on_check_out(true)
             .thread_pool(threads.clone())
             .build(ConnectionManager::<PgConnection>::new(url))?;
         Ok(Pool {

@@ -10,6 +10,7 @@ diesel::table! {
         unsubscribe_token -> Text,
         email_rejected_at -> Nullable<Timestamptz>,
         email_rejection -> Nullable<Text>,
+        confirmed_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -65,6 +66,7 @@ diesel::table! {
         invited_by -> Int8,
         accepted_by -> Nullable<Int8>,
         created_at -> Timestamptz,
+        expires_at -> Timestamptz,
     }
 }
 
@@ -105,6 +107,28 @@ diesel::table! {
         last_error -> Nullable<Text>,
         sent_at -> Nullable<Timestamptz>,
         failed_at -> Nullable<Timestamptz>,
+        priority -> Int2,
+        claimed_until -> Nullable<Timestamptz>,
+        last_attempt_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    sessions (id_hash) {
+        id_hash -> Bytea,
+        player_id -> Int8,
+        created_at -> Timestamptz,
+        last_seen_at -> Timestamptz,
+        user_agent -> Text,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    rate_events (action, subject, at) {
+        action -> Text,
+        subject -> Text,
+        at -> Timestamptz,
     }
 }
 
@@ -128,6 +152,7 @@ diesel::joinable!(notifications -> players (player_id));
 diesel::joinable!(game_players -> players (player_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(invitations -> games (game_id));
+diesel::joinable!(sessions -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     players,
@@ -140,4 +165,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     game_events,
     emails,
     notifications,
+    sessions,
+    rate_events,
 );

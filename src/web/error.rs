@@ -11,6 +11,8 @@ use crate::games::service::ServiceError;
 pub struct WebError {
     pub status: StatusCode,
     pub message: String,
+    /// Seconds to send in a Retry-After header.
+    pub retry_after: Option<u64>,
 }
 
 impl WebError {
@@ -18,7 +20,34 @@ impl WebError {
         WebError {
             status,
             message: message.into(),
+            retry_after: None,
         }
+    }
+
+    pub fn with_retry_after(mut self, seconds: u64) -> Self {
+        self.retry_after = Some(seconds);
+        self
+    }
+
+    /// No connection to PostgreSQL could be had, so nothing was attempted.
+    pub fn database_unavailable(error: impl std::fmt::Display) -> Self {
+        tracing::error!("database unavailable: {error}");
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Turnpost cannot reach its database right now, so nothing was changed. Please try again in a minute.",
+        )
+        .with_retry_after(5)
+    }
+
+    /// The connection broke while a request was being answered: a commit may or may not have
+    /// happened, so the message does not promise either.
+    pub fn database_lost(error: impl std::fmt::Display) -> Self {
+        tracing::error!("database connection lost: {error}");
+        Self::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "Turnpost lost its connection to the database while answering. If you were making a move, reload the game in a minute to see whether it was made.",
+        )
+        .with_retry_after(5)
     }
 
     pub fn bad_request(message: impl Into<String>) -> Self {
@@ -50,6 +79,10 @@ impl std::fmt::Display for WebError {
 
 impl From<ServiceError> for WebError {
     fn from(error: ServiceError) -> Self {
+        let error = match error {
+            ServiceError::Database(e) => return e.into(),
+            other => other,
+        };
         let status = match &error {
             ServiceError::NotFound => StatusCode::NOT_FOUND,
             ServiceError::BadRequest(_) => StatusCode::BAD_REQUEST,
@@ -57,6 +90,15 @@ impl From<ServiceError> for WebError {
             ServiceError::Stale => StatusCode::CONFLICT,
             ServiceError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServiceError::Gone(_) => StatusCode::GONE,
+            ServiceError::Damaged(_) => {
+                tracing::error!("{error}");
+                return WebError::new(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    format!(
+                        "{error} The board is not shown, because it could not be trusted. The operators have been told; nothing you do here can change the log."
+                    ),
+                );
+            }
             ServiceError::Corrupt(_) | ServiceError::Database(_) => {
                 return WebError::internal(error);
             }
@@ -73,13 +115,17 @@ impl From<crate::games::replay::ReplayError> for WebError {
 
 impl From<diesel::result::Error> for WebError {
     fn from(error: diesel::result::Error) -> Self {
-        WebError::internal(error)
+        if crate::store::is_connection_lost(&error) {
+            WebError::database_lost(error)
+        } else {
+            WebError::internal(error)
+        }
     }
 }
 
 impl From<diesel::r2d2::PoolError> for WebError {
     fn from(error: diesel::r2d2::PoolError) -> Self {
-        WebError::internal(error)
+        WebError::database_unavailable(error)
     }
 }
 
@@ -118,7 +164,14 @@ impl ResponseError for WebError {
             layout: Layout::anonymous(title),
             message: &self.message,
         };
-        render_page(self.status, &page)
-            .unwrap_or_else(|_| HttpResponse::build(self.status).body(self.message.clone()))
+        let mut response = render_page(self.status, &page)
+            .unwrap_or_else(|_| HttpResponse::build(self.status).body(self.message.clone()));
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(
+                actix_web::http::header::RETRY_AFTER,
+                actix_web::http::header::HeaderValue::from(seconds),
+            );
+        }
+        response
     }
 }

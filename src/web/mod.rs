@@ -3,7 +3,9 @@
 
 pub mod error;
 pub mod form;
+pub mod ids;
 pub mod layout;
+pub mod limits;
 pub mod pages;
 pub mod session;
 pub mod ui;
@@ -11,8 +13,10 @@ pub mod ui;
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
 use actix_session::storage::CookieSessionStore;
+use actix_web::body::MessageBody;
 use actix_web::cookie::{Key, SameSite};
-use actix_web::middleware::DefaultHeaders;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::middleware::{DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpServer, guard, web};
 use diesel::prelude::*;
 
@@ -33,6 +37,45 @@ pub const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; style-src 'self';
 /// GET and HEAD on one route.
 pub fn get_or_head() -> actix_web::Route {
     web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
+}
+
+/// Whether the client asked for JSON, by `Accept` or by `?format=json`.
+pub fn asks_for_json(req: &actix_web::HttpRequest) -> bool {
+    let by_header = req
+        .headers()
+        .get("Accept")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|accept| accept.contains("application/json"));
+    by_header
+        || req
+            .query_string()
+            .split('&')
+            .any(|pair| pair == "format=json")
+}
+
+/// Errors answer JSON clients in JSON (`{"error": "…"}`) with the same status and words as the
+/// page a browser gets.
+async fn json_errors(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let json = asks_for_json(req.request());
+    let response = next.call(req).await?;
+    let error = response
+        .response()
+        .error()
+        .and_then(|e| e.as_error::<error::WebError>())
+        .filter(|_| json)
+        .map(|e| (e.status, e.message.clone(), e.retry_after));
+    let Some((status, message, retry_after)) = error else {
+        return Ok(response.map_into_left_body());
+    };
+    let mut answer = actix_web::HttpResponse::build(status);
+    if let Some(seconds) = retry_after {
+        answer.insert_header(("Retry-After", seconds));
+    }
+    let answer = answer.json(serde_json::json!({ "error": message }));
+    Ok(response.into_response(answer).map_into_right_body())
 }
 
 /// Registers every route.
@@ -84,6 +127,7 @@ pub fn server(
             .app_data(data.clone())
             .app_data(web::FormConfig::default().limit(64 * 1024))
             .wrap(sessions)
+            .wrap(from_fn(json_errors))
             .wrap(
                 DefaultHeaders::new()
                     .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))

@@ -1,17 +1,18 @@
 //! Who is asking: the signed-in player (if any) and the per-session CSRF token every form
-//! carries.
+//! carries. The cookie holds a session id that is checked against the `sessions` table on every
+//! request, so any server process can answer and a revoked session ends everywhere at once.
 
 use actix_session::Session;
-use actix_web::web;
+use actix_web::{HttpRequest, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 
 use super::AppState;
 use super::error::WebError;
 use super::form::Form;
-use crate::auth::{Player, accounts, tokens};
+use crate::auth::{Player, sessions, tokens};
 
-const PLAYER_KEY: &str = "player_id";
+const SESSION_KEY: &str = "session";
 const CSRF_KEY: &str = "csrf";
 pub const CSRF_FIELD: &str = "csrf";
 pub const CSRF_HEADER: &str = "X-CSRF-Token";
@@ -20,6 +21,8 @@ pub const CSRF_HEADER: &str = "X-CSRF-Token";
 pub struct Visitor {
     pub player: Option<Player>,
     pub csrf: String,
+    /// The id of the signed-in session, if any.
+    pub session_id: Option<String>,
 }
 
 impl Visitor {
@@ -31,6 +34,11 @@ impl Visitor {
         self.player
             .as_ref()
             .ok_or_else(|| WebError::forbidden("Please sign in first."))
+    }
+
+    /// Whether the visitor is signed in as the owner of `email`.
+    pub fn is(&self, email: &str) -> bool {
+        self.player.as_ref().is_some_and(|p| p.email == email)
     }
 }
 
@@ -46,22 +54,31 @@ fn csrf_token(session: &Session) -> String {
     token
 }
 
-/// Loads the visitor behind a request. A session naming a player who no longer exists is
-/// treated as signed out.
+/// Loads the visitor behind a request. A cookie whose session was revoked, has lapsed or names a
+/// player who no longer exists is treated as signed out.
 pub async fn visitor(session: &Session, state: &web::Data<AppState>) -> Result<Visitor, WebError> {
     let csrf = csrf_token(session);
-    let id = session.get::<i64>(PLAYER_KEY).ok().flatten();
-    let player = match id {
+    let id = session.get::<String>(SESSION_KEY).ok().flatten();
+    let player = match id.clone() {
         Some(id) => {
             let pool = state.pool.clone();
+            let idle_days = state.settings.auth.session_days;
             web::block(move || -> Result<_, WebError> {
-                Ok(accounts::find(&mut *pool.get()?, id)?)
+                Ok(sessions::player(&mut *pool.get()?, &id, idle_days)?)
             })
             .await??
         }
         None => None,
     };
-    Ok(Visitor { player, csrf })
+    if player.is_none() && id.is_some() {
+        session.remove(SESSION_KEY);
+    }
+    let session_id = id.filter(|_| player.is_some());
+    Ok(Visitor {
+        player,
+        csrf,
+        session_id,
+    })
 }
 
 /// Checks the CSRF token of a form post against the session's.
@@ -83,12 +100,43 @@ pub fn check_form_csrf(session: &Session, form: &Form) -> Result<(), WebError> {
     check_csrf(session, form.get(CSRF_FIELD))
 }
 
-/// Starts a signed-in session for `player` (a new session, so no earlier cookie carries over).
-pub fn sign_in(session: &Session, player: &Player) {
-    session.renew();
-    let _ = session.insert(PLAYER_KEY, player.id);
+fn user_agent(req: &HttpRequest) -> String {
+    req.headers()
+        .get("User-Agent")
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string()
 }
 
-pub fn sign_out(session: &Session) {
+/// Starts a signed-in session for `player`: a new server-side session, a new cookie, and a new
+/// CSRF token, so nothing from before signing in carries over.
+pub async fn sign_in(
+    req: &HttpRequest,
+    session: &Session,
+    state: &web::Data<AppState>,
+    player: &Player,
+) -> Result<(), WebError> {
+    let pool = state.pool.clone();
+    let (player_id, agent) = (player.id, user_agent(req));
+    let id = web::block(move || -> Result<_, WebError> {
+        Ok(sessions::start(&mut *pool.get()?, player_id, &agent)?)
+    })
+    .await??;
+    session.renew();
+    session.remove(CSRF_KEY);
+    let _ = session.insert(SESSION_KEY, id);
+    Ok(())
+}
+
+/// Ends this session on the server and forgets the cookie.
+pub async fn sign_out(session: &Session, state: &web::Data<AppState>) -> Result<(), WebError> {
+    if let Some(id) = session.get::<String>(SESSION_KEY).ok().flatten() {
+        let pool = state.pool.clone();
+        web::block(move || -> Result<_, WebError> {
+            Ok(sessions::revoke(&mut *pool.get()?, &id)?)
+        })
+        .await??;
+    }
     session.purge();
+    Ok(())
 }

@@ -105,7 +105,7 @@ async fn a_finished_game_verifies_offline_and_from_the_database() {
     let game_id = table.path.trim_start_matches("/games/");
     let output = Command::new(env!("CARGO_BIN_EXE_turnpost"))
         .args(["verify", "--game", game_id])
-        .env("TURNPOST__DATABASE__URL", &table.app.db.url)
+        .envs(table.app.db.env())
         .output()
         .unwrap();
     assert!(

@@ -31,7 +31,7 @@ fn migrate_creates_a_missing_database_and_its_tables() {
     url.set_path(&format!("/{name}"));
     let output = Command::new(env!("CARGO_BIN_EXE_turnpost"))
         .arg("migrate")
-        .env("TURNPOST__DATABASE__URL", url.as_str())
+        .env("TURNPOST__DATABASE__ADMIN_URL", url.as_str())
         .output()
         .unwrap();
     let created = PgConnection::establish(url.as_str()).map(|mut conn| {

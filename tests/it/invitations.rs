@@ -1,5 +1,7 @@
-//! Invitation links: they sign the invited address in, seat it once, and start the game when
-//! the table is full.
+//! Invitation links: opening one changes nothing; only the invited address takes the seat, once;
+//! the game starts when the table is full.
+
+use diesel::prelude::*;
 
 use crate::support::{TestApp, accept_invitation, count_rows, create_game};
 
@@ -52,7 +54,8 @@ async fn an_invitation_is_used_once() {
     accept_invitation(&app, &bo, "bo@example.com").await;
     let rows = count_rows(&app.db, "game_events");
 
-    // Opening the link again leads to the game; posting it again seats nobody.
+    // Opening or posting the link again leads Bo to the game and seats nobody; anyone else is
+    // told it was used.
     let link = app
         .mail("bo@example.com", "invites you")
         .link(&app.base, "/join/");
@@ -60,7 +63,11 @@ async fn an_invitation_is_used_once() {
     assert!(again.url.ends_with(&path));
     let csrf = bo.get("/sign-in").await.csrf();
     let join_path = url::Url::parse(&link).unwrap().path().to_string();
-    let refused = bo.post_form(&join_path, &[("csrf", &csrf)]).await;
+    let reposted = bo.post_form(&join_path, &[("csrf", &csrf)]).await;
+    assert!(reposted.url.ends_with(&path), "{}", reposted.url);
+    let stranger = app.browser();
+    let csrf = stranger.get("/sign-in").await.csrf();
+    let refused = stranger.post_form(&join_path, &[("csrf", &csrf)]).await;
     assert_eq!(refused.status, 410, "{}", refused.body);
     assert_eq!(count_rows(&app.db, "game_events"), rows);
 }
@@ -79,6 +86,121 @@ async fn the_creator_cannot_take_a_second_seat() {
     let path = url::Url::parse(&link).unwrap().path().to_string();
     let refused = ann.post_form(&path, &[("csrf", &csrf)]).await;
     assert_eq!(refused.status, 403, "{}", refused.body);
-    assert!(refused.body.contains("already have a seat"));
+    assert!(
+        refused.body.contains("for another address"),
+        "{}",
+        refused.body
+    );
     assert_eq!(count_rows(&app.db, "game_events"), rows);
+}
+
+/// The invitation link in the newest invitation to `email`, as a path.
+fn invitation_path(app: &TestApp, email: &str) -> String {
+    let link = app.mail(email, "invites you").link(&app.base, "/join/");
+    url::Url::parse(&link).unwrap().path().to_string()
+}
+
+#[actix_web::test]
+async fn a_forwarded_invitation_never_signs_into_an_existing_account() {
+    let app = TestApp::start().await;
+    let bo = app.signed_in("bo@example.com", "Bo").await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let path = create_game(&ann, "kalah", &["bo@example.com"], &[]).await;
+    let join = invitation_path(&app, "bo@example.com");
+    let rows = count_rows(&app.db, "game_events");
+
+    // Whoever holds the link — a link-preview bot, a friend it was forwarded to — sees the
+    // table and is offered a sign-in link sent to Bo, nothing more.
+    let stranger = app.browser();
+    for _ in 0..2 {
+        let page = stranger.get(&join).await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        assert!(!page.body.contains("Signed in as"), "{}", page.body);
+        assert!(
+            !page.body.contains("bo@example.com"),
+            "the address is masked"
+        );
+        assert!(page.body.contains("b•••@example.com"), "{}", page.body);
+        assert!(page.body.contains("Email me a sign-in link"));
+    }
+    assert!(
+        !stranger
+            .get("/settings")
+            .await
+            .body
+            .contains("bo@example.com")
+    );
+    let csrf = stranger.get("/sign-in").await.csrf();
+    let refused = stranger.post_form(&join, &[("csrf", &csrf)]).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(!stranger.get("/").await.body.contains("Signed in as"));
+    assert_eq!(count_rows(&app.db, "game_events"), rows);
+
+    // Bo proves the address with a fresh sign-in link, which leads back to the invitation.
+    let asked = stranger
+        .post_form(&format!("{join}/sign-in"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let link = app
+        .mail("bo@example.com", "sign-in")
+        .link(&app.base, "/sign-in/");
+    let back = bo.follow_sign_in_link(&link).await;
+    assert!(back.url.ends_with(&join), "{}", back.url);
+    assert!(back.body.contains("Take my seat"), "{}", back.body);
+    let joined = bo.post_form(&join, &[("csrf", &back.csrf())]).await;
+    assert!(joined.url.ends_with(&path), "{}", joined.url);
+    assert_eq!(count_rows(&app.db, "game_events"), rows + 1);
+}
+
+#[actix_web::test]
+async fn someone_signed_in_cannot_take_a_seat_meant_for_another_address() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let cy = app.signed_in("cy@example.com", "Cy").await;
+    create_game(&ann, "kalah", &["newcomer@example.com"], &[]).await;
+    let join = invitation_path(&app, "newcomer@example.com");
+    let rows = count_rows(&app.db, "game_events");
+    let page = cy.get(&join).await;
+    assert!(
+        page.body.contains("signed in as someone else"),
+        "{}",
+        page.body
+    );
+    let refused = cy.post_form(&join, &[("csrf", &page.csrf())]).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert_eq!(count_rows(&app.db, "game_events"), rows);
+    assert!(cy.get("/").await.body.contains("Signed in as Cy"));
+}
+
+#[actix_web::test]
+async fn an_expired_invitation_seats_nobody() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    create_game(&ann, "kalah", &["newcomer@example.com"], &[]).await;
+    let join = invitation_path(&app, "newcomer@example.com");
+
+    #[derive(QueryableByName)]
+    struct Lifetime {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        days: String,
+    }
+    let lifetime: Lifetime =
+        diesel::sql_query("SELECT (expires_at - created_at)::text AS days FROM invitations")
+            .get_result(&mut app.db.connect())
+            .unwrap();
+    assert_eq!(lifetime.days, "14 days");
+
+    diesel::sql_query("UPDATE invitations SET expires_at = now() - interval '1 second'")
+        .execute(&mut app.db.connect())
+        .unwrap();
+    let rows = count_rows(&app.db, "game_events");
+    let newcomer = app.browser();
+    let page = newcomer.get(&join).await;
+    assert_eq!(page.status, 410, "{}", page.body);
+    assert!(page.body.contains("expired"), "{}", page.body);
+    let csrf = newcomer.get("/sign-in").await.csrf();
+    let refused = newcomer.post_form(&join, &[("csrf", &csrf)]).await;
+    assert_eq!(refused.status, 410, "{}", refused.body);
+    assert_eq!(count_rows(&app.db, "game_events"), rows);
+    assert!(!newcomer.get("/").await.body.contains("Signed in as"));
 }

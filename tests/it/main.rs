@@ -1,6 +1,7 @@
 //! Integration tests: the real server on a random port, against a real PostgreSQL database of
 //! its own (cloned from a migrated template), driven over HTTP.
 
+mod db_proxy;
 mod smtp;
 mod support;
 
@@ -15,9 +16,12 @@ mod hostile_input;
 mod invitations;
 mod kabaleo_game;
 mod kalah_game;
+mod limits;
 mod notifications;
 mod pages;
 mod quarto_game;
 mod resign;
+mod resilience;
+mod sessions;
 mod shutdown;
 mod sign_in;

@@ -13,7 +13,7 @@ fn serve(db: &TestDb, smtp: &SmtpServer, port: u16) -> Child {
         .arg("serve")
         .arg("--config")
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/config/test.toml"))
-        .env("TURNPOST__DATABASE__URL", &db.url)
+        .envs(db.env())
         .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
         .env(
             "TURNPOST__SERVER__BASE_URL",

@@ -124,6 +124,28 @@ impl TestDb {
     pub fn connect(&self) -> PgConnection {
         PgConnection::establish(&self.url).unwrap()
     }
+
+    /// The URL the server uses: the same database as the unprivileged role the migrations
+    /// create.
+    pub fn server_url(&self) -> String {
+        let mut url = url::Url::parse(&self.url).unwrap();
+        url.set_username("turnpost_server").unwrap();
+        url.set_password(None).unwrap();
+        url.to_string()
+    }
+
+    /// The environment that points a `turnpost` process at this database.
+    pub fn env(&self) -> [(&'static str, String); 2] {
+        [
+            ("TURNPOST__DATABASE__URL", self.server_url()),
+            ("TURNPOST__DATABASE__ADMIN_URL", self.url.clone()),
+        ]
+    }
+
+    /// A connection as the server's role.
+    pub fn connect_as_server(&self) -> PgConnection {
+        PgConnection::establish(&self.server_url()).unwrap()
+    }
 }
 
 impl Drop for TestDb {
@@ -148,6 +170,12 @@ pub struct TestApp {
     pub db: TestDb,
     pub smtp: SmtpServer,
     pub settings: Settings,
+}
+
+/// A second server on a test's database.
+pub struct SecondServer {
+    _server: RunningServer,
+    pub base: String,
 }
 
 /// The server on a thread and an actix system of its own, so that stopping it does not depend
@@ -199,6 +227,16 @@ impl TestApp {
 
     /// Starts with test settings, adjusted by `adjust`.
     pub async fn start_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
+        // TURNPOST_TEST_LOG=debug (with --nocapture) shows what the servers log.
+        static LOGGING: std::sync::Once = std::sync::Once::new();
+        LOGGING.call_once(|| {
+            if let Ok(filter) = std::env::var("TURNPOST_TEST_LOG") {
+                let _ = tracing_subscriber::fmt()
+                    .with_env_filter(tracing_subscriber::EnvFilter::new(filter))
+                    .with_test_writer()
+                    .try_init();
+            }
+        });
         let db = TestDb::new();
         let smtp = SmtpServer::start();
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -207,7 +245,8 @@ impl TestApp {
             &Path::new(env!("CARGO_MANIFEST_DIR")).join("config/test.toml"),
         ))
         .unwrap();
-        settings.database.url = db.url.clone();
+        settings.database.url = db.server_url();
+        settings.database.admin_url = db.url.clone();
         settings.server.base_url = base.clone();
         settings.mail.smtp.host = smtp.addr.ip().to_string();
         settings.mail.smtp.port = smtp.addr.port();
@@ -222,20 +261,26 @@ impl TestApp {
         }
     }
 
+    /// Another server process's worth of server on the same database, as behind a load
+    /// balancer.
+    pub fn second_server(&self) -> SecondServer {
+        let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+        let base = format!("http://{}", listener.local_addr().unwrap());
+        let mut settings = self.settings.clone();
+        settings.server.base_url = base.clone();
+        SecondServer {
+            _server: RunningServer::start(settings, listener),
+            base,
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }
 
     /// A browser of its own: its own cookies, following redirects.
     pub fn browser(&self) -> Browser {
-        Browser {
-            client: reqwest::Client::builder()
-                .cookie_store(true)
-                .timeout(Duration::from_secs(30))
-                .build()
-                .unwrap(),
-            base: self.base.clone(),
-        }
+        Browser::new(&self.base)
     }
 
     /// Runs one round of the mail worker now: compose what is due, send what is due.
@@ -434,9 +479,37 @@ impl MoveForm {
 pub struct Browser {
     pub client: reqwest::Client,
     pub base: String,
+    jar: std::sync::Arc<reqwest::cookie::Jar>,
 }
 
 impl Browser {
+    pub fn new(base: &str) -> Browser {
+        let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+        Browser {
+            client: reqwest::Client::builder()
+                .cookie_provider(jar.clone())
+                .timeout(Duration::from_secs(30))
+                .build()
+                .unwrap(),
+            base: base.to_string(),
+            jar,
+        }
+    }
+
+    /// The same person's cookies, in a browser talking to `base` (another server, or a thief).
+    pub fn copy_to(&self, base: &str) -> Browser {
+        use reqwest::cookie::CookieStore;
+        let copy = Browser::new(base);
+        let from = url::Url::parse(&self.base).unwrap();
+        let to = url::Url::parse(base).unwrap();
+        if let Some(header) = self.jar.cookies(&from) {
+            for pair in header.to_str().unwrap().split("; ") {
+                copy.jar.add_cookie_str(pair, &to);
+            }
+        }
+        copy
+    }
+
     async fn read(response: reqwest::Response) -> Page {
         let status = response.status().as_u16();
         let url = response.url().to_string();
@@ -528,9 +601,23 @@ impl Browser {
         assert!(sent.body.contains("Check your email"));
         let mail = app.mail(email, "sign-in");
         let link = mail.link(&app.base, "/sign-in/");
-        let home = self.get(&link).await;
+        let home = self.follow_sign_in_link(&link).await;
         assert_eq!(home.status, 200, "{}", home.body);
         assert!(home.body.contains("Signed in as"), "{}", home.body);
+    }
+
+    /// Opens an emailed sign-in link and presses its button, as a person would.
+    pub async fn follow_sign_in_link(&self, link: &str) -> Page {
+        let page = self.get(link).await;
+        if page.status != 200 || !page.body.contains("action=\"/sign-in/") {
+            return page;
+        }
+        let csrf = page.csrf();
+        let path = url::Url::parse(&self.absolute(link))
+            .unwrap()
+            .path()
+            .to_string();
+        self.post_form(&path, &[("csrf", &csrf)]).await
     }
 }
 
@@ -573,7 +660,11 @@ pub struct Table {
 /// Signs in one player per name (`name@example.com`), lets the first create a game of `kind`
 /// inviting the others, and has every invitee accept.
 pub async fn start_table(kind: &str, names: &[&str], extra: &[(&str, &str)]) -> Table {
-    let app = TestApp::start().await;
+    seat_table(TestApp::start().await, kind, names, extra).await
+}
+
+/// As [`start_table`], on a server already started.
+pub async fn seat_table(app: TestApp, kind: &str, names: &[&str], extra: &[(&str, &str)]) -> Table {
     let emails: Vec<String> = names
         .iter()
         .map(|n| format!("{}@example.com", n.to_lowercase()))

@@ -1,7 +1,8 @@
 use actix_session::Session;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
+use diesel::Connection;
 use serde::Deserialize;
 
 use crate::auth::accounts;
@@ -9,7 +10,9 @@ use crate::auth::sign_in::{self, LinkError, safe_next_path};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::form::Form;
+use crate::web::ids::Token;
 use crate::web::layout::{Layout, page, render_page, see_other};
+use crate::web::limits;
 use crate::web::session::{self, check_form_csrf, visitor};
 
 #[derive(Template)]
@@ -27,6 +30,14 @@ struct SentPage {
     layout: Layout,
     email: String,
     minutes: i64,
+}
+
+#[derive(Template)]
+#[template(path = "sign_in_link.html")]
+struct LinkPage {
+    layout: Layout,
+    token: String,
+    email: String,
 }
 
 #[derive(Deserialize)]
@@ -49,6 +60,7 @@ pub async fn sign_in_page(
 }
 
 pub async fn request_link(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     body: web::Bytes,
@@ -70,56 +82,106 @@ pub async fn request_link(
             return render_page(StatusCode::BAD_REQUEST, &page);
         }
     };
-    let minutes = state.settings.auth.sign_in_link_minutes;
-    let pool = state.pool.clone();
-    let address = email.clone();
-    web::block(move || -> Result<_, WebError> {
-        Ok(sign_in::request_link(
-            &mut *pool.get()?,
-            &address,
-            &next,
-            minutes,
-        )?)
-    })
-    .await??;
+    let client = limits::client_of(&req, &state.settings.server);
+    send_link(&state, &email, &next, &client).await?;
     page(&SentPage {
         layout: Layout::new("Check your email", &visitor),
         email,
-        minutes,
+        minutes: state.settings.auth.sign_in_link_minutes,
+    })
+}
+
+/// Queues a sign-in link to `email` leading to `next`, within the limits per address and per
+/// client.
+pub async fn send_link(
+    state: &web::Data<AppState>,
+    email: &str,
+    next: &str,
+    client: &str,
+) -> Result<(), WebError> {
+    let minutes = state.settings.auth.sign_in_link_minutes;
+    let limits = state.settings.limits.clone();
+    let pool = state.pool.clone();
+    let (email, next, client) = (email.to_string(), next.to_string(), client.to_string());
+    web::block(move || -> Result<_, WebError> {
+        let mut conn = pool.get()?;
+        conn.transaction(|conn| -> Result<_, WebError> {
+            limits::check(
+                limits::sign_in_per_address(&limits).take(conn, &email, 1)?,
+                "We have already sent several sign-in links to this address.",
+            )?;
+            limits::check(
+                limits::sign_in_per_client(&limits).take(conn, &client, 1)?,
+                "Too many sign-in links were asked for from your network.",
+            )?;
+            Ok(sign_in::request_link(conn, &email, &next, minutes)?)
+        })
+    })
+    .await?
+}
+
+fn link_error(error: LinkError) -> WebError {
+    match error {
+        LinkError::Database(e) => e.into(),
+        LinkError::Unknown => WebError::new(StatusCode::NOT_FOUND, LinkError::Unknown.to_string()),
+        LinkError::Spent => WebError::new(StatusCode::GONE, LinkError::Spent.to_string()),
+    }
+}
+
+/// The page an emailed link opens. Opening it spends nothing (mail scanners open links too);
+/// its button does. Someone already signed in as that address goes straight on.
+pub async fn link_page(
+    session: Session,
+    state: web::Data<AppState>,
+    Token(token): Token,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    let pool = state.pool.clone();
+    let lookup = token.clone();
+    let peeked = web::block(move || -> Result<_, WebError> {
+        Ok(sign_in::peek(&mut *pool.get()?, &lookup)?)
+    })
+    .await??
+    .ok_or_else(|| link_error(LinkError::Unknown))?;
+    if visitor.is(&peeked.email) {
+        return Ok(see_other(&peeked.next));
+    }
+    if !peeked.usable {
+        return Err(link_error(LinkError::Spent));
+    }
+    page(&LinkPage {
+        layout: Layout::new("Sign in", &visitor),
+        token,
+        email: peeked.email,
     })
 }
 
 pub async fn redeem_link(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
-    token: web::Path<String>,
+    Token(token): Token,
+    body: web::Bytes,
 ) -> Result<HttpResponse, WebError> {
-    let pool = state.pool.clone();
-    let token = token.into_inner();
-    let redeemed = web::block(move || -> Result<_, WebError> {
-        Ok(sign_in::redeem(&mut *pool.get()?, &token))
-    })
-    .await??;
-    match redeemed {
-        Ok((player, next)) => {
-            session::sign_in(&session, &player);
-            Ok(see_other(&next))
-        }
-        Err(LinkError::Database(e)) => Err(WebError::internal(e)),
-        Err(LinkError::Unknown) => Err(WebError::new(
-            StatusCode::NOT_FOUND,
-            LinkError::Unknown.to_string(),
-        )),
-        Err(LinkError::Spent) => Err(WebError::new(
-            StatusCode::GONE,
-            LinkError::Spent.to_string(),
-        )),
-    }
-}
-
-pub async fn sign_out(session: Session, body: web::Bytes) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
-    session::sign_out(&session);
+    let pool = state.pool.clone();
+    let (player, next) = web::block(move || -> Result<_, WebError> {
+        Ok(sign_in::redeem(&mut *pool.get()?, &token))
+    })
+    .await??
+    .map_err(link_error)?;
+    session::sign_in(&req, &session, &state, &player).await?;
+    Ok(see_other(&next))
+}
+
+pub async fn sign_out(
+    session: Session,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    session::sign_out(&session, &state).await?;
     Ok(see_other("/"))
 }

@@ -9,6 +9,7 @@ use crate::games::{service, with_rules};
 use crate::rules::Rules;
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::ids::GameId;
 use crate::web::session::{Visitor, visitor};
 
 fn build<R: Rules>(
@@ -24,11 +25,10 @@ fn build<R: Rules>(
 pub async fn download(
     session: Session,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    GameId(game_id): GameId,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&session, &state).await?;
     let pool = state.pool.clone();
-    let game_id = path.into_inner();
     let id = game_id.clone();
     let export = web::block(move || -> Result<Export, WebError> {
         let conn = &mut pool.get()?;

@@ -18,6 +18,7 @@ use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::form::Form;
+use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page, see_other};
 use crate::web::session::{CSRF_HEADER, Visitor, check_csrf, check_form_csrf, visitor};
 use crate::web::ui::{Actions, Board, Choice, GameUi};
@@ -61,12 +62,7 @@ pub fn parse_at(at: Option<&str>, last: i64) -> Result<Option<i64>, WebError> {
 }
 
 pub fn wants_json(req: &HttpRequest, format: Option<&str>) -> bool {
-    format == Some("json")
-        || req
-            .headers()
-            .get("Accept")
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|accept| accept.contains("application/json"))
+    format == Some("json") || crate::web::asks_for_json(req)
 }
 
 pub fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
@@ -359,13 +355,13 @@ pub async fn show(
     req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    GameId(game_id): GameId,
     query: web::Query<BTreeMap<String, String>>,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&session, &state).await?;
     let query = query.into_inner();
     let json = wants_json(&req, query.get("format").map(String::as_str));
-    let rendered = rendered(&state, path.into_inner(), visitor, query, None).await;
+    let rendered = rendered(&state, game_id, visitor, query, None).await;
     match rendered {
         Ok(rendered) => respond(rendered, StatusCode::OK, json),
         Err(error) if json => Ok(json_response(
@@ -409,10 +405,9 @@ pub async fn play(
     req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    GameId(game_id): GameId,
     body: web::Bytes,
 ) -> Result<HttpResponse, WebError> {
-    let game_id = path.into_inner();
     let json = wants_json(&req, None);
     let visitor = visitor(&session, &state).await?;
     let attempt = async {
@@ -420,7 +415,7 @@ pub async fn play(
         let player = visitor.require_player()?.clone();
         let pool = state.pool.clone();
         let id = game_id.clone();
-        web::block(move || -> Result<Result<(), ServiceError>, WebError> {
+        web::block(move || -> Result<Result<i64, ServiceError>, WebError> {
             Ok(service::play(&mut *pool.get()?, &id, &player, seq, command))
         })
         .await??
@@ -428,11 +423,21 @@ pub async fn play(
     }
     .await;
     let error = match attempt {
-        Ok(()) if json => {
-            let fresh = rendered(&state, game_id, visitor, BTreeMap::new(), None).await?;
-            return respond(fresh, StatusCode::OK, true);
+        // The move is committed: whatever happens while showing the new board, it is answered
+        // as made.
+        Ok(seq) if json => {
+            return match rendered(&state, game_id.clone(), visitor, BTreeMap::new(), None).await {
+                Ok(fresh) => respond(fresh, StatusCode::OK, true),
+                Err(e) => {
+                    tracing::error!("game {game_id}: move {seq} made, but the board failed: {e}");
+                    Ok(json_response(
+                        StatusCode::OK,
+                        &json!({"id": game_id, "seq": seq, "made": true}),
+                    ))
+                }
+            };
         }
-        Ok(()) => return Ok(see_other(&format!("/games/{game_id}"))),
+        Ok(_) => return Ok(see_other(&format!("/games/{game_id}"))),
         Err(error) => error,
     };
     // Refusals that concern the game itself come back with the fresh board.

@@ -17,6 +17,7 @@ use crate::rules::Rules;
 use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page};
 use crate::web::session::{Visitor, visitor};
 use crate::web::ui::{GameUi, sentence};
@@ -156,13 +157,12 @@ pub async fn show(
     req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    GameId(game_id): GameId,
     query: web::Query<HistoryQuery>,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&session, &state).await?;
     let json = wants_json(&req, query.format.as_deref());
     let pool = state.pool.clone();
-    let game_id = path.into_inner();
     let built = web::block(move || -> Result<Built, WebError> {
         let conn = &mut *pool.get()?;
         let kind = service::kind_of(conn, &game_id)?;

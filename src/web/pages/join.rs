@@ -1,17 +1,34 @@
-//! Invitation links: see what the game is, then take the seat.
+//! Invitation links: see what the game is, then take the seat. Opening the link changes nothing.
+//! Only the invited address can take the seat: its owner signed in, or — for an address that has
+//! never signed in — the invitation itself, spent once by the button.
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use crate::auth::accounts;
-use crate::games::service::{self, InvitationInfo};
+use super::auth::send_link;
+use crate::auth::{Player, accounts};
+use crate::games::service::{self, EXPIRED_INVITATION, InvitationInfo};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::form::Form;
+use crate::web::ids::Token;
 use crate::web::layout::{Layout, page, see_other};
-use crate::web::session::{self, check_form_csrf, visitor};
+use crate::web::limits;
+use crate::web::session::{self, Visitor, check_form_csrf, visitor};
+
+/// What the visitor can do with the invitation.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum JoinStep {
+    /// Signed in as the invited address.
+    TakeSeat,
+    /// Nobody signed in, and the address has never signed in: the invitation may sign it in.
+    NewAccount,
+    /// Nobody signed in, and the address has an account: its owner must sign in first.
+    ProveAddress,
+    SignedInAsOther,
+}
 
 #[derive(Template)]
 #[template(path = "join.html")]
@@ -22,7 +39,15 @@ struct JoinPage {
     game_name: &'static str,
     invited_by: String,
     email: String,
-    signed_in_as_other: bool,
+    step: JoinStep,
+}
+
+#[derive(Template)]
+#[template(path = "sign_in_sent.html")]
+struct SentPage {
+    layout: Layout,
+    email: String,
+    minutes: i64,
 }
 
 fn invalid_link() -> WebError {
@@ -32,76 +57,165 @@ fn invalid_link() -> WebError {
     )
 }
 
-/// The invitation page. The link was emailed to the invited address, so opening it signs that
-/// address in when nobody is signed in yet.
-pub async fn show(
-    session: Session,
-    state: web::Data<AppState>,
-    path: web::Path<String>,
-) -> Result<HttpResponse, WebError> {
-    let token = path.into_inner();
+/// An invitation and the account of the address it was sent to (if any yet).
+struct Found {
+    info: InvitationInfo,
+    invitee: Option<(Player, bool)>,
+}
+
+async fn find(state: &web::Data<AppState>, token: &str) -> Result<Found, WebError> {
     let pool = state.pool.clone();
-    let lookup = token.clone();
-    let found = web::block(move || -> Result<_, WebError> {
+    let token = token.to_string();
+    web::block(move || -> Result<_, WebError> {
         let conn = &mut *pool.get()?;
-        let info = match service::invitation(conn, &lookup) {
+        let info = match service::invitation(conn, &token) {
             Ok(info) => info,
             Err(service::ServiceError::NotFound) => return Err(invalid_link()),
             Err(e) => return Err(e.into()),
         };
-        let invitee = if info.accepted {
-            None
-        } else {
-            Some(accounts::find_or_create(conn, &info.email)?)
+        let invitee = match accounts::by_email(conn, &info.email)? {
+            Some(player) => {
+                let confirmed = accounts::is_confirmed(conn, player.id)?;
+                Some((player, confirmed))
+            }
+            None => None,
         };
-        Ok((info, invitee))
+        Ok(Found { info, invitee })
     })
-    .await??;
-    let (info, invitee): (InvitationInfo, _) = found;
-    if info.accepted {
-        return Ok(see_other(&format!("/games/{}", info.game_id)));
+    .await?
+}
+
+fn step(found: &Found, visitor: &Visitor) -> JoinStep {
+    match &visitor.player {
+        Some(_) if visitor.is(&found.info.email) => JoinStep::TakeSeat,
+        Some(_) => JoinStep::SignedInAsOther,
+        None if found
+            .invitee
+            .as_ref()
+            .is_some_and(|(_, confirmed)| *confirmed) =>
+        {
+            JoinStep::ProveAddress
+        }
+        None => JoinStep::NewAccount,
     }
-    let mut visitor = visitor(&session, &state).await?;
-    if visitor.player.is_none()
-        && let Some(invitee) = invitee
-    {
-        session::sign_in(&session, &invitee);
-        visitor = session::visitor(&session, &state).await?;
+}
+
+/// A used or expired invitation: its acceptor goes to the game, anyone else is told.
+fn spent(info: &InvitationInfo, visitor: &Visitor) -> Option<Result<HttpResponse, WebError>> {
+    if let Some(accepted_by) = info.accepted_by {
+        if visitor.player_id() == Some(accepted_by) {
+            return Some(Ok(see_other(&format!("/games/{}", info.game_id))));
+        }
+        return Some(Err(WebError::new(
+            StatusCode::GONE,
+            "This invitation has already been used.",
+        )));
     }
-    let signed_in_as_other = visitor
-        .player
-        .as_ref()
-        .is_some_and(|p| p.email != info.email);
+    if info.expired {
+        return Some(Err(WebError::new(StatusCode::GONE, EXPIRED_INVITATION)));
+    }
+    None
+}
+
+pub async fn show(
+    session: Session,
+    state: web::Data<AppState>,
+    Token(token): Token,
+) -> Result<HttpResponse, WebError> {
+    let found = find(&state, &token).await?;
+    let visitor = visitor(&session, &state).await?;
+    if let Some(answer) = spent(&found.info, &visitor) {
+        return answer;
+    }
+    let step = step(&found, &visitor);
+    let email = if step == JoinStep::TakeSeat {
+        found.info.email.clone()
+    } else {
+        accounts::mask_email(&found.info.email)
+    };
     page(&JoinPage {
-        layout: Layout::new(format!("Join {}", info.kind.name()), &visitor),
+        layout: Layout::new(format!("Join {}", found.info.kind.name()), &visitor),
         token,
-        game_id: info.game_id,
-        game_name: info.kind.name(),
-        invited_by: info.invited_by,
-        email: info.email,
-        signed_in_as_other,
+        game_id: found.info.game_id,
+        game_name: found.info.kind.name(),
+        invited_by: found.info.invited_by,
+        email,
+        step,
     })
 }
 
 pub async fn accept(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    Token(token): Token,
     body: web::Bytes,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
+    let found = find(&state, &token).await?;
     let visitor = visitor(&session, &state).await?;
-    let player = visitor.require_player()?.clone();
-    let token = path.into_inner();
+    if let Some(answer) = spent(&found.info, &visitor) {
+        return answer;
+    }
+    let (player, sign_in) = match (step(&found, &visitor), found.invitee) {
+        (JoinStep::TakeSeat, _) => (visitor.require_player()?.clone(), false),
+        (JoinStep::NewAccount, Some((player, _))) => (player, true),
+        _ => {
+            return Err(WebError::forbidden(
+                "This invitation is for another address. Its owner must sign in to take the seat.",
+            ));
+        }
+    };
     let pool = state.pool.clone();
+    let seated = player.clone();
     let joined = web::block(move || -> Result<_, WebError> {
-        Ok(service::join(&mut *pool.get()?, &token, &player))
+        let conn = &mut *pool.get()?;
+        let joined = service::join(conn, &token, &seated);
+        if joined.is_ok() && sign_in {
+            accounts::confirm(conn, seated.id)?;
+        }
+        Ok(joined)
     })
     .await??;
     match joined {
-        Ok(game_id) => Ok(see_other(&format!("/games/{game_id}"))),
+        Ok(game_id) => {
+            if sign_in {
+                session::sign_in(&req, &session, &state, &player).await?;
+            }
+            Ok(see_other(&format!("/games/{game_id}")))
+        }
         Err(service::ServiceError::NotFound) => Err(invalid_link()),
         Err(e) => Err(e.into()),
     }
+}
+
+/// Emails a sign-in link to the invited address that leads back to the invitation.
+pub async fn send_sign_in(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    Token(token): Token,
+    body: web::Bytes,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    let found = find(&state, &token).await?;
+    let visitor = visitor(&session, &state).await?;
+    if let Some(answer) = spent(&found.info, &visitor) {
+        return answer;
+    }
+    let client = limits::client_of(&req, &state.settings.server);
+    send_link(
+        &state,
+        &found.info.email,
+        &format!("/join/{token}"),
+        &client,
+    )
+    .await?;
+    page(&SentPage {
+        layout: Layout::new("Check your email", &visitor),
+        email: accounts::mask_email(&found.info.email),
+        minutes: state.settings.auth.sign_in_link_minutes,
+    })
 }

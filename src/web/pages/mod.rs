@@ -3,6 +3,7 @@
 mod auth;
 mod export;
 mod game;
+mod health;
 mod history;
 mod home;
 mod join;
@@ -19,17 +20,27 @@ use super::get_or_head;
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(web::resource("/").route(get_or_head().to(home::home)))
         .service(web::resource("/static/style.css").route(get_or_head().to(stylesheet)))
+        .service(web::resource("/healthz").route(get_or_head().to(health::healthz)))
+        .service(web::resource("/readyz").route(get_or_head().to(health::readyz)))
         .service(
             web::resource("/sign-in")
                 .route(get_or_head().to(auth::sign_in_page))
                 .route(web::post().to(auth::request_link)),
         )
-        .service(web::resource("/sign-in/{token}").route(get_or_head().to(auth::redeem_link)))
+        .service(
+            web::resource("/sign-in/{token}")
+                .route(get_or_head().to(auth::link_page))
+                .route(web::post().to(auth::redeem_link)),
+        )
         .service(web::resource("/sign-out").route(web::post().to(auth::sign_out)))
         .service(
             web::resource("/settings")
                 .route(get_or_head().to(settings::show))
                 .route(web::post().to(settings::save)),
+        )
+        .service(
+            web::resource("/settings/sign-out-everywhere")
+                .route(web::post().to(settings::sign_out_everywhere)),
         )
         .service(web::resource("/games/new").route(get_or_head().to(new_game::choose_kind)))
         .service(
@@ -55,7 +66,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/join/{token}")
                 .route(get_or_head().to(join::show))
                 .route(web::post().to(join::accept)),
-        );
+        )
+        .service(web::resource("/join/{token}/sign-in").route(web::post().to(join::send_sign_in)));
 }
 
 /// One stylesheet for the whole site: the shared rules, then each game's.

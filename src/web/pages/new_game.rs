@@ -4,8 +4,10 @@ use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
+use diesel::Connection;
 
 use crate::auth::accounts;
+use crate::config::LimitSettings;
 use crate::games::service;
 use crate::games::{Kind, with_rules};
 use crate::rules::Rules;
@@ -13,6 +15,7 @@ use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, page, render_page, see_other};
+use crate::web::limits;
 use crate::web::session::{Visitor, check_form_csrf, visitor};
 use crate::web::ui::GameUi;
 
@@ -170,6 +173,50 @@ fn read_request<R: GameUi>(form: &Form) -> Result<Request, String> {
     })
 }
 
+/// Why a game was not created: a mistake on the form (shown on the form again), or anything else.
+enum Refused {
+    Form(String),
+    Web(WebError),
+}
+
+impl From<WebError> for Refused {
+    fn from(error: WebError) -> Self {
+        Refused::Web(error)
+    }
+}
+
+impl From<diesel::result::Error> for Refused {
+    fn from(error: diesel::result::Error) -> Self {
+        Refused::Web(error.into())
+    }
+}
+
+/// Takes the creator's game and invitation allowances and each invited address's; in the
+/// transaction that creates the game, so a game not created takes nothing.
+fn take_limits(
+    conn: &mut diesel::PgConnection,
+    settings: &LimitSettings,
+    creator: i64,
+    invited: &[String],
+) -> Result<(), WebError> {
+    let me = creator.to_string();
+    limits::check(
+        limits::games_per_player(settings).take(conn, &me, 1)?,
+        "You have created as many games as we allow in an hour.",
+    )?;
+    limits::check(
+        limits::invitations_per_player(settings).take(conn, &me, invited.len() as i64)?,
+        "You have sent as many invitations as we allow in a day.",
+    )?;
+    for email in invited {
+        limits::check(
+            limits::invitations_per_address(settings).take(conn, email, 1)?,
+            &format!("{email} has been invited to as many games as we allow in a day."),
+        )?;
+    }
+    Ok(())
+}
+
 pub async fn create(
     session: Session,
     state: web::Data<AppState>,
@@ -198,21 +245,31 @@ pub async fn create(
     let pool = state.pool.clone();
     let creator = player;
     let invited = request.invitees;
-    let created = web::block(move || -> Result<_, WebError> {
-        Ok(service::create_game(
-            &mut *pool.get()?,
-            kind,
-            request.options,
-            private,
-            &creator,
-            &invited,
-        ))
+    let settings = state.settings.clone();
+    let created = web::block(move || -> Result<_, Refused> {
+        let mut conn = pool.get().map_err(WebError::from)?;
+        conn.transaction(|conn| -> Result<_, Refused> {
+            take_limits(conn, &settings.limits, creator.id, &invited)?;
+            service::create_game(
+                conn,
+                kind,
+                request.options,
+                private,
+                &creator,
+                &invited,
+                settings.auth.invitation_days,
+            )
+            .map_err(|e| match e {
+                service::ServiceError::BadRequest(message) => Refused::Form(message),
+                other => Refused::Web(other.into()),
+            })
+        })
     })
-    .await??;
+    .await?;
     let game_id = match created {
         Ok(game_id) => game_id,
-        Err(service::ServiceError::BadRequest(message)) => return refuse(message),
-        Err(other) => return Err(other.into()),
+        Err(Refused::Form(message)) => return refuse(message),
+        Err(Refused::Web(error)) => return Err(error),
     };
     Ok(see_other(&format!("/games/{game_id}")))
 }

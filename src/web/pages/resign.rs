@@ -8,6 +8,7 @@ use crate::games::service;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::form::Form;
+use crate::web::ids::GameId;
 use crate::web::layout::{Layout, page, see_other};
 use crate::web::session::{check_form_csrf, visitor};
 
@@ -23,10 +24,9 @@ struct ResignPage {
 pub async fn confirm(
     session: Session,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    GameId(game_id): GameId,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&session, &state).await?;
-    let game_id = path.into_inner();
     let rendered = super::game::rendered(
         &state,
         game_id.clone(),
@@ -51,7 +51,7 @@ pub async fn confirm(
 pub async fn resign(
     session: Session,
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    GameId(game_id): GameId,
     body: web::Bytes,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
@@ -59,7 +59,6 @@ pub async fn resign(
     let seq = form.number::<i64>("seq")?;
     let visitor = visitor(&session, &state).await?;
     let player = visitor.require_player()?.clone();
-    let game_id = path.into_inner();
     let pool = state.pool.clone();
     let id = game_id.clone();
     web::block(move || -> Result<_, WebError> {

@@ -4,11 +4,12 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::auth::accounts::{self, Notify};
+use crate::auth::sessions;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::form::Form;
-use crate::web::layout::{Layout, page, render_page};
-use crate::web::session::{check_form_csrf, visitor};
+use crate::web::layout::{Layout, page, render_page, see_other};
+use crate::web::session::{Visitor, check_form_csrf, visitor};
 
 pub struct NotifyChoice {
     value: &'static str,
@@ -27,6 +28,14 @@ fn notify_choices(current: &str) -> Vec<NotifyChoice> {
         .collect()
 }
 
+/// A signed-in browser, as listed in Settings.
+pub struct SessionLine {
+    since: String,
+    last_seen: String,
+    browser: String,
+    current: bool,
+}
+
 #[derive(Template)]
 #[template(path = "settings.html")]
 struct SettingsPage {
@@ -36,6 +45,41 @@ struct SettingsPage {
     name: String,
     email: String,
     notify: Vec<NotifyChoice>,
+    sessions: Vec<SessionLine>,
+}
+
+async fn session_lines(
+    state: &web::Data<AppState>,
+    visitor: &Visitor,
+) -> Result<Vec<SessionLine>, WebError> {
+    let (Some(player), Some(current)) = (visitor.player_id(), visitor.session_id.clone()) else {
+        return Ok(Vec::new());
+    };
+    let pool = state.pool.clone();
+    let idle_days = state.settings.auth.session_days;
+    let listed = web::block(move || -> Result<_, WebError> {
+        Ok(sessions::list(
+            &mut *pool.get()?,
+            player,
+            &current,
+            idle_days,
+        )?)
+    })
+    .await??;
+    let when = |t: chrono::DateTime<chrono::Utc>| t.format("%Y-%m-%d %H:%M UTC").to_string();
+    Ok(listed
+        .into_iter()
+        .map(|s| SessionLine {
+            since: when(s.created_at),
+            last_seen: when(s.last_seen_at),
+            browser: if s.user_agent.is_empty() {
+                "An unnamed browser".into()
+            } else {
+                s.user_agent
+            },
+            current: s.current,
+        })
+        .collect())
 }
 
 pub async fn show(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
@@ -48,7 +92,27 @@ pub async fn show(session: Session, state: web::Data<AppState>) -> Result<HttpRe
         name: player.display_name.clone(),
         email: player.email.clone(),
         notify: notify_choices(&player.notify),
+        sessions: session_lines(&state, &visitor).await?,
     })
+}
+
+/// Ends every session of the player, this one included.
+pub async fn sign_out_everywhere(
+    session: Session,
+    state: web::Data<AppState>,
+    body: web::Bytes,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    let visitor = visitor(&session, &state).await?;
+    let player = visitor.require_player()?.id;
+    let pool = state.pool.clone();
+    web::block(move || -> Result<_, WebError> {
+        Ok(sessions::revoke_all(&mut *pool.get()?, player)?)
+    })
+    .await??;
+    session.purge();
+    Ok(see_other("/"))
 }
 
 pub async fn save(
@@ -88,9 +152,11 @@ pub async fn save(
             typed.chars().take(80).collect(),
         ),
     };
+    let sessions = session_lines(&state, &visitor).await?;
     render_page(
         status,
         &SettingsPage {
+            sessions,
             layout: Layout::new("Settings", &visitor),
             saved: error.is_none(),
             error,

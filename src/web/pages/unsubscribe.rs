@@ -9,6 +9,7 @@ use askama::Template;
 use crate::auth::accounts::{self, Notify, Player};
 use crate::web::AppState;
 use crate::web::error::WebError;
+use crate::web::ids::Token;
 use crate::web::layout::{Layout, page};
 
 #[derive(Template)]
@@ -36,9 +37,8 @@ async fn player_for(state: &web::Data<AppState>, token: String) -> Result<Player
 
 pub async fn confirm(
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    Token(token): Token,
 ) -> Result<HttpResponse, WebError> {
-    let token = path.into_inner();
     let player = player_for(&state, token.clone()).await?;
     page(&UnsubscribePage {
         layout: Layout::anonymous("Stop game emails"),
@@ -50,9 +50,8 @@ pub async fn confirm(
 
 pub async fn unsubscribe(
     state: web::Data<AppState>,
-    path: web::Path<String>,
+    Token(token): Token,
 ) -> Result<HttpResponse, WebError> {
-    let token = path.into_inner();
     let player = player_for(&state, token.clone()).await?;
     let pool = state.pool.clone();
     let id = player.id;

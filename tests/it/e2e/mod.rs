@@ -282,6 +282,7 @@ impl Person {
         let link = app.mail(&email, "sign-in").link(&app.base, "/sign-in/");
         // The link is followed from the mail reader.
         person.open(&link).await;
+        person.press(&format!("Sign in as {email}")).await;
         person.expect_text("Signed in as");
         person.follow("Settings").await;
         let field = person

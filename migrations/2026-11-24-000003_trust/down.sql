@@ -1,0 +1,11 @@
+REVOKE ALL ON ALL TABLES IN SCHEMA public FROM turnpost_server;
+REVOKE ALL ON ALL SEQUENCES IN SCHEMA public FROM turnpost_server;
+REVOKE USAGE ON SCHEMA public FROM turnpost_server;
+DROP INDEX emails_due;
+ALTER TABLE emails DROP COLUMN priority, DROP COLUMN claimed_until, DROP COLUMN last_attempt_at;
+CREATE INDEX emails_due ON emails (next_attempt_at) WHERE sent_at IS NULL AND failed_at IS NULL;
+ALTER TABLE invitations DROP COLUMN expires_at;
+DROP INDEX players_display_name_key;
+ALTER TABLE players DROP COLUMN confirmed_at;
+DROP TABLE rate_events;
+DROP TABLE sessions;

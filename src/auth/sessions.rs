@@ -1,0 +1,127 @@
+//! Signed-in sessions, kept on the server. The cookie holds a random id; only its SHA-256 is
+//! stored, with when the session began and was last used and the browser it began in. A revoked
+//! or long-unused session signs nobody in, whatever cookie is presented.
+
+use chrono::{DateTime, Utc};
+use diesel::dsl::sql;
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::sql_types::{Bool, Nullable, Timestamptz};
+
+use super::accounts::Player;
+use super::tokens;
+use crate::store::schema::{players, sessions};
+
+/// A session is marked as used at most this often, to keep reads from writing.
+const TOUCH_EVERY_SECONDS: i64 = 300;
+
+const MAX_USER_AGENT_CHARS: usize = 200;
+
+/// Starts a session for `player`; returns the id for the cookie.
+pub fn start(conn: &mut PgConnection, player_id: i64, user_agent: &str) -> QueryResult<String> {
+    let (id, hash) = tokens::generate();
+    let agent: String = user_agent
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(MAX_USER_AGENT_CHARS)
+        .collect();
+    diesel::insert_into(sessions::table)
+        .values((
+            sessions::id_hash.eq(hash),
+            sessions::player_id.eq(player_id),
+            sessions::user_agent.eq(agent),
+        ))
+        .execute(conn)?;
+    Ok(id)
+}
+
+fn live(idle_days: i64) -> diesel::expression::SqlLiteral<Bool> {
+    sql::<Bool>(&format!(
+        "sessions.revoked_at IS NULL AND sessions.last_seen_at > now() - make_interval(days => {})",
+        idle_days.max(0)
+    ))
+}
+
+/// The player a session id signs in, if the session is live; marks it as used.
+pub fn player(conn: &mut PgConnection, id: &str, idle_days: i64) -> QueryResult<Option<Player>> {
+    let hash = tokens::hash(id);
+    let found: Option<(Player, bool)> = sessions::table
+        .inner_join(players::table)
+        .filter(sessions::id_hash.eq(&hash))
+        .filter(live(idle_days))
+        .select((
+            Player::as_select(),
+            sql::<Bool>(&format!(
+                "sessions.last_seen_at < now() - make_interval(secs => {TOUCH_EVERY_SECONDS})"
+            )),
+        ))
+        .first(conn)
+        .optional()?;
+    let Some((player, stale)) = found else {
+        return Ok(None);
+    };
+    if stale {
+        diesel::update(sessions::table.find(&hash))
+            .set(sessions::last_seen_at.eq(sql::<Timestamptz>("now()")))
+            .execute(conn)?;
+    }
+    Ok(Some(player))
+}
+
+/// Ends one session.
+pub fn revoke(conn: &mut PgConnection, id: &str) -> QueryResult<()> {
+    diesel::update(sessions::table.find(tokens::hash(id)))
+        .filter(sessions::revoked_at.is_null())
+        .set(sessions::revoked_at.eq(sql::<Nullable<Timestamptz>>("now()")))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Ends every session of a player; returns how many were live.
+pub fn revoke_all(conn: &mut PgConnection, player_id: i64) -> QueryResult<usize> {
+    diesel::update(sessions::table)
+        .filter(sessions::player_id.eq(player_id))
+        .filter(sessions::revoked_at.is_null())
+        .set(sessions::revoked_at.eq(sql::<Nullable<Timestamptz>>("now()")))
+        .execute(conn)
+}
+
+/// A live session, as Settings lists it.
+#[derive(Clone, Debug, Queryable)]
+pub struct SessionInfo {
+    pub created_at: DateTime<Utc>,
+    pub last_seen_at: DateTime<Utc>,
+    pub user_agent: String,
+    pub current: bool,
+}
+
+/// The live sessions of a player, newest first; `current` marks the one with id `current`.
+pub fn list(
+    conn: &mut PgConnection,
+    player_id: i64,
+    current: &str,
+    idle_days: i64,
+) -> QueryResult<Vec<SessionInfo>> {
+    let current = tokens::hash(current);
+    type Row = (Vec<u8>, DateTime<Utc>, DateTime<Utc>, String);
+    let rows: Vec<Row> = sessions::table
+        .filter(sessions::player_id.eq(player_id))
+        .filter(live(idle_days))
+        .order(sessions::last_seen_at.desc())
+        .select((
+            sessions::id_hash,
+            sessions::created_at,
+            sessions::last_seen_at,
+            sessions::user_agent,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .map(|(hash, created_at, last_seen_at, user_agent)| SessionInfo {
+            created_at,
+            last_seen_at,
+            user_agent,
+            current: hash == current,
+        })
+        .collect())
+}

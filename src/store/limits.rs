@@ -1,0 +1,102 @@
+//! Rate limits kept in PostgreSQL, so that every server process counts the same actions: each
+//! action taken is a row, counted over a sliding window.
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Text};
+
+/// How often one kind of action may be taken by (or for) one subject.
+#[derive(Clone, Copy, Debug)]
+pub struct Limit {
+    pub action: &'static str,
+    pub max: i64,
+    pub window_seconds: i64,
+}
+
+/// A limit was reached: the action may be taken again after this many seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exceeded {
+    pub retry_after_seconds: i64,
+}
+
+#[derive(QueryableByName)]
+struct Usage {
+    #[diesel(sql_type = BigInt)]
+    used: i64,
+    #[diesel(sql_type = Nullable<BigInt>)]
+    free_in: Option<i64>,
+}
+
+impl Limit {
+    /// Takes `units` of the limit for `subject`, or says when there will be room. Call it in the
+    /// transaction of the action itself, so that an action refused or rolled back for another
+    /// reason takes nothing.
+    pub fn take(
+        &self,
+        conn: &mut PgConnection,
+        subject: &str,
+        units: i64,
+    ) -> QueryResult<Result<(), Exceeded>> {
+        let window = self.window_seconds.max(1);
+        diesel::sql_query("SELECT pg_advisory_xact_lock(hashtextextended($1 || ':' || $2, 0))")
+            .bind::<Text, _>(self.action)
+            .bind::<Text, _>(subject)
+            .execute(conn)?;
+        diesel::sql_query(
+            "DELETE FROM rate_events WHERE action = $1 AND subject = $2 \
+             AND at <= now() - make_interval(secs => $3)",
+        )
+        .bind::<Text, _>(self.action)
+        .bind::<Text, _>(subject)
+        .bind::<BigInt, _>(window)
+        .execute(conn)?;
+        let usage: Usage = diesel::sql_query(
+            "SELECT count(*) AS used, \
+             ceil(extract(epoch FROM min(at) + make_interval(secs => $3) - now()))::bigint AS free_in \
+             FROM rate_events WHERE action = $1 AND subject = $2",
+        )
+        .bind::<Text, _>(self.action)
+        .bind::<Text, _>(subject)
+        .bind::<BigInt, _>(window)
+        .get_result(conn)?;
+        if usage.used + units > self.max {
+            return Ok(Err(Exceeded {
+                retry_after_seconds: usage.free_in.unwrap_or(window).max(1),
+            }));
+        }
+        diesel::sql_query(
+            "INSERT INTO rate_events (action, subject) SELECT $1, $2 FROM generate_series(1, $3)",
+        )
+        .bind::<Text, _>(self.action)
+        .bind::<Text, _>(subject)
+        .bind::<BigInt, _>(units)
+        .execute(conn)?;
+        Ok(Ok(()))
+    }
+}
+
+/// "3 minutes", "1 hour", "2 hours" — a wait in words, rounded up.
+pub fn wait_in_words(seconds: i64) -> String {
+    let (n, unit) = if seconds <= 90 {
+        (seconds.max(1), "second")
+    } else if seconds <= 90 * 60 {
+        ((seconds + 59) / 60, "minute")
+    } else {
+        ((seconds + 3599) / 3600, "hour")
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn waits_are_rounded_up_into_words() {
+        assert_eq!(wait_in_words(1), "1 second");
+        assert_eq!(wait_in_words(45), "45 seconds");
+        assert_eq!(wait_in_words(91), "2 minutes");
+        assert_eq!(wait_in_words(15 * 60), "15 minutes");
+        assert_eq!(wait_in_words(3 * 3600 - 10), "3 hours");
+    }
+}

@@ -1,0 +1,82 @@
+//! The configured rate limits, who they count against, and the page a refusal gets.
+
+use actix_web::HttpRequest;
+use actix_web::http::StatusCode;
+
+use super::error::WebError;
+use crate::config::{LimitSettings, ServerSettings};
+use crate::store::limits::{Exceeded, Limit, wait_in_words};
+
+const MINUTE: i64 = 60;
+const HOUR: i64 = 60 * MINUTE;
+const DAY: i64 = 24 * HOUR;
+
+pub fn sign_in_per_address(limits: &LimitSettings) -> Limit {
+    Limit {
+        action: "sign_in_address",
+        max: limits.sign_in_per_address,
+        window_seconds: limits.sign_in_window_minutes * MINUTE,
+    }
+}
+
+pub fn sign_in_per_client(limits: &LimitSettings) -> Limit {
+    Limit {
+        action: "sign_in_client",
+        max: limits.sign_in_per_client,
+        window_seconds: limits.sign_in_window_minutes * MINUTE,
+    }
+}
+
+pub fn games_per_player(limits: &LimitSettings) -> Limit {
+    Limit {
+        action: "game_created",
+        max: limits.games_per_player_per_hour,
+        window_seconds: HOUR,
+    }
+}
+
+pub fn invitations_per_player(limits: &LimitSettings) -> Limit {
+    Limit {
+        action: "invitation_sent",
+        max: limits.invitations_per_player_per_day,
+        window_seconds: DAY,
+    }
+}
+
+pub fn invitations_per_address(limits: &LimitSettings) -> Limit {
+    Limit {
+        action: "invitation_received",
+        max: limits.invitations_per_address_per_day,
+        window_seconds: DAY,
+    }
+}
+
+/// Turns a reached limit into a 429 whose page says what happened and when to try again.
+pub fn check(taken: Result<(), Exceeded>, what: &str) -> Result<(), WebError> {
+    taken.map_err(|exceeded| {
+        let wait = wait_in_words(exceeded.retry_after_seconds);
+        WebError::new(
+            StatusCode::TOO_MANY_REQUESTS,
+            format!("{what} Please try again in {wait}. Nothing was sent or changed."),
+        )
+        .with_retry_after(exceeded.retry_after_seconds.max(1) as u64)
+    })
+}
+
+/// The client a request comes from, for limits per client: the peer address, or behind a
+/// configured reverse proxy the last address in the header it writes.
+pub fn client_of(req: &HttpRequest, server: &ServerSettings) -> String {
+    if !server.client_ip_header.is_empty()
+        && let Some(value) = req
+            .headers()
+            .get(server.client_ip_header.as_str())
+            .and_then(|v| v.to_str().ok())
+        && let Some(last) = value.rsplit(',').next().map(str::trim)
+        && !last.is_empty()
+    {
+        return last.to_string();
+    }
+    req.peer_addr()
+        .map(|addr| addr.ip().to_string())
+        .unwrap_or_else(|| "unknown".into())
+}
