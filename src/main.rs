@@ -30,6 +30,12 @@ enum Command {
     /// Deliver queued emails, without the web server (run any number of them; set
     /// mail.worker = false for the servers then).
     MailWorker,
+    /// Clear the mark that mail to an address was refused for good, so that game emails go to it
+    /// again (signing in through an emailed link clears it too).
+    ClearRefused {
+        /// The email address.
+        address: String,
+    },
     /// Check a game's log: its hash chain, every move against the rules and, once the game has
     /// ended, every random outcome against the revealed seed. Exits non-zero at the first
     /// discrepancy, naming the row.
@@ -67,6 +73,20 @@ fn main() -> anyhow::Result<()> {
             let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
             let export = turnpost::audit::verify::export_from_database(&mut conn, &game)?;
             report(&export)
+        }
+        Command::ClearRefused { address } => {
+            let address =
+                turnpost::auth::accounts::normalize_email(&address).map_err(anyhow::Error::msg)?;
+            let mut conn = diesel::PgConnection::establish(&store::with_connect_timeout(
+                &settings.database.url,
+                settings.database.connect_timeout_seconds,
+            ))?;
+            if turnpost::auth::accounts::clear_refusal(&mut conn, &address)? {
+                println!("Mail to {address} will be sent again.");
+            } else {
+                println!("Mail to {address} was not marked as refused; nothing to do.");
+            }
+            Ok(())
         }
         Command::Migrate => {
             let owner = match settings.database.admin_url.as_str() {

@@ -65,6 +65,7 @@ impl Mailing<'_> {
                 body_text: rendered.text,
                 body_html: rendered.html,
                 unsubscribe_url: self.footer_unsubscribe.clone(),
+                priority: emails::priority_of(kind),
             },
         )?;
         notifications::mark_mailed(self.conn, carried, id)?;

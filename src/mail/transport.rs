@@ -13,9 +13,32 @@ pub enum SendError {
     /// Worth trying again later: the server is down, busy, or answered 4xx.
     #[error("{0}")]
     Transient(String),
-    /// The server refused this message or address for good (5xx), or it cannot be built.
+    /// The recipient's address is refused for good: a 5.1.x answer about the recipient (no such
+    /// mailbox or domain, a malformed address), or an address that cannot be written at all.
     #[error("{0}")]
-    Permanent(String),
+    Refused(String),
+    /// A permanent failure that says nothing about the recipient: the relay wants
+    /// authentication, dislikes the sender or the content, or its policy refuses. It is the
+    /// operator's to fix; the email is tried again later and nobody's address is blamed.
+    #[error("{0}")]
+    Rejected(String),
+}
+
+/// Enhanced status codes (RFC 3463) that mean the recipient's address itself is bad. X.1.7 and
+/// X.1.8 are about the sender, X.1.0 may be either; those are not the recipient's fault.
+const RECIPIENT_CODES: [&str; 6] = ["5.1.1", "5.1.2", "5.1.3", "5.1.4", "5.1.6", "5.1.10"];
+
+/// Sorts a permanent SMTP failure into a refused recipient or a relay-wide rejection, by the
+/// enhanced status code in the reply.
+pub fn classify_permanent(reply: &str) -> SendError {
+    let about_recipient = reply
+        .split(|c: char| c.is_whitespace() || c == ':' || c == ',' || c == '(' || c == ')')
+        .any(|word| RECIPIENT_CODES.contains(&word));
+    if about_recipient {
+        SendError::Refused(reply.to_string())
+    } else {
+        SendError::Rejected(reply.to_string())
+    }
 }
 
 #[derive(Clone)]
@@ -55,7 +78,7 @@ impl Transport {
                 .map_err(|e| SendError::Transient(e.to_string())),
             Transport::Smtp(smtp) => smtp.send(message).map(|_| ()).map_err(|e| {
                 if e.is_permanent() {
-                    SendError::Permanent(e.to_string())
+                    classify_permanent(&e.to_string())
                 } else {
                     SendError::Transient(e.to_string())
                 }
@@ -87,9 +110,9 @@ fn smtp(settings: &MailSettings) -> Result<SmtpTransport, lettre::transport::smt
 pub fn build_message(from: &str, email: &Outgoing) -> Result<Message, SendError> {
     let from: Mailbox = from
         .parse()
-        .map_err(|e| SendError::Permanent(format!("the sender {from:?} is not valid: {e}")))?;
+        .map_err(|e| SendError::Rejected(format!("the sender {from:?} is not valid: {e}")))?;
     let to: Mailbox = email.recipient.parse().map_err(|e| {
-        SendError::Permanent(format!(
+        SendError::Refused(format!(
             "the address {:?} is not valid: {e}",
             email.recipient
         ))
@@ -103,7 +126,7 @@ pub fn build_message(from: &str, email: &Outgoing) -> Result<Message, SendError>
             email.body_text.clone(),
             email.body_html.clone(),
         ))
-        .map_err(|e| SendError::Permanent(format!("the message cannot be built: {e}")))?;
+        .map_err(|e| SendError::Rejected(format!("the message cannot be built: {e}")))?;
     let headers = message.headers_mut();
     headers.insert_raw(HeaderValue::new(
         HeaderName::new_from_ascii_str("List-Unsubscribe"),
@@ -164,12 +187,43 @@ mod tests {
     }
 
     #[test]
-    fn a_bad_recipient_is_a_permanent_failure() {
+    fn a_bad_recipient_is_refused_and_a_bad_sender_is_not_blamed_on_it() {
         let mut email = outgoing();
         email.recipient = "not an address".into();
         assert!(matches!(
             build_message("Turnpost <turnpost@localhost>", &email),
-            Err(SendError::Permanent(_))
+            Err(SendError::Refused(_))
         ));
+        assert!(matches!(
+            build_message("not a sender", &outgoing()),
+            Err(SendError::Rejected(_))
+        ));
+    }
+
+    #[test]
+    fn only_recipient_specific_codes_refuse_an_address() {
+        for reply in [
+            "permanent error (550): 5.1.1 No such mailbox here",
+            "permanent error (550): 5.1.10 Null MX",
+            "permanent error (553): 5.1.3 Bad recipient address syntax",
+        ] {
+            assert!(
+                matches!(classify_permanent(reply), SendError::Refused(_)),
+                "{reply}"
+            );
+        }
+        for reply in [
+            "permanent error (530): 5.7.0 Authentication required",
+            "permanent error (554): 5.6.0 Message content rejected",
+            "permanent error (553): 5.1.8 Sender address rejected",
+            "permanent error (550): 5.1.7 Bad sender mailbox syntax",
+            "permanent error (550): mailbox unavailable",
+            "permanent error (554): 5.7.1 Relay access denied",
+        ] {
+            assert!(
+                matches!(classify_permanent(reply), SendError::Rejected(_)),
+                "{reply}"
+            );
+        }
     }
 }

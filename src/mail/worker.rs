@@ -1,21 +1,23 @@
-//! The delivery worker: makes emails from due notifications, then sends every due email, one
-//! per transaction. Several workers may run at once: each locks what it works on and skips what
-//! others hold, so every email is sent by one of them. An email is marked sent only after the
-//! server accepted it; a worker that dies mid-send leaves it to be sent again (with the same
-//! Message-ID).
+//! The delivery worker: makes emails from due notifications, then sends every due email. Several
+//! workers may run at once, in any number of processes: each claims the emails it sends for a
+//! lease (`mail.lease_seconds`) and sends them outside any transaction, several at a time, so a
+//! hanging relay holds no database lock and delays only the emails it hangs on. An email is
+//! marked sent only after the server accepted it; a worker that dies mid-send leaves it to be
+//! sent again once its lease runs out, with the same Message-ID. Delivery is therefore
+//! at-least-once, and a duplicate carries the Message-ID of the first.
 
+use std::sync::mpsc;
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
 use diesel::pg::PgConnection;
-use diesel::prelude::*;
 
 use super::compose;
 use super::transport::{SendError, Transport, build_message};
 use crate::auth::accounts;
 use crate::config::Settings;
 use crate::stop::StopSignal;
-use crate::store::emails;
+use crate::store::emails::{self, Outgoing};
 use crate::store::notifications;
 use crate::store::{Conn, Pool};
 
@@ -54,82 +56,108 @@ enum Outcome {
     Failed,
 }
 
-/// Sends one due email, if there is one nobody else holds.
-fn send_one(
+/// Records what became of one email.
+fn record(
     conn: &mut PgConnection,
-    transport: &Transport,
     settings: &Settings,
-    now: DateTime<Utc>,
-) -> anyhow::Result<Option<Outcome>> {
-    conn.transaction(|conn| {
-        let Some(email) = emails::claim_next(conn, now)? else {
-            return Ok(None);
-        };
-        let sent =
-            build_message(&settings.mail.from, &email).and_then(|message| transport.send(&message));
-        let outcome = match sent {
-            Ok(()) => {
-                emails::mark_sent(conn, email.id, Utc::now())?;
-                Outcome::Sent
-            }
-            Err(SendError::Permanent(reason)) => {
-                tracing::warn!(
-                    "mail {} to {} refused for good: {reason}",
-                    email.message_id,
-                    email.recipient
-                );
-                emails::mark_failed(conn, email.id, Utc::now(), &reason)?;
-                accounts::mark_rejected(conn, email.player_id, &reason)?;
-                Outcome::Failed
-            }
-            Err(SendError::Transient(reason))
-                if email.attempts + 1 >= settings.mail.max_attempts =>
-            {
-                tracing::warn!(
-                    "mail {} to {} given up after {} attempts: {reason}",
-                    email.message_id,
-                    email.recipient,
-                    email.attempts + 1
-                );
-                emails::mark_failed(conn, email.id, Utc::now(), &reason)?;
-                Outcome::Failed
-            }
-            Err(SendError::Transient(reason)) => {
-                let next = Utc::now() + backoff(settings, email.attempts);
-                emails::mark_retry(conn, email.id, next, &reason)?;
-                Outcome::Deferred
-            }
-        };
-        Ok(Some(outcome))
-    })
+    email: &Outgoing,
+    sent: Result<(), SendError>,
+) -> anyhow::Result<Outcome> {
+    let attempt = email.attempts + 1;
+    let last_chance = attempt >= settings.mail.max_attempts;
+    let retry = |conn: &mut PgConnection, reason: &str| -> anyhow::Result<Outcome> {
+        if last_chance {
+            tracing::warn!(
+                "mail {} to {} given up after {attempt} attempts: {reason}",
+                email.message_id,
+                email.recipient
+            );
+            emails::mark_failed(conn, email.id, reason)?;
+            return Ok(Outcome::Failed);
+        }
+        let wait = backoff(settings, email.attempts).num_milliseconds();
+        emails::mark_retry(conn, email.id, wait, reason)?;
+        Ok(Outcome::Deferred)
+    };
+    match sent {
+        Ok(()) => {
+            emails::mark_sent(conn, email.id)?;
+            Ok(Outcome::Sent)
+        }
+        Err(SendError::Refused(reason)) => {
+            tracing::warn!(
+                "mail {} to {} refused for good: {reason}",
+                email.message_id,
+                email.recipient
+            );
+            emails::mark_failed(conn, email.id, &reason)?;
+            accounts::mark_rejected(conn, email.player_id, &reason)?;
+            Ok(Outcome::Failed)
+        }
+        Err(SendError::Rejected(reason)) => {
+            tracing::error!(
+                "the mail relay refused mail {} for a reason that is not about its recipient; \
+                 check the mail settings (mail.from, mail.smtp.*). It will be tried again: {reason}",
+                email.message_id
+            );
+            retry(conn, &reason)
+        }
+        Err(SendError::Transient(reason)) => retry(conn, &reason),
+    }
 }
 
-/// Sends every email due at `now`.
+/// Sends every due email, up to `mail.concurrency` at a time: each is claimed when a sending
+/// slot is free and recorded as soon as its send returns.
 pub fn send_due(
     conn: &mut PgConnection,
     transport: &Transport,
     settings: &Settings,
-    now: DateTime<Utc>,
 ) -> anyhow::Result<Round> {
+    let slots = settings.mail.concurrency.max(1);
+    let lease = settings.mail.lease_seconds;
     let mut round = Round::default();
-    while let Some(outcome) = send_one(conn, transport, settings, now)? {
-        match outcome {
-            Outcome::Sent => round.sent += 1,
-            Outcome::Deferred => round.deferred += 1,
-            Outcome::Failed => round.failed += 1,
+    std::thread::scope(|scope| -> anyhow::Result<()> {
+        let (done, finished) = mpsc::channel::<(Outgoing, Result<(), SendError>)>();
+        let mut in_flight = 0;
+        let mut drained = false;
+        loop {
+            while !drained && in_flight < slots {
+                let Some(email) = emails::claim_due(conn, 1, lease)?.pop() else {
+                    drained = true;
+                    break;
+                };
+                let done = done.clone();
+                let from = settings.mail.from.as_str();
+                scope.spawn(move || {
+                    let sent = build_message(from, &email).and_then(|m| transport.send(&m));
+                    let _ = done.send((email, sent));
+                });
+                in_flight += 1;
+            }
+            if in_flight == 0 {
+                return Ok(());
+            }
+            let (email, sent) = finished.recv()?;
+            in_flight -= 1;
+            match record(conn, settings, &email, sent)? {
+                Outcome::Sent => round.sent += 1,
+                Outcome::Deferred => round.deferred += 1,
+                Outcome::Failed => round.failed += 1,
+            }
         }
-    }
+    })?;
     Ok(round)
 }
 
-/// One round: compose what is due, then send what is due.
+/// One round: compose what is due, then send what is due, by the database's clock.
 pub fn run_once(
     conn: &mut PgConnection,
     transport: &Transport,
     settings: &Settings,
 ) -> anyhow::Result<Round> {
-    let composed = compose_due(conn, settings, Utc::now())?;
-    let round = send_due(conn, transport, settings, Utc::now())?;
+    let now = emails::database_now(conn)?;
+    let composed = compose_due(conn, settings, now)?;
+    let round = send_due(conn, transport, settings)?;
     Ok(Round { composed, ..round })
 }
 

@@ -1,8 +1,12 @@
-//! The outbox: rendered emails waiting for delivery, claimed one at a time by mail workers.
+//! The outbox: rendered emails waiting for delivery. A worker claims one for a while (a lease),
+//! sends it outside any transaction, and records the outcome; should it die, the lease runs out
+//! and another worker sends the email again, with the same Message-ID. Every time is the
+//! database's.
 
-use chrono::{DateTime, Utc};
+use diesel::dsl::sql;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Nullable, Timestamptz};
 
 use super::schema::emails;
 
@@ -18,6 +22,18 @@ pub struct NewEmail {
     pub body_text: String,
     pub body_html: String,
     pub unsubscribe_url: String,
+    /// Lower goes first: see [`priority_of`].
+    pub priority: i16,
+}
+
+/// Sign-in links go before invitations, and both before game news, so that a flood of one kind
+/// never holds up someone waiting at a sign-in page.
+pub fn priority_of(kind: &str) -> i16 {
+    match kind {
+        "sign_in" => 0,
+        "invitation" => 1,
+        _ => 2,
+    }
 }
 
 pub fn insert(conn: &mut PgConnection, email: &NewEmail) -> QueryResult<i64> {
@@ -28,7 +44,7 @@ pub fn insert(conn: &mut PgConnection, email: &NewEmail) -> QueryResult<i64> {
 }
 
 /// An email a worker has claimed for delivery.
-#[derive(Clone, Debug, Queryable, Selectable)]
+#[derive(Clone, Debug, Queryable, QueryableByName, Selectable)]
 #[diesel(table_name = emails)]
 pub struct Outgoing {
     pub id: i64,
@@ -43,26 +59,41 @@ pub struct Outgoing {
     pub attempts: i32,
 }
 
-/// Locks the next email that is due, skipping those other workers hold. Call inside a
-/// transaction; the lock lasts until it ends.
-pub fn claim_next(conn: &mut PgConnection, now: DateTime<Utc>) -> QueryResult<Option<Outgoing>> {
-    emails::table
-        .filter(emails::sent_at.is_null())
-        .filter(emails::failed_at.is_null())
-        .filter(emails::next_attempt_at.le(now))
-        .order(emails::id.asc())
-        .select(Outgoing::as_select())
-        .for_update()
-        .skip_locked()
-        .first(conn)
-        .optional()
+/// Claims up to `limit` due emails, most urgent first, for `lease_seconds`; emails other workers
+/// hold (locked this instant, or claimed and not yet expired) are skipped.
+pub fn claim_due(
+    conn: &mut PgConnection,
+    limit: i64,
+    lease_seconds: i64,
+) -> QueryResult<Vec<Outgoing>> {
+    diesel::sql_query(
+        "UPDATE emails SET claimed_until = now() + make_interval(secs => $2) \
+         WHERE id IN ( \
+             SELECT id FROM emails \
+             WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now() \
+               AND (claimed_until IS NULL OR claimed_until < now()) \
+             ORDER BY priority, next_attempt_at, id \
+             LIMIT $1 \
+             FOR UPDATE SKIP LOCKED) \
+         RETURNING id, message_id, player_id, recipient, kind, subject, body_text, body_html, \
+                   unsubscribe_url, attempts",
+    )
+    .bind::<BigInt, _>(limit)
+    .bind::<BigInt, _>(lease_seconds.max(1))
+    .load(conn)
+}
+
+fn now_or_null() -> diesel::expression::SqlLiteral<Nullable<Timestamptz>> {
+    sql::<Nullable<Timestamptz>>("now()")
 }
 
 /// Delivered: keep the headers, drop the bodies (they may hold sign-in links).
-pub fn mark_sent(conn: &mut PgConnection, id: i64, now: DateTime<Utc>) -> QueryResult<()> {
+pub fn mark_sent(conn: &mut PgConnection, id: i64) -> QueryResult<()> {
     diesel::update(emails::table.find(id))
         .set((
-            emails::sent_at.eq(now),
+            emails::sent_at.eq(now_or_null()),
+            emails::last_attempt_at.eq(now_or_null()),
+            emails::claimed_until.eq(None::<chrono::DateTime<chrono::Utc>>),
             emails::attempts.eq(emails::attempts + 1),
             emails::body_text.eq(""),
             emails::body_html.eq(""),
@@ -72,34 +103,45 @@ pub fn mark_sent(conn: &mut PgConnection, id: i64, now: DateTime<Utc>) -> QueryR
         .map(|_| ())
 }
 
-pub fn mark_retry(
-    conn: &mut PgConnection,
-    id: i64,
-    next_attempt: DateTime<Utc>,
-    error: &str,
-) -> QueryResult<()> {
+/// Not delivered this time: try again `after_ms` from now.
+pub fn mark_retry(conn: &mut PgConnection, id: i64, after_ms: i64, error: &str) -> QueryResult<()> {
     diesel::update(emails::table.find(id))
         .set((
             emails::attempts.eq(emails::attempts + 1),
-            emails::next_attempt_at.eq(next_attempt),
+            emails::last_attempt_at.eq(now_or_null()),
+            emails::next_attempt_at.eq(sql::<Timestamptz>("now() + make_interval(secs => ")
+                .bind::<diesel::sql_types::Double, _>(after_ms.max(0) as f64 / 1000.0)
+                .sql(")")),
+            emails::claimed_until.eq(None::<chrono::DateTime<chrono::Utc>>),
             emails::last_error.eq(error),
         ))
         .execute(conn)
         .map(|_| ())
 }
 
-pub fn mark_failed(
-    conn: &mut PgConnection,
-    id: i64,
-    now: DateTime<Utc>,
-    error: &str,
-) -> QueryResult<()> {
+/// Given up for good.
+pub fn mark_failed(conn: &mut PgConnection, id: i64, error: &str) -> QueryResult<()> {
     diesel::update(emails::table.find(id))
         .set((
             emails::attempts.eq(emails::attempts + 1),
-            emails::failed_at.eq(now),
+            emails::last_attempt_at.eq(now_or_null()),
+            emails::failed_at.eq(now_or_null()),
+            emails::claimed_until.eq(None::<chrono::DateTime<chrono::Utc>>),
             emails::last_error.eq(error),
         ))
         .execute(conn)
         .map(|_| ())
+}
+
+#[derive(QueryableByName)]
+struct DbTime {
+    #[diesel(sql_type = Timestamptz)]
+    now: chrono::DateTime<chrono::Utc>,
+}
+
+/// The database's clock: every due time is reckoned by it, never by this machine's.
+pub fn database_now(conn: &mut PgConnection) -> QueryResult<chrono::DateTime<chrono::Utc>> {
+    diesel::sql_query("SELECT now() AS now")
+        .get_result::<DbTime>(conn)
+        .map(|t| t.now)
 }

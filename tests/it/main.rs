@@ -9,6 +9,7 @@ mod audit;
 mod azul_game;
 mod cli;
 mod concurrency;
+mod delivery;
 mod e2e;
 mod event_store;
 mod gype_game;

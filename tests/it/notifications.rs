@@ -216,7 +216,7 @@ async fn games_that_become_your_turn_within_the_window_come_in_one_email() {
         .unwrap(),
         1
     );
-    worker::send_due(&mut conn, &transport, &app.settings, Utc::now()).unwrap();
+    worker::send_due(&mut conn, &transport, &app.settings).unwrap();
     let turns: Vec<Mail> = app
         .mails_to("ann@example.com")
         .into_iter()
@@ -277,7 +277,7 @@ async fn a_daily_digest_waits_for_its_hour_and_none_means_none() {
         worker::compose_due(&mut conn, &app.settings, next_day).unwrap(),
         1
     );
-    worker::send_due(&mut conn, &transport, &app.settings, Utc::now()).unwrap();
+    worker::send_due(&mut conn, &transport, &app.settings).unwrap();
     let digest = app.mails_to(&table.emails[other]);
     assert_eq!(digest.len(), before[other] + 1);
     assert!(
@@ -293,7 +293,7 @@ async fn a_daily_digest_waits_for_its_hour_and_none_means_none() {
     // The player who chose no emails gets none, even once the turn comes back to them.
     pass_turn(&table).await;
     worker::compose_due(&mut conn, &app.settings, next_day).unwrap();
-    worker::send_due(&mut conn, &transport, &app.settings, Utc::now()).unwrap();
+    worker::send_due(&mut conn, &transport, &app.settings).unwrap();
     assert_eq!(app.mails_to(&table.emails[first]).len(), before[first]);
     // Sign-in links still come.
     let browser = app.browser();
@@ -462,7 +462,7 @@ async fn two_workers_together_deliver_every_email_once() {
             std::thread::spawn(move || {
                 let mut conn = PgConnection::establish(&url).unwrap();
                 let transport = Transport::new(&settings.mail).unwrap();
-                worker::send_due(&mut conn, &transport, &settings, Utc::now())
+                worker::send_due(&mut conn, &transport, &settings)
                     .unwrap()
                     .sent
             })

@@ -2,7 +2,7 @@
 //! to deliver to it, keeps what it receives, and can be told to go down, refuse addresses, or
 //! hold a message without answering (as if the network hung mid-delivery).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -20,6 +20,10 @@ pub struct Received {
 struct Shared {
     received: Mutex<Vec<Received>>,
     refused: Mutex<HashSet<String>>,
+    /// Replies scripted for a command ("MAIL", "RCPT", or "DATA" for the end of the data).
+    answers: Mutex<HashMap<String, String>>,
+    /// Messages to these recipients are held: read, never answered.
+    hold_for: Mutex<HashSet<String>>,
     /// While set, message data is read but never answered.
     hold: AtomicBool,
     /// While set, message data is answered (and accepted) only once it is cleared.
@@ -113,6 +117,35 @@ impl SmtpServer {
             .insert(address.to_string());
     }
 
+    /// Answers `command` ("MAIL", "RCPT" or "DATA", the last meaning the end of the message
+    /// data) with `reply` from now on, e.g. "530 5.7.0 Authentication required".
+    pub fn answer(&self, command: &str, reply: &str) {
+        self.shared
+            .answers
+            .lock()
+            .unwrap()
+            .insert(command.to_string(), reply.to_string());
+    }
+
+    /// Stops refusing `address`.
+    pub fn accept_again(&self, address: &str) {
+        self.shared.refused.lock().unwrap().remove(address);
+    }
+
+    /// Answers every command normally again.
+    pub fn answer_normally(&self) {
+        self.shared.answers.lock().unwrap().clear();
+    }
+
+    /// Holds every message to `address` without ever answering it.
+    pub fn hold_for(&self, address: &str) {
+        self.shared
+            .hold_for
+            .lock()
+            .unwrap()
+            .insert(address.to_string());
+    }
+
     pub fn hold(&self, on: bool) {
         self.shared.hold.store(on, Ordering::Relaxed);
     }
@@ -162,6 +195,11 @@ fn serve(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             .next()
             .unwrap_or("")
             .to_uppercase();
+        let scripted = shared.answers.lock().unwrap().get(&verb).cloned();
+        if let Some(reply) = scripted.filter(|_| verb != "DATA") {
+            out.write_all(format!("{reply}\r\n").as_bytes())?;
+            continue;
+        }
         match verb.as_str() {
             "EHLO" => out.write_all(b"250-turnpost-test\r\n250-8BITMIME\r\n250 SMTPUTF8\r\n")?,
             "HELO" => out.write_all(b"250 turnpost-test\r\n")?,
@@ -196,7 +234,15 @@ fn serve(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
                     let text = line.strip_prefix('.').unwrap_or(&line);
                     data.extend_from_slice(text.as_bytes());
                 }
-                if shared.hold.load(Ordering::Relaxed) {
+                let held_for = {
+                    let hold_for = shared.hold_for.lock().unwrap();
+                    recipients.iter().any(|r| hold_for.contains(r))
+                };
+                if let Some(reply) = shared.answers.lock().unwrap().get("DATA").cloned() {
+                    out.write_all(format!("{reply}\r\n").as_bytes())?;
+                    continue;
+                }
+                if shared.hold.load(Ordering::Relaxed) || held_for {
                     // Never answer: the message is not accepted, whatever the client does next.
                     *shared.holding.lock().unwrap() += 1;
                     let mut rest = Vec::new();
