@@ -5,6 +5,7 @@ use std::str::FromStr;
 use chrono::Utc;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
+use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde::Serialize;
 
 use crate::store::schema::players;
@@ -120,23 +121,61 @@ pub fn by_email(conn: &mut PgConnection, email: &str) -> QueryResult<Option<Play
         .optional()
 }
 
-/// The player with this (normalized) address, created if new.
+/// The player with this (normalized) address, created if new. A new player is named after their
+/// address, with a number added if another player already has that name.
 pub fn find_or_create(conn: &mut PgConnection, email: &str) -> QueryResult<Player> {
-    diesel::insert_into(players::table)
-        .values((
-            players::email.eq(email),
-            players::display_name.eq(default_name(email)),
-            players::created_at.eq(Utc::now()),
-            players::unsubscribe_token.eq(super::tokens::random_id(32)),
-        ))
-        .on_conflict(players::email)
-        .do_nothing()
-        .execute(conn)?;
+    if let Some(player) = by_email(conn, email)? {
+        return Ok(player);
+    }
+    let base = default_name(email);
+    for n in 1.. {
+        let name = if n == 1 {
+            base.clone()
+        } else {
+            let suffix = format!(" {n}");
+            let room = MAX_NAME_CHARS - suffix.len();
+            format!("{}{suffix}", base.chars().take(room).collect::<String>())
+        };
+        if name_taken(conn, &name, None)? {
+            continue;
+        }
+        // In a savepoint: a concurrent sign-up may take the name (or the address) first.
+        let inserted = conn.transaction(|conn| {
+            diesel::insert_into(players::table)
+                .values((
+                    players::email.eq(email),
+                    players::display_name.eq(&name),
+                    players::created_at.eq(Utc::now()),
+                    players::unsubscribe_token.eq(super::tokens::random_id(32)),
+                ))
+                .on_conflict(players::email)
+                .do_nothing()
+                .execute(conn)
+        });
+        match inserted {
+            Ok(_) => break,
+            Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) if n < 50 => {}
+            Err(e) => return Err(e),
+        }
+    }
     players::table
         .filter(players::email.eq(email))
         .select(Player::as_select())
         .first(conn)
 }
+
+/// Whether another player (not `except`) has this name, whatever its case.
+pub fn name_taken(conn: &mut PgConnection, name: &str, except: Option<i64>) -> QueryResult<bool> {
+    let mut query = players::table
+        .filter(lower(players::display_name).eq(name.to_lowercase()))
+        .into_boxed();
+    if let Some(id) = except {
+        query = query.filter(players::id.ne(id));
+    }
+    query.count().get_result::<i64>(conn).map(|n| n > 0)
+}
+
+diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
 pub fn set_notify(conn: &mut PgConnection, id: i64, notify: Notify) -> QueryResult<()> {
     diesel::update(players::table.find(id))
@@ -231,11 +270,31 @@ pub fn mask_email(email: &str) -> String {
     }
 }
 
-pub fn rename(conn: &mut PgConnection, id: i64, name: &str) -> QueryResult<()> {
-    diesel::update(players::table.find(id))
-        .set(players::display_name.eq(name))
-        .execute(conn)
-        .map(|_| ())
+/// Why a rename did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum RenameError {
+    #[error("Another player is already called “{0}”. Please choose another name.")]
+    Taken(String),
+    #[error(transparent)]
+    Database(#[from] DieselError),
+}
+
+pub fn rename(conn: &mut PgConnection, id: i64, name: &str) -> Result<(), RenameError> {
+    if name_taken(conn, name, Some(id))? {
+        return Err(RenameError::Taken(name.to_string()));
+    }
+    let renamed = conn.transaction(|conn| {
+        diesel::update(players::table.find(id))
+            .set(players::display_name.eq(name))
+            .execute(conn)
+    });
+    match renamed {
+        Ok(_) => Ok(()),
+        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+            Err(RenameError::Taken(name.to_string()))
+        }
+        Err(e) => Err(e.into()),
+    }
 }
 
 #[cfg(test)]

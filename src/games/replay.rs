@@ -84,6 +84,38 @@ pub struct ReplayError {
 }
 
 impl<R: Rules> Game<R> {
+    /// Every participant's id, the creator's included.
+    pub fn participant_ids(&self) -> Vec<i64> {
+        let mut ids: Vec<i64> = std::iter::once(&self.creator)
+            .chain(&self.joined)
+            .map(|p| p.id)
+            .collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    }
+
+    /// Shows players by `names` (their names now) instead of the names the log recorded when
+    /// they joined.
+    pub fn use_names(&mut self, names: &std::collections::HashMap<i64, String>) {
+        let people = std::iter::once(&mut self.creator)
+            .chain(self.joined.iter_mut())
+            .chain(self.seating.iter_mut());
+        for person in people {
+            if let Some(name) = names.get(&person.id) {
+                person.name.clone_from(name);
+            }
+        }
+    }
+
+    /// The players' names by id, as this game shows them.
+    pub fn names_by_id(&self) -> std::collections::HashMap<i64, String> {
+        std::iter::once(&self.creator)
+            .chain(&self.joined)
+            .map(|p| (p.id, p.name.clone()))
+            .collect()
+    }
+
     pub fn phase(&self) -> Phase {
         match (&self.state, &self.ended) {
             (_, Some(_)) => Phase::Finished,

@@ -86,8 +86,23 @@ pub fn load<R: Rules>(
         return Err(ServiceError::NotFound);
     }
     events::verify_chain(&rows).map_err(ServiceError::Damaged)?;
-    let game = replay::<R>(&rows, upto)?;
+    let mut game = replay::<R>(&rows, upto)?;
+    let names = current_names(conn, &game.participant_ids())?;
+    game.use_names(&names);
     Ok((game, rows))
+}
+
+/// Players' names as they are now: a rename shows everywhere, the log keeps the old ones.
+fn current_names(
+    conn: &mut PgConnection,
+    ids: &[i64],
+) -> Result<std::collections::HashMap<i64, String>> {
+    use crate::store::schema::players;
+    let found: Vec<(i64, String)> = players::table
+        .filter(players::id.eq_any(ids))
+        .select((players::id, players::display_name))
+        .load(conn)?;
+    Ok(found.into_iter().collect())
 }
 
 /// Creates a game with `creator` in it and invites every address in `invitees` by email.

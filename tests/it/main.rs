@@ -18,6 +18,7 @@ mod invitations;
 mod kabaleo_game;
 mod kalah_game;
 mod limits;
+mod names;
 mod notifications;
 mod pages;
 mod quarto_game;

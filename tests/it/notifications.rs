@@ -24,7 +24,7 @@ async fn move_once(table: &Table) -> usize {
 }
 
 /// Plays until it is the other player's turn.
-async fn pass_turn(table: &Table) -> usize {
+pub async fn pass_turn(table: &Table) -> usize {
     let mover = move_once(table).await;
     while table.to_act().await == [mover] {
         move_once(table).await;
@@ -344,6 +344,11 @@ async fn the_unsubscribe_link_works_in_one_click_without_signing_in() {
     // Opening the link in a browser asks first; an unknown link is not found.
     let page = app.browser().get(&url).await;
     assert!(page.body.contains("Stop game emails"));
+    // A forwarded email's link does not give the address away.
+    let address = &table.emails[waiting];
+    assert!(!page.body.contains(address.as_str()), "{}", page.body);
+    let masked = format!("{}•••@example.com", &address[..1]);
+    assert!(page.body.contains(&masked), "{}", page.body);
     assert_eq!(app.browser().get("/unsubscribe/nope").await.status, 404);
 }
 

@@ -11,7 +11,9 @@ use serde_json::{Value, json};
 use super::game::{Visible, json_response, load_visible, wants_json};
 use crate::audit::export::visible_row;
 use crate::games::replay::entries;
-use crate::games::stream::Entry;
+use std::collections::HashMap;
+
+use crate::games::stream::{Entry, Participant};
 use crate::games::{service, with_rules};
 use crate::rules::Rules;
 use crate::store::events::EventRow;
@@ -42,7 +44,12 @@ struct HistoryPage {
 }
 
 /// One lifecycle or rules entry in words.
-fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
+fn describe<R: Rules>(
+    entry: &Entry<R::Event>,
+    names: &[String],
+    now_called: &HashMap<i64, String>,
+) -> String {
+    let name = |p: &Participant| now_called.get(&p.id).unwrap_or(&p.name).clone();
     match entry {
         Entry::GameCreated {
             players,
@@ -51,20 +58,20 @@ fn describe<R: Rules>(entry: &Entry<R::Event>, names: &[String]) -> String {
             ..
         } => format!(
             "{} created a game for {players} players. Seed commitment: {seed_commitment}.",
-            creator.name
+            name(creator)
         ),
-        Entry::PlayerJoined { player } => format!("{} joined.", player.name),
+        Entry::PlayerJoined { player } => format!("{} joined.", name(player)),
         Entry::GameStarted { seating } => format!(
             "The game started. Seats drawn at random: {}.",
             seating
                 .iter()
                 .enumerate()
-                .map(|(i, p)| format!("{}. {}", i + 1, p.name))
+                .map(|(i, p)| format!("{}. {}", i + 1, name(p)))
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
         Entry::Game { event } => R::describe(event, names),
-        Entry::Resigned { player, .. } => format!("{} resigned.", player.name),
+        Entry::Resigned { player, .. } => format!("{} resigned.", name(player)),
         Entry::Sealed { salt: Some(salt) } => {
             format!("This event held a secret; its hash was sealed with the salt {salt}.")
         }
@@ -92,6 +99,7 @@ fn build<R: GameUi>(
     let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
     let viewer = game.viewer_for(visitor.player_id());
     let names = game.seat_names();
+    let now_called = game.names_by_id();
     let started_at = rows
         .iter()
         .position(|row| row.events.to_string().contains("\"game_started\""))
@@ -114,7 +122,7 @@ fn build<R: GameUi>(
             actor: actor.clone(),
             lines: redacted
                 .iter()
-                .map(|e| sentence(describe::<R>(e, &names)))
+                .map(|e| sentence(describe::<R>(e, &names, &now_called)))
                 .collect(),
             hash: row.hash_hex().chars().take(12).collect(),
             has_board: started_at.is_some_and(|start| row.seq >= start),

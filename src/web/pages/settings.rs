@@ -130,16 +130,29 @@ pub async fn save(
         Some(value) => Notify::parse(value)
             .ok_or_else(|| WebError::bad_request("Choose one of the offered email settings."))?,
     };
-    let (status, error, name) = match accounts::normalize_name(typed) {
+    let checked = match accounts::normalize_name(typed) {
         Ok(name) => {
             let pool = state.pool.clone();
             let new_name = name.clone();
-            web::block(move || -> Result<_, WebError> {
+            let renamed = web::block(move || -> Result<_, WebError> {
                 let conn = &mut *pool.get()?;
-                accounts::rename(conn, player.id, &new_name)?;
-                Ok(accounts::set_notify(conn, player.id, notify)?)
+                match accounts::rename(conn, player.id, &new_name) {
+                    Ok(()) => {}
+                    Err(accounts::RenameError::Taken(name)) => {
+                        return Ok(Err(accounts::RenameError::Taken(name).to_string()));
+                    }
+                    Err(accounts::RenameError::Database(e)) => return Err(e.into()),
+                }
+                accounts::set_notify(conn, player.id, notify)?;
+                Ok(Ok(()))
             })
             .await??;
+            renamed.map(|()| name)
+        }
+        Err(error) => Err(error),
+    };
+    let (status, error, name) = match checked {
+        Ok(name) => {
             if let Some(p) = visitor.player.as_mut() {
                 p.display_name = name.clone();
                 p.notify = notify.as_str().to_string();

@@ -43,7 +43,7 @@ pub async fn confirm(
     page(&UnsubscribePage {
         layout: Layout::anonymous("Stop game emails"),
         token,
-        email: player.email,
+        email: accounts::mask_email(&player.email),
         done: false,
     })
 }
@@ -62,7 +62,7 @@ pub async fn unsubscribe(
     page(&UnsubscribePage {
         layout: Layout::anonymous("Game emails stopped"),
         token,
-        email: player.email,
+        email: accounts::mask_email(&player.email),
         done: true,
     })
 }
