@@ -27,6 +27,8 @@ pub struct ServerSettings {
     pub body_timeout_seconds: u64,
     /// The most connections served at once; 0 derives it from the process's file limit.
     pub max_connections: usize,
+    /// Threads serving HTTP; 0 means one per CPU core.
+    pub workers: usize,
     /// Empty: rate limits per client use the peer address. Behind a reverse proxy, the header
     /// it sets (e.g. "X-Forwarded-For"), whose last address is the client the proxy saw.
     pub client_ip_header: String,

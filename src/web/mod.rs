@@ -1,6 +1,8 @@
 //! The web server: routes, middleware and shared request helpers. Every page is server-rendered
 //! HTML that works without JavaScript; game pages also answer in JSON.
 
+pub mod body;
+pub mod capacity;
 pub mod error;
 pub mod form;
 pub mod ids;
@@ -111,6 +113,18 @@ pub fn server(
 ) -> std::io::Result<actix_web::dev::Server> {
     let secure = state.settings.server.secure_cookies;
     let shutdown_timeout = state.settings.server.shutdown_timeout_seconds;
+    let workers = match state.settings.server.workers {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    let other_files =
+        u64::from(state.settings.database.pool_size) + state.settings.mail.concurrency as u64 * 2;
+    let total = capacity::max_connections(
+        state.settings.server.max_connections,
+        capacity::open_file_limit(),
+        other_files,
+    );
+    tracing::info!("serving at most {total} connections at once on {workers} threads");
     let data = web::Data::new(state);
     let http = HttpServer::new(move || {
         let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
@@ -139,6 +153,8 @@ pub fn server(
             .configure(routes)
             .default_service(web::to(pages::not_found))
     })
+    .workers(workers)
+    .max_connections(capacity::per_worker(total, workers))
     .shutdown_timeout(shutdown_timeout)
     .listen(listener)?;
     Ok(http.run())

@@ -27,3 +27,4 @@ mod resilience;
 mod sessions;
 mod shutdown;
 mod sign_in;
+mod slow_clients;

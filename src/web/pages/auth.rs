@@ -8,6 +8,7 @@ use serde::Deserialize;
 use crate::auth::accounts;
 use crate::auth::sign_in::{self, LinkError, safe_next_path};
 use crate::web::AppState;
+use crate::web::body::Body;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::ids::Token;
@@ -63,7 +64,7 @@ pub async fn request_link(
     req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
@@ -161,7 +162,7 @@ pub async fn redeem_link(
     session: Session,
     state: web::Data<AppState>,
     Token(token): Token,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
@@ -178,7 +179,7 @@ pub async fn redeem_link(
 pub async fn sign_out(
     session: Session,
     state: web::Data<AppState>,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;

@@ -16,6 +16,7 @@ use crate::games::{Kind, read_model, with_rules};
 use crate::rules::{Outcome, Rules, Status};
 use crate::store::events::EventRow;
 use crate::web::AppState;
+use crate::web::body::Body;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::ids::GameId;
@@ -406,7 +407,7 @@ pub async fn play(
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let json = wants_json(&req, None);
     let visitor = visitor(&session, &state).await?;

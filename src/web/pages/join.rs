@@ -11,6 +11,7 @@ use super::auth::send_link;
 use crate::auth::{Player, accounts};
 use crate::games::service::{self, EXPIRED_INVITATION, InvitationInfo};
 use crate::web::AppState;
+use crate::web::body::Body;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::ids::Token;
@@ -149,7 +150,7 @@ pub async fn accept(
     session: Session,
     state: web::Data<AppState>,
     Token(token): Token,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
@@ -196,7 +197,7 @@ pub async fn send_sign_in(
     session: Session,
     state: web::Data<AppState>,
     Token(token): Token,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;

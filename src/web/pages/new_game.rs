@@ -12,6 +12,7 @@ use crate::games::service;
 use crate::games::{Kind, with_rules};
 use crate::rules::Rules;
 use crate::web::AppState;
+use crate::web::body::Body;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, page, render_page, see_other};
@@ -221,7 +222,7 @@ pub async fn create(
     session: Session,
     state: web::Data<AppState>,
     path: web::Path<String>,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;

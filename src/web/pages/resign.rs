@@ -6,6 +6,7 @@ use askama::Template;
 
 use crate::games::service;
 use crate::web::AppState;
+use crate::web::body::Body;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::ids::GameId;
@@ -52,7 +53,7 @@ pub async fn resign(
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;

@@ -6,6 +6,7 @@ use askama::Template;
 use crate::auth::accounts::{self, Notify};
 use crate::auth::sessions;
 use crate::web::AppState;
+use crate::web::body::Body;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, page, render_page, see_other};
@@ -100,7 +101,7 @@ pub async fn show(session: Session, state: web::Data<AppState>) -> Result<HttpRe
 pub async fn sign_out_everywhere(
     session: Session,
     state: web::Data<AppState>,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
@@ -118,7 +119,7 @@ pub async fn sign_out_everywhere(
 pub async fn save(
     session: Session,
     state: web::Data<AppState>,
-    body: web::Bytes,
+    Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
