@@ -41,10 +41,9 @@ pub fn insert_game(
 /// "Ann won 30–18", "Draw at 24–24", "Ann and Bo share the win"; without the scores for games
 /// that have none.
 pub fn result_line<R: Rules>(outcome: &Outcome, names: &[String]) -> String {
-    let scores = outcome
-        .scores
-        .iter()
-        .map(i64::to_string)
+    let scores = ranked(outcome)
+        .into_iter()
+        .map(|seat| outcome.scores[seat].to_string())
         .collect::<Vec<_>>()
         .join("–");
     let winners: Vec<&str> = outcome
@@ -67,6 +66,19 @@ pub fn result_line<R: Rules>(outcome: &Outcome, names: &[String]) -> String {
     } else {
         format!("{} share the win ({scores})", winners.join(" and "))
     }
+}
+
+/// Seats in the order a result is told: the winners first, then the others by score, highest
+/// first ("Bo won 34–26", never "Bo won 26–34").
+pub fn ranked(outcome: &Outcome) -> Vec<usize> {
+    let mut seats: Vec<usize> = (0..outcome.scores.len()).collect();
+    seats.sort_by_key(|seat| {
+        (
+            !outcome.winners.contains(seat),
+            std::cmp::Reverse(outcome.scores[*seat]),
+        )
+    });
+    seats
 }
 
 /// Brings the game's read-model rows in line with its folded log.
@@ -181,7 +193,7 @@ mod tests {
             winners: vec![1],
             scores: vec![18, 30],
         };
-        assert_eq!(result_line::<Kalah>(&won, &names()), "Bo won 18–30");
+        assert_eq!(result_line::<Kalah>(&won, &names()), "Bo won 30–18");
         assert_eq!(result_line::<Quarto>(&won, &names()), "Bo won");
         let draw = Outcome {
             winners: vec![0, 1],
@@ -189,5 +201,19 @@ mod tests {
         };
         assert_eq!(result_line::<Kalah>(&draw, &names()), "Draw at 24–24");
         assert_eq!(result_line::<Quarto>(&draw, &names()), "Draw");
+    }
+
+    #[test]
+    fn results_are_told_winners_first_then_by_score() {
+        let outcome = Outcome {
+            winners: vec![2],
+            scores: vec![10, 25, 31, 4],
+        };
+        assert_eq!(ranked(&outcome), vec![2, 1, 0, 3]);
+        let shared = Outcome {
+            winners: vec![0, 2],
+            scores: vec![20, 25, 20],
+        };
+        assert_eq!(ranked(&shared), vec![0, 2, 1]);
     }
 }

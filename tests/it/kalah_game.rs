@@ -128,18 +128,24 @@ async fn two_players_play_a_whole_game_and_the_result_matches_the_engine() {
     assert_eq!(shown, outcome.scores);
     assert_eq!(shown.iter().sum::<i64>(), 36);
 
-    // The page states the result with both final scores, each by its player's name.
+    // The page states the result with both final scores, each by its player's name, the
+    // winner's first.
     let page = table.bo().get(&table.path).await;
     let name = |seat: usize| match twin["players"][seat]["name"].as_str().unwrap() {
         "Bo" => "you",
         other => other,
     };
+    let (first, second) = if outcome.scores[1] > outcome.scores[0] {
+        (1, 0)
+    } else {
+        (0, 1)
+    };
     let scores = format!(
         "— {} {}, {} {}.",
-        name(0),
-        outcome.scores[0],
-        name(1),
-        outcome.scores[1]
+        name(first),
+        outcome.scores[first],
+        name(second),
+        outcome.scores[second]
     );
     assert!(page.body.contains("Game over"), "{}", page.body);
     assert!(page.body.contains(&scores), "{scores} not in {}", page.body);
@@ -197,6 +203,12 @@ async fn the_history_lists_every_event_and_shows_the_board_after_any_of_them() {
     let html = table.bo().get(&format!("{}?at=2", table.path)).await;
     assert!(html.body.contains("as it was after event 2 of 3"));
     assert!(html.move_forms().is_empty(), "no moves on a past board");
+    // Whoever was to move then is not told "Your turn" on the past board.
+    for player in &table.players {
+        let past = player.get(&format!("{}?at=2", table.path)).await;
+        assert!(!past.body.contains("Your turn"), "{}", past.body);
+        assert!(past.body.contains("had the move"), "{}", past.body);
+    }
 }
 
 #[actix_web::test]

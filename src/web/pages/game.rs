@@ -112,7 +112,24 @@ impl Rendered {
     }
 }
 
-fn status_line<R: Rules>(game: &Game<R>, names: &[String], me: Option<usize>) -> String {
+/// What the game waits for, or how it ended. A past position (`live` false) tells whose move it
+/// was then, and never says "Your turn": nothing can be played there.
+fn status_line<R: Rules>(
+    game: &Game<R>,
+    names: &[String],
+    me: Option<usize>,
+    live: bool,
+) -> String {
+    if !live && let Some(Status::ToAct { seats }) = game.status() {
+        let who: Vec<String> = seats
+            .iter()
+            .map(|s| match me {
+                Some(mine) if mine == *s => "you".to_string(),
+                _ => names.get(*s).cloned().unwrap_or_default(),
+            })
+            .collect();
+        return format!("At this point {} had the move.", who.join(" and "));
+    }
     match (game.phase(), game.status()) {
         (Phase::Waiting, _) => {
             let open = game.players - game.joined.len();
@@ -139,8 +156,8 @@ fn status_line<R: Rules>(game: &Game<R>, names: &[String], me: Option<usize>) ->
     }
 }
 
-/// The result in words for the status line: who won, then every player's score by name, in
-/// seat order (a bare "13–23" leaves a newcomer guessing whose is whose). Games without scores
+/// The result in words for the status line: who won, then every player's score by name, the
+/// winner's first (a bare "13–23" leaves a newcomer guessing whose is whose). Games without scores
 /// (Quarto), and games ended by resignations, show none.
 fn result_words<R: Rules>(outcome: &Outcome, names: &[String], me: Option<usize>) -> String {
     let name = |seat: usize| -> String {
@@ -166,11 +183,9 @@ fn result_words<R: Rules>(outcome: &Outcome, names: &[String], me: Option<usize>
     if !R::SCORED {
         return result;
     }
-    let scores: Vec<String> = outcome
-        .scores
-        .iter()
-        .enumerate()
-        .map(|(seat, score)| format!("{} {score}", name(seat)))
+    let scores: Vec<String> = read_model::ranked(outcome)
+        .into_iter()
+        .map(|seat| format!("{} {}", name(seat), outcome.scores[seat]))
         .collect();
     format!("{result} — {}", scores.join(", "))
 }
@@ -298,7 +313,7 @@ pub fn render_game<R: GameUi>(
         kind_name: R::NAME,
         private: game.private,
         open_seats: game.players - game.joined.len(),
-        status_line: status_line(shown, &names, me),
+        status_line: status_line(shown, &names, me, live),
         players,
         error,
         at,
