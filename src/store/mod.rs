@@ -116,12 +116,24 @@ pub fn set_up(admin_url: &str) -> Result<(), SetupError> {
 /// Refuses to serve a schema older than this build: without an owner's URL the server cannot
 /// migrate, so `turnpost migrate` must have run.
 fn check_migrated(conn: &mut PgConnection) -> Result<(), SetupError> {
-    let applied: Vec<String> = conn
-        .applied_migrations()
-        .map_err(|e| SetupError::Migrate(e.to_string()))?
-        .into_iter()
-        .map(|v| v.to_string())
-        .collect();
+    #[derive(QueryableByName)]
+    struct Applied {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        version: String,
+    }
+    // Read directly: diesel's harness would first try to create its table, which this role may
+    // not do.
+    let applied: Vec<String> =
+        diesel::sql_query("SELECT version::text AS version FROM __diesel_schema_migrations")
+            .load::<Applied>(conn)
+            .map_err(|e| {
+                SetupError::Migrate(format!(
+                    "the database has not been migrated ({e}); run `turnpost migrate` first"
+                ))
+            })?
+            .into_iter()
+            .map(|a| a.version)
+            .collect();
     let pending = MigrationSource::<diesel::pg::Pg>::migrations(&MIGRATIONS)
         .map_err(|e| SetupError::Migrate(e.to_string()))?
         .iter()

@@ -50,3 +50,46 @@ fn migrate_creates_a_missing_database_and_its_tables() {
     );
     assert_eq!(created, Ok(true), "the database and its tables exist");
 }
+
+/// Settings for a server that connects as the unprivileged role and may not migrate.
+fn without_owner(db: &crate::support::TestDb) -> turnpost::config::DatabaseSettings {
+    let mut settings = turnpost::config::Settings::load(None).unwrap().database;
+    settings.url = db.server_url();
+    settings.admin_url = String::new();
+    settings.pool_size = 1;
+    settings
+}
+
+#[test]
+fn without_the_owners_url_the_server_serves_a_migrated_database_and_refuses_an_old_one() {
+    let migrated = crate::support::TestDb::new();
+    let pool =
+        turnpost::store::connect(&without_owner(&migrated)).expect("serves as turnpost_server");
+    let mut conn = pool.get().unwrap();
+    #[derive(QueryableByName)]
+    struct Me {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        name: String,
+    }
+    let me: Me = diesel::sql_query("SELECT current_user::text AS name")
+        .get_result(&mut *conn)
+        .unwrap();
+    assert_eq!(me.name, "turnpost_server");
+    drop(conn);
+    pool.close(std::time::Duration::from_secs(5)).unwrap();
+
+    // A database one migration behind.
+    let old = crate::support::TestDb::new();
+    diesel::sql_query(
+        "DELETE FROM __diesel_schema_migrations WHERE version = (SELECT max(version) FROM __diesel_schema_migrations)",
+    )
+    .execute(&mut old.connect())
+    .unwrap();
+    let refused = turnpost::store::connect(&without_owner(&old))
+        .err()
+        .expect("refused");
+    assert!(
+        refused.to_string().contains("run `turnpost migrate` first"),
+        "{refused}"
+    );
+}
