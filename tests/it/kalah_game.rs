@@ -259,3 +259,36 @@ async fn a_tool_can_play_from_the_json_twin_with_forms_or_json_bodies() {
         .unwrap();
     assert_eq!(refused.status(), 403);
 }
+
+#[actix_web::test]
+async fn a_pie_rule_swap_is_shown_on_the_board() {
+    let table = started_game(&[("pie_rule", "on")]).await;
+    // The first player plays until the second is offered the swap.
+    let swapper = loop {
+        let mover = table.to_act().await[0];
+        let twin = table.twin(mover).await;
+        let swap = twin["legal_commands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|c| c["label"].as_str().unwrap().starts_with("Swap sides"))
+            .cloned();
+        if let Some(swap) = swap {
+            assert_eq!(table.play(mover, &swap["command"]).await.status, 200);
+            break mover;
+        }
+        let command = twin["legal_commands"][0]["command"].clone();
+        assert_eq!(table.play(mover, &command).await.status, 200);
+    };
+    let name = ["Ann", "Bo"][swapper];
+    for player in &table.players {
+        let page = player.get(&table.path).await;
+        assert!(
+            page.body.contains("swapped sides under the pie rule"),
+            "{}",
+            page.body
+        );
+        assert!(page.body.contains(name), "{}", page.body);
+    }
+    assert_eq!(table.twin(0).await["view"]["swapped_by"], swapper);
+}

@@ -159,6 +159,9 @@ pub struct View {
     pub end: Option<End>,
     /// The seat drawn to move first.
     pub first_player: Option<Seat>,
+    /// The seat that took the pie-rule swap, if one did.
+    #[serde(default)]
+    pub swapped_by: Option<Seat>,
 }
 
 impl View {
@@ -194,6 +197,7 @@ pub struct State {
     pie: Pie,
     last_sowing: Option<Sowing>,
     end: Option<End>,
+    swapped_by: Option<Seat>,
 }
 
 impl State {
@@ -364,6 +368,7 @@ impl Rules for Kalah {
             pie: Pie::Closed,
             last_sowing: None,
             end: None,
+            swapped_by: None,
         }
     }
 
@@ -443,6 +448,9 @@ impl Rules for Kalah {
                 state.owners[side.other().index()] = opponent(*seat);
                 state.to_move = Some(opponent(*seat));
                 state.pie = Pie::Closed;
+                state.swapped_by = Some(*seat);
+                // The swap is now the last thing that happened.
+                state.last_sowing = None;
             }
             Event::GameEnded { reason, .. } => {
                 let swept = Side::BOTH.map(|side| state.board.sweep(side));
@@ -500,6 +508,7 @@ impl Rules for Kalah {
             last_sowing: state.last_sowing.clone(),
             end: state.end.clone(),
             first_player: state.first_player,
+            swapped_by: state.swapped_by,
         }
     }
 

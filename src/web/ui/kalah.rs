@@ -32,6 +32,7 @@ struct BoardHtml {
     bottom: Row,
     swap: Option<String>,
     last: Option<String>,
+    swapped: Option<String>,
     end: Option<String>,
     seeds_in_play: u32,
 }
@@ -221,12 +222,24 @@ impl GameUi for Kalah {
             text.push('.');
             text
         });
+        let swapped = view.swapped_by.map(|seat| {
+            let side = view
+                .sides
+                .iter()
+                .find(|s| s.seat == seat)
+                .map_or("", |s| side_name(s.side));
+            format!(
+                "{} swapped sides under the pie rule and plays {side}.",
+                board.name(seat)
+            )
+        });
         BoardHtml {
             seeds_in_play: view.sides.iter().flat_map(|s| s.pits.iter()).sum(),
             top,
             bottom,
             swap,
             last,
+            swapped,
             end: describe_end(view),
         }
         .render()
