@@ -2,6 +2,7 @@
 //! the result together with the read models, all in one transaction.
 
 pub mod decide;
+pub mod invitations;
 pub mod read_model;
 pub mod replay;
 pub mod seed;

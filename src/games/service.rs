@@ -8,7 +8,7 @@ use serde_json::Value;
 use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
 use super::{Kind, decide, read_model, seed, with_rules};
-use crate::auth::{Player, accounts, tokens};
+use crate::auth::{Player, tokens};
 use crate::rules::{Rules, Seat, Status};
 use crate::store::events::{self, AppendError, EventRow};
 use crate::store::notifications;
@@ -199,26 +199,7 @@ fn create<R: Rules>(
         let game = replay::<R>(std::slice::from_ref(&row), None)?;
         read_model::sync(conn, &game)?;
         for email in invitees {
-            let invitee = accounts::find_or_create(conn, email)?;
-            let (token, hash) = tokens::generate();
-            diesel::insert_into(invitations::table)
-                .values((
-                    invitations::token_hash.eq(hash),
-                    invitations::game_id.eq(&game_id),
-                    invitations::email.eq(email),
-                    invitations::invited_by.eq(creator.id),
-                    invitations::expires_at.eq(diesel::dsl::sql::<diesel::sql_types::Timestamptz>(
-                        &format!("now() + make_interval(days => {})", invitation_days.max(1)),
-                    )),
-                ))
-                .execute(conn)?;
-            notifications::enqueue(
-                conn,
-                invitee.id,
-                notifications::Kind::Invitation,
-                Some((&game_id, row.seq)),
-                serde_json::json!({ "token": token }),
-            )?;
+            super::invitations::issue(conn, &game_id, creator.id, email, invitation_days, row.seq)?;
         }
         Ok(game_id.clone())
     })

@@ -204,3 +204,79 @@ async fn an_expired_invitation_seats_nobody() {
     assert_eq!(count_rows(&app.db, "game_events"), rows);
     assert!(!newcomer.get("/").await.body.contains("Signed in as"));
 }
+
+#[actix_web::test]
+async fn the_creator_can_send_an_invitation_again_or_to_a_corrected_address() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let path = create_game(&ann, "kalah", &["bo@exmaple.com"], &[]).await;
+    let board = ann.get(&path).await;
+    assert!(board.body.contains("/invitations\""), "{}", board.body);
+    let page = ann.get(&format!("{path}/invitations")).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(page.body.contains("bo@exmaple.com"));
+    assert!(page.body.contains("not answered yet"), "{}", page.body);
+
+    // Nobody else may see or change them.
+    let cy = app.signed_in("cy@example.com", "Cy").await;
+    assert_eq!(cy.get(&format!("{path}/invitations")).await.status, 403);
+    let id = page.input_value("invitation").unwrap();
+    let refused = cy
+        .post_form(
+            &format!("{path}/invitations"),
+            &[("csrf", &cy.get("/").await.csrf()), ("invitation", &id)],
+        )
+        .await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+
+    // Sent again: a new link, and the old one no longer works.
+    let old = invitation_path(&app, "bo@exmaple.com");
+    let again = ann
+        .post_form(
+            &format!("{path}/invitations"),
+            &[("csrf", &page.csrf()), ("invitation", &id)],
+        )
+        .await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert!(
+        again
+            .body
+            .contains("A new invitation is on its way to bo@exmaple.com")
+    );
+    let renewed = invitation_path(&app, "bo@exmaple.com");
+    assert_ne!(old, renewed);
+    assert_eq!(app.browser().get(&old).await.status, 404);
+
+    // The address was mistyped: send it to the right one instead.
+    let id = again.input_value("invitation").unwrap();
+    let corrected = ann
+        .post_form(
+            &format!("{path}/invitations"),
+            &[
+                ("csrf", &again.csrf()),
+                ("invitation", &id),
+                ("email", "Bo@Example.com"),
+            ],
+        )
+        .await;
+    assert_eq!(corrected.status, 200, "{}", corrected.body);
+    assert!(!corrected.body.contains("exmaple"), "{}", corrected.body);
+    assert_eq!(app.browser().get(&renewed).await.status, 404);
+    let bo = app.browser();
+    let joined = accept_invitation(&app, &bo, "bo@example.com").await;
+    assert!(joined.url.ends_with(&path), "{}", joined.url);
+    assert_eq!(bo.get_json(&path).await.json()["phase"], "active");
+    // Once the game has started there is nothing left to change.
+    let late = ann
+        .post_form(
+            &format!("{path}/invitations"),
+            &[("csrf", &again.csrf()), ("invitation", &id)],
+        )
+        .await;
+    assert!(
+        [404, 410].contains(&late.status),
+        "{}: {}",
+        late.status,
+        late.body
+    );
+}

@@ -98,6 +98,7 @@ pub struct GamePage {
     head: String,
     seed_commitment: String,
     can_resign: bool,
+    is_creator: bool,
 }
 
 /// Everything needed to answer with the game page or its JSON twin.
@@ -325,6 +326,7 @@ pub fn render_game<R: GameUi>(
         head: head.chars().take(12).collect(),
         seed_commitment: game.seed_commitment.clone(),
         can_resign,
+        is_creator: visitor.player_id() == Some(game.creator.id),
     };
     Ok(Rendered { page, json })
 }

@@ -6,6 +6,7 @@ mod game;
 mod health;
 mod history;
 mod home;
+mod invitations;
 mod join;
 mod new_game;
 mod resign;
@@ -54,6 +55,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/games/{id}/resign")
                 .route(get_or_head().to(resign::confirm))
                 .route(web::post().to(resign::resign)),
+        )
+        .service(
+            web::resource("/games/{id}/invitations")
+                .route(get_or_head().to(invitations::show))
+                .route(web::post().to(invitations::send_again)),
         )
         .service(web::resource("/games/{id}/history").route(get_or_head().to(history::show)))
         .service(web::resource("/games/{id}/export").route(get_or_head().to(export::download)))

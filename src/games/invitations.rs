@@ -1,0 +1,161 @@
+//! The invitations of a table that has not started: who was invited, who accepted, and — for
+//! the table's creator — sending one again or to a corrected address. Each invitation is a row
+//! keyed by the SHA-256 of its token; sending again replaces the token, so the old link stops
+//! working.
+
+use chrono::{DateTime, Utc};
+use diesel::dsl::sql;
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::sql_types::{Bool, Timestamptz};
+
+use super::service::{Result, ServiceError};
+use crate::auth::{Player, accounts, tokens};
+use crate::store::notifications;
+use crate::store::schema::{games, invitations};
+
+/// One invitation as its table's creator sees it.
+pub struct Line {
+    /// Names the invitation in forms: the hex of its token's hash, which opens nothing.
+    pub id: String,
+    pub email: String,
+    pub accepted_by: Option<String>,
+    pub expired: bool,
+    pub expires_at: DateTime<Utc>,
+}
+
+pub fn list(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Line>> {
+    type Row = (Vec<u8>, String, Option<i64>, bool, DateTime<Utc>);
+    let rows: Vec<Row> = invitations::table
+        .filter(invitations::game_id.eq(game_id))
+        .order(invitations::created_at.asc())
+        .select((
+            invitations::token_hash,
+            invitations::email,
+            invitations::accepted_by,
+            sql::<Bool>("invitations.expires_at <= now()"),
+            invitations::expires_at,
+        ))
+        .load(conn)?;
+    let mut lines = Vec::with_capacity(rows.len());
+    for (hash, email, accepted_by, expired, expires_at) in rows {
+        let accepted_by = match accepted_by {
+            Some(id) => accounts::find(conn, id)?.map(|p| p.display_name),
+            None => None,
+        };
+        lines.push(Line {
+            id: hex::encode(hash),
+            email,
+            accepted_by,
+            expired,
+            expires_at,
+        });
+    }
+    Ok(lines)
+}
+
+fn expiry(days: i64) -> diesel::expression::SqlLiteral<Timestamptz> {
+    sql::<Timestamptz>(&format!("now() + make_interval(days => {})", days.max(1)))
+}
+
+/// Invites `email` to the table, valid for `days`, and queues the email (told as of row `seq`).
+pub fn issue(
+    conn: &mut PgConnection,
+    game_id: &str,
+    inviter: i64,
+    email: &str,
+    days: i64,
+    seq: i64,
+) -> QueryResult<()> {
+    let invitee = accounts::find_or_create(conn, email)?;
+    let (token, hash) = tokens::generate();
+    diesel::insert_into(invitations::table)
+        .values((
+            invitations::token_hash.eq(hash),
+            invitations::game_id.eq(game_id),
+            invitations::email.eq(email),
+            invitations::invited_by.eq(inviter),
+            invitations::expires_at.eq(expiry(days)),
+        ))
+        .execute(conn)?;
+    notifications::enqueue(
+        conn,
+        invitee.id,
+        notifications::Kind::Invitation,
+        Some((game_id, seq)),
+        serde_json::json!({ "token": token }),
+    )
+}
+
+/// The creator sends an open invitation again — to the same address, or to `new_email` instead.
+/// The old link stops working; the new one is valid for `days`. Returns the address written to.
+pub fn send_again(
+    conn: &mut PgConnection,
+    game_id: &str,
+    creator: &Player,
+    id: &str,
+    new_email: Option<&str>,
+    days: i64,
+) -> Result<String> {
+    let hash = hex::decode(id).map_err(|_| ServiceError::NotFound)?;
+    conn.transaction(|conn| {
+        let table: Option<(i64, String, i64)> = games::table
+            .find(game_id)
+            .select((games::created_by, games::phase, games::last_seq))
+            .for_update()
+            .first(conn)
+            .optional()?;
+        let (created_by, phase, seq) = table.ok_or(ServiceError::NotFound)?;
+        if created_by != creator.id {
+            return Err(ServiceError::Forbidden(
+                "Only the player who made this table can change its invitations.".into(),
+            ));
+        }
+        if phase != "waiting" {
+            return Err(ServiceError::Gone(
+                "Every seat is taken: the game has started.".into(),
+            ));
+        }
+        let found: Option<(String, Option<i64>)> = invitations::table
+            .find(&hash)
+            .filter(invitations::game_id.eq(game_id))
+            .select((invitations::email, invitations::accepted_by))
+            .first(conn)
+            .optional()?;
+        let (email, accepted_by) = found.ok_or(ServiceError::NotFound)?;
+        if accepted_by.is_some() {
+            return Err(ServiceError::BadRequest(
+                "That invitation has been accepted already.".into(),
+            ));
+        }
+        let email = new_email.map_or(email, str::to_string);
+        if email == creator.email {
+            return Err(ServiceError::BadRequest(
+                "You are already at the table: invite someone else.".into(),
+            ));
+        }
+        let taken = invitations::table
+            .filter(invitations::game_id.eq(game_id))
+            .filter(invitations::email.eq(&email))
+            .filter(invitations::token_hash.ne(&hash))
+            .count()
+            .get_result::<i64>(conn)?;
+        if taken > 0 {
+            return Err(ServiceError::BadRequest(format!(
+                "{email} is already invited to this table."
+            )));
+        }
+        diesel::delete(invitations::table.find(&hash)).execute(conn)?;
+        issue(conn, game_id, creator.id, &email, days, seq)?;
+        Ok(email)
+    })
+}
+
+/// The creator of a game, by id.
+pub fn creator_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Option<i64>> {
+    games::table
+        .find(game_id)
+        .select(games::created_by)
+        .first(conn)
+        .optional()
+}

@@ -1,0 +1,202 @@
+//! The invitations of a table that has not started, for its creator: who accepted, and sending
+//! an invitation again or to a corrected address.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use diesel::Connection;
+
+use crate::auth::{Player, accounts};
+use crate::games::invitations::{self, Line};
+use crate::web::AppState;
+use crate::web::body::Body;
+use crate::web::error::WebError;
+use crate::web::form::Form;
+use crate::web::ids::GameId;
+use crate::web::layout::{Layout, render_page};
+use crate::web::limits;
+use crate::web::session::{Visitor, check_form_csrf, visitor};
+
+pub struct LineView {
+    id: String,
+    email: String,
+    accepted_by: Option<String>,
+    expired: bool,
+    expires: String,
+}
+
+impl From<Line> for LineView {
+    fn from(line: Line) -> Self {
+        LineView {
+            id: line.id,
+            email: line.email,
+            accepted_by: line.accepted_by,
+            expired: line.expired,
+            expires: line.expires_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+        }
+    }
+}
+
+#[derive(Template)]
+#[template(path = "invitations.html")]
+struct InvitationsPage {
+    layout: Layout,
+    game_id: String,
+    lines: Vec<LineView>,
+    error: Option<String>,
+    notice: Option<String>,
+}
+
+/// The creator's view of the invitations, or 403 for anyone else.
+async fn answer(
+    state: &web::Data<AppState>,
+    visitor: &Visitor,
+    game_id: String,
+    status: StatusCode,
+    error: Option<String>,
+    notice: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    let player = visitor.require_player()?.id;
+    let pool = state.pool.clone();
+    let id = game_id.clone();
+    let lines = web::block(move || -> Result<_, WebError> {
+        let conn = &mut *pool.get()?;
+        match invitations::creator_of(conn, &id)? {
+            None => Err(WebError::not_found()),
+            Some(creator) if creator != player => Err(WebError::forbidden(
+                "Only the player who made this table can see and change its invitations.",
+            )),
+            Some(_) => Ok(invitations::list(conn, &id)?),
+        }
+    })
+    .await??;
+    render_page(
+        status,
+        &InvitationsPage {
+            layout: Layout::new("Invitations", visitor),
+            game_id,
+            lines: lines.into_iter().map(LineView::from).collect(),
+            error,
+            notice,
+        },
+    )
+}
+
+pub async fn show(
+    session: Session,
+    state: web::Data<AppState>,
+    GameId(game_id): GameId,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    answer(&state, &visitor, game_id, StatusCode::OK, None, None).await
+}
+
+fn send(
+    conn: &mut diesel::PgConnection,
+    state: &AppState,
+    game_id: &str,
+    creator: &Player,
+    invitation: &str,
+    new_email: Option<&str>,
+) -> Result<String, WebError> {
+    conn.transaction(|conn| -> Result<_, WebError> {
+        let settings = &state.settings.limits;
+        let address = match new_email {
+            Some(email) => email.to_string(),
+            None => invitations::list(conn, game_id)?
+                .into_iter()
+                .find(|line| line.id == invitation)
+                .map(|line| line.email)
+                .ok_or_else(WebError::not_found)?,
+        };
+        limits::check(
+            limits::invitations_per_player(settings).take(conn, &creator.id.to_string(), 1)?,
+            "You have sent as many invitations as we allow in a day.",
+        )?;
+        limits::check(
+            limits::invitations_per_address(settings).take(conn, &address, 1)?,
+            &format!("{address} has been invited to as many games as we allow in a day."),
+        )?;
+        // A refusal is an error here, so the allowance it took is rolled back with it.
+        invitations::send_again(
+            conn,
+            game_id,
+            creator,
+            invitation,
+            new_email,
+            state.settings.auth.invitation_days,
+        )
+        .map_err(WebError::from)
+    })
+}
+
+pub async fn send_again(
+    session: Session,
+    state: web::Data<AppState>,
+    GameId(game_id): GameId,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    let visitor = visitor(&session, &state).await?;
+    let creator = visitor.require_player()?.clone();
+    let invitation = form.required("invitation")?.to_string();
+    let new_email = match form.get("email").map(str::trim).filter(|e| !e.is_empty()) {
+        None => None,
+        Some(typed) => match accounts::normalize_email(typed) {
+            Ok(email) => Some(email),
+            Err(message) => {
+                return answer(
+                    &state,
+                    &visitor,
+                    game_id,
+                    StatusCode::BAD_REQUEST,
+                    Some(message),
+                    None,
+                )
+                .await;
+            }
+        },
+    };
+    let pool = state.pool.clone();
+    let app = state.clone();
+    let id = game_id.clone();
+    let sent = web::block(move || -> Result<_, WebError> {
+        send(
+            &mut *pool.get()?,
+            &app,
+            &id,
+            &creator,
+            &invitation,
+            new_email.as_deref(),
+        )
+    })
+    .await?;
+    match sent {
+        Ok(email) => {
+            let notice = format!("A new invitation is on its way to {email}.");
+            answer(
+                &state,
+                &visitor,
+                game_id,
+                StatusCode::OK,
+                None,
+                Some(notice),
+            )
+            .await
+        }
+        Err(error) if error.status == StatusCode::BAD_REQUEST => {
+            answer(
+                &state,
+                &visitor,
+                game_id,
+                StatusCode::BAD_REQUEST,
+                Some(error.message),
+                None,
+            )
+            .await
+        }
+        Err(error) => Err(error),
+    }
+}
