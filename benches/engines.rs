@@ -2,7 +2,8 @@
 //!
 //! Run with `cargo bench --bench engines`. Prints, for Kalah and for Azul: Summer Pavilion:
 //! random playouts per second, and the time to fold a complete game's events and build a view,
-//! both from in-memory events and from the JSON rows as the event store returns them.
+//! both from in-memory events and from the JSON rows as the event store returns them; and what
+//! checking those rows' hash chain (done on every load) adds to a load.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -12,6 +13,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
+use turnpost::chain::{GENESIS, RowContent};
 use turnpost::games::Kind;
 use turnpost::games::replay::replay;
 use turnpost::games::stream::{Entry, Participant};
@@ -19,7 +21,7 @@ use turnpost::rules::azul::Azul;
 use turnpost::rules::kalah::{Kalah, Options};
 use turnpost::rules::playout::random_playout;
 use turnpost::rules::{Rules, Status, Viewer, fold};
-use turnpost::store::events::EventRow;
+use turnpost::store::events::{EventRow, verify_chain};
 
 /// Runs `work` repeatedly for about `budget` and returns the mean time per run.
 fn measure(budget: Duration, mut work: impl FnMut()) -> (Duration, u32) {
@@ -107,7 +109,28 @@ fn stored_rows(options: &Options, events: &[<Kalah as Rules>::Event]) -> Vec<Eve
             serde_json::to_value(vec![entry]).unwrap(),
         ));
     }
+    chain(&mut rows);
     rows
+}
+
+/// Gives the rows the hashes the event store would have written.
+fn chain(rows: &mut [EventRow]) {
+    let mut prev = GENESIS;
+    for row in rows {
+        let time = row.recorded_at_text();
+        let hash = RowContent {
+            game_id: &row.game_id,
+            seq: row.seq,
+            actor: row.actor,
+            command: &row.command,
+            events: &row.events,
+            recorded_at: &time,
+        }
+        .hash(&prev);
+        row.prev_hash = prev.to_vec();
+        row.hash = hash.to_vec();
+        prev = hash;
+    }
 }
 
 fn fold_and_view() {
@@ -130,6 +153,16 @@ fn fold_and_view() {
         "kalah replay from {} stored JSON rows + view: {:.2} µs ({runs} runs)",
         rows.len(),
         mean.as_secs_f64() * 1e6
+    );
+    let replayed = mean;
+    let (mean, runs) = measure(Duration::from_secs(2), || {
+        black_box(verify_chain(&rows).unwrap());
+    });
+    println!(
+        "kalah hash-chain check of the same {} rows: {:.2} µs ({runs} runs), {:.0}% of the replay",
+        rows.len(),
+        mean.as_secs_f64() * 1e6,
+        100.0 * mean.as_secs_f64() / replayed.as_secs_f64()
     );
 }
 

@@ -6,6 +6,8 @@
 //! and no insignificant white space, `recorded_at` is RFC 3339 in UTC with microseconds
 //! (`2026-11-21T06:11:00.123456Z`), and the first row's `prev_hash` is 32 zero bytes.
 
+use std::io::{self, Write};
+
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -27,60 +29,89 @@ pub struct RowContent<'a> {
 
 impl RowContent<'_> {
     pub fn canonical_json(&self) -> String {
-        let row = serde_json::json!({
-            "actor": self.actor,
-            "command": self.command,
-            "events": self.events,
-            "game_id": self.game_id,
-            "recorded_at": self.recorded_at,
-            "seq": self.seq,
-        });
-        canonical_json(&row)
+        let mut out = Vec::new();
+        self.write_canonical(&mut out)
+            .expect("writing to memory cannot fail");
+        String::from_utf8(out).expect("JSON is UTF-8")
     }
 
+    /// The row as one canonical JSON object. Its keys are written in sorted order by hand, so
+    /// that hashing a row never copies the command and events into a new value.
+    fn write_canonical(&self, out: &mut impl Write) -> io::Result<()> {
+        out.write_all(b"{\"actor\":")?;
+        serde_json::to_writer(&mut *out, &self.actor)?;
+        out.write_all(b",\"command\":")?;
+        write_canonical(self.command, out)?;
+        out.write_all(b",\"events\":")?;
+        write_canonical(self.events, out)?;
+        out.write_all(b",\"game_id\":")?;
+        serde_json::to_writer(&mut *out, self.game_id)?;
+        out.write_all(b",\"recorded_at\":")?;
+        serde_json::to_writer(&mut *out, self.recorded_at)?;
+        out.write_all(b",\"seq\":")?;
+        serde_json::to_writer(&mut *out, &self.seq)?;
+        out.write_all(b"}")
+    }
+
+    /// SHA-256 of `prev` followed by the canonical JSON, streamed into the hasher.
     pub fn hash(&self, prev: &Hash) -> Hash {
         let mut hasher = Sha256::new();
         hasher.update(prev);
-        hasher.update(self.canonical_json().as_bytes());
+        self.write_canonical(&mut Hashing(&mut hasher))
+            .expect("hashing cannot fail");
         hasher.finalize().into()
+    }
+}
+
+/// Feeds what is written into a hasher.
+struct Hashing<'a>(&'a mut Sha256);
+
+impl Write for Hashing<'_> {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.0.update(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
 /// Serializes JSON with object keys sorted (by their UTF-8 bytes) and no white space, whatever
 /// order the value's maps keep.
 pub fn canonical_json(value: &Value) -> String {
-    let mut out = String::new();
-    write_canonical(value, &mut out);
-    out
+    let mut out = Vec::new();
+    write_canonical(value, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("JSON is UTF-8")
 }
 
-fn write_canonical(value: &Value, out: &mut String) {
+fn write_canonical(value: &Value, out: &mut impl Write) -> io::Result<()> {
     match value {
         Value::Array(items) => {
-            out.push('[');
+            out.write_all(b"[")?;
             for (i, item) in items.iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.write_all(b",")?;
                 }
-                write_canonical(item, out);
+                write_canonical(item, out)?;
             }
-            out.push(']');
+            out.write_all(b"]")
         }
         Value::Object(map) => {
             let mut entries: Vec<_> = map.iter().collect();
             entries.sort_by(|a, b| a.0.as_bytes().cmp(b.0.as_bytes()));
-            out.push('{');
+            out.write_all(b"{")?;
             for (i, (key, item)) in entries.into_iter().enumerate() {
                 if i > 0 {
-                    out.push(',');
+                    out.write_all(b",")?;
                 }
-                out.push_str(&Value::String(key.clone()).to_string());
-                out.push(':');
-                write_canonical(item, out);
+                serde_json::to_writer(&mut *out, key)?;
+                out.write_all(b":")?;
+                write_canonical(item, out)?;
             }
-            out.push('}');
+            out.write_all(b"}")
         }
-        scalar => out.push_str(&scalar.to_string()),
+        scalar => Ok(serde_json::to_writer(&mut *out, scalar)?),
     }
 }
 
@@ -142,6 +173,24 @@ mod tests {
             canonical_json(&value),
             r#"{"a":{"c":true,"z":[1,{"x":null,"y":"é"}]},"b":1}"#
         );
+    }
+
+    #[test]
+    fn a_row_hashes_as_its_canonical_json_after_the_previous_hash() {
+        let command = json!({"type": "play", "command": {"sow": 3, "note": "a \"quoted\" é"}});
+        let events = json!([{"event": {"b": 2.5, "a": [null, false, -1]}}]);
+        let content = row(4, &command, &events);
+        let text = content.canonical_json();
+        assert_eq!(
+            text,
+            r#"{"actor":7,"command":{"command":{"note":"a \"quoted\" é","sow":3},"type":"play"},"events":[{"event":{"a":[null,false,-1],"b":2.5}}],"game_id":"g1","recorded_at":"2026-11-21T06:11:00.123456Z","seq":4}"#
+        );
+        let prev = [9u8; 32];
+        let mut hasher = Sha256::new();
+        hasher.update(prev);
+        hasher.update(text.as_bytes());
+        let expected: Hash = hasher.finalize().into();
+        assert_eq!(content.hash(&prev), expected);
     }
 
     fn row<'a>(seq: i64, command: &'a Value, events: &'a Value) -> RowContent<'a> {
