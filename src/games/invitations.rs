@@ -54,6 +54,19 @@ pub fn list(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Line>> {
     Ok(lines)
 }
 
+/// The address an invitation of this game was sent to.
+pub fn email_of(conn: &mut PgConnection, game_id: &str, id: &str) -> QueryResult<Option<String>> {
+    let Ok(hash) = hex::decode(id) else {
+        return Ok(None);
+    };
+    invitations::table
+        .find(hash)
+        .filter(invitations::game_id.eq(game_id))
+        .select(invitations::email)
+        .first(conn)
+        .optional()
+}
+
 fn expiry(days: i64) -> diesel::expression::SqlLiteral<Timestamptz> {
     sql::<Timestamptz>(&format!("now() + make_interval(days => {})", days.max(1)))
 }

@@ -51,6 +51,31 @@ pub fn invitations_per_address(limits: &LimitSettings) -> Limit {
     }
 }
 
+/// Takes the allowances for `inviter` sending one invitation to each of `addresses`, and each
+/// address's own. Call it in the transaction that sends them.
+pub fn take_invitations(
+    conn: &mut diesel::PgConnection,
+    settings: &LimitSettings,
+    inviter: i64,
+    addresses: &[String],
+) -> Result<(), WebError> {
+    check(
+        invitations_per_player(settings).take(
+            conn,
+            &inviter.to_string(),
+            addresses.len() as i64,
+        )?,
+        "You have sent as many invitations as we allow in a day.",
+    )?;
+    for address in addresses {
+        check(
+            invitations_per_address(settings).take(conn, address, 1)?,
+            &format!("{address} has been invited to as many games as we allow in a day."),
+        )?;
+    }
+    Ok(())
+}
+
 /// Turns a reached limit into a 429 whose page says what happened and when to try again.
 pub fn check(taken: Result<(), Exceeded>, what: &str) -> Result<(), WebError> {
     taken.map_err(|exceeded| {

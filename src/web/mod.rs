@@ -139,7 +139,6 @@ pub fn server(
             .build();
         App::new()
             .app_data(data.clone())
-            .app_data(web::FormConfig::default().limit(64 * 1024))
             .wrap(sessions)
             .wrap(from_fn(json_errors))
             .wrap(

@@ -9,11 +9,7 @@ use diesel::prelude::*;
 use crate::support::{TestApp, count_rows};
 
 async fn ask_for_link(app: &TestApp, email: &str) {
-    let browser = app.browser();
-    let csrf = browser.get("/sign-in").await.csrf();
-    let page = browser
-        .post_form("/sign-in", &[("csrf", &csrf), ("email", email)])
-        .await;
+    let page = app.browser().ask_for_sign_in_link(email).await;
     assert_eq!(page.status, 200, "{}", page.body);
 }
 

@@ -3,22 +3,21 @@
 
 use crate::support::{TestApp, count_rows, create_game};
 
-async fn ask_for_link(browser: &crate::support::Browser, email: &str) -> crate::support::Page {
-    let csrf = browser.get("/sign-in").await.csrf();
-    browser
-        .post_form("/sign-in", &[("csrf", &csrf), ("email", email)])
-        .await
-}
-
 #[actix_web::test]
 async fn sign_in_emails_are_limited_per_address_across_servers() {
     let app = TestApp::start_with(|s| s.limits.sign_in_per_address = 2).await;
     let other = app.second_server();
     let here = app.browser();
     let there = crate::support::Browser::new(&other.base);
-    assert_eq!(ask_for_link(&here, "ann@example.com").await.status, 200);
-    assert_eq!(ask_for_link(&there, "ann@example.com").await.status, 200);
-    let refused = ask_for_link(&here, "ANN@example.com ").await;
+    assert_eq!(
+        here.ask_for_sign_in_link("ann@example.com").await.status,
+        200
+    );
+    assert_eq!(
+        there.ask_for_sign_in_link("ann@example.com").await.status,
+        200
+    );
+    let refused = here.ask_for_sign_in_link("ANN@example.com ").await;
     assert_eq!(refused.status, 429, "{}", refused.body);
     assert!(
         refused.body.contains("already sent several sign-in links")
@@ -27,7 +26,10 @@ async fn sign_in_emails_are_limited_per_address_across_servers() {
         refused.body
     );
     // Other addresses are not held up.
-    assert_eq!(ask_for_link(&there, "bo@example.com").await.status, 200);
+    assert_eq!(
+        there.ask_for_sign_in_link("bo@example.com").await.status,
+        200
+    );
     app.deliver();
     assert_eq!(app.mails_to("ann@example.com").len(), 2);
     assert_eq!(app.mails_to("bo@example.com").len(), 1);
@@ -38,7 +40,9 @@ async fn sign_in_emails_are_limited_per_client() {
     let app = TestApp::start_with(|s| s.limits.sign_in_per_client = 3).await;
     let browser = app.browser();
     for n in 0..3 {
-        let page = ask_for_link(&browser, &format!("p{n}@example.com")).await;
+        let page = browser
+            .ask_for_sign_in_link(&format!("p{n}@example.com"))
+            .await;
         assert_eq!(page.status, 200);
     }
     let response = browser

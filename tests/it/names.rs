@@ -5,19 +5,12 @@ use crate::kalah_game::started_game;
 use crate::notifications::pass_turn;
 use crate::support::TestApp;
 
-async fn rename(browser: &crate::support::Browser, name: &str) -> crate::support::Page {
-    let csrf = browser.get("/settings").await.csrf();
-    browser
-        .post_form("/settings", &[("csrf", &csrf), ("display_name", name)])
-        .await
-}
-
 #[actix_web::test]
 async fn names_are_unique_whatever_their_case() {
     let app = TestApp::start().await;
     let _ann = app.signed_in("ann@example.com", "Ann").await;
     let other = app.signed_in("someone@example.com", "Someone").await;
-    let refused = rename(&other, "  aNN ").await;
+    let refused = other.rename("  aNN ").await;
     assert_eq!(refused.status, 400, "{}", refused.body);
     assert!(
         refused.body.contains("Another player is already called"),
@@ -26,7 +19,7 @@ async fn names_are_unique_whatever_their_case() {
     );
     assert!(other.get("/").await.body.contains("Signed in as Someone"));
     // Keeping one's own name, in another case, is fine.
-    assert_eq!(rename(&other, "SOMEONE").await.status, 200);
+    assert_eq!(other.rename("SOMEONE").await.status, 200);
 
     // Newcomers whose addresses start alike get distinct names.
     let first = app.browser();
@@ -40,7 +33,7 @@ async fn names_are_unique_whatever_their_case() {
 #[actix_web::test]
 async fn a_rename_shows_on_the_board_in_the_history_and_in_emails() {
     let table = started_game(&[]).await;
-    let renamed = rename(&table.players[1], "Robert").await;
+    let renamed = table.players[1].rename("Robert").await;
     assert_eq!(renamed.status, 200, "{}", renamed.body);
 
     let board = table.players[0].get(&table.path).await;

@@ -325,14 +325,7 @@ impl TestApp {
     pub async fn signed_in(&self, email: &str, name: &str) -> Browser {
         let browser = self.browser();
         browser.sign_in(self, email).await;
-        let page = browser.get("/settings").await;
-        let csrf = page.csrf();
-        let response = browser
-            .post_form(
-                "/settings",
-                &[("csrf", csrf.as_str()), ("display_name", name)],
-            )
-            .await;
+        let response = browser.rename(name).await;
         assert_eq!(response.status, 200, "{}", response.body);
         browser
     }
@@ -589,14 +582,7 @@ impl Browser {
 
     /// Asks for a sign-in link and follows it from the email.
     pub async fn sign_in(&self, app: &TestApp, email: &str) {
-        let page = self.get("/sign-in").await;
-        let csrf = page.csrf();
-        let sent = self
-            .post_form(
-                "/sign-in",
-                &[("csrf", &csrf), ("email", email), ("next", "/")],
-            )
-            .await;
+        let sent = self.ask_for_sign_in_link(email).await;
         assert_eq!(sent.status, 200, "{}", sent.body);
         assert!(sent.body.contains("Check your email"));
         let mail = app.mail(email, "sign-in");
@@ -604,6 +590,23 @@ impl Browser {
         let home = self.follow_sign_in_link(&link).await;
         assert_eq!(home.status, 200, "{}", home.body);
         assert!(home.body.contains("Signed in as"), "{}", home.body);
+    }
+
+    /// Asks the sign-in page to email a link to `email`.
+    pub async fn ask_for_sign_in_link(&self, email: &str) -> Page {
+        let csrf = self.get("/sign-in").await.csrf();
+        self.post_form(
+            "/sign-in",
+            &[("csrf", &csrf), ("email", email), ("next", "/")],
+        )
+        .await
+    }
+
+    /// Changes the display name in Settings.
+    pub async fn rename(&self, name: &str) -> Page {
+        let csrf = self.get("/settings").await.csrf();
+        self.post_form("/settings", &[("csrf", &csrf), ("display_name", name)])
+            .await
     }
 
     /// Opens an emailed sign-in link and presses its button, as a person would.

@@ -27,10 +27,10 @@ struct SignInPage {
 
 #[derive(Template)]
 #[template(path = "sign_in_sent.html")]
-struct SentPage {
-    layout: Layout,
-    email: String,
-    minutes: i64,
+pub(super) struct SentPage {
+    pub(super) layout: Layout,
+    pub(super) email: String,
+    pub(super) minutes: i64,
 }
 
 #[derive(Template)]

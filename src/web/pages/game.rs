@@ -212,17 +212,8 @@ pub fn render_game<R: GameUi>(
         }
         _ => &game,
     };
-    let table = read_model::table_of(conn, game_id)?;
-    let names: Vec<String> = game
-        .seating
-        .iter()
-        .map(|p| {
-            table
-                .iter()
-                .find(|seated| seated.player_id == p.id)
-                .map_or_else(|| p.name.clone(), |seated| seated.name.clone())
-        })
-        .collect();
+    // Loading put in the players' names as they are now.
+    let names = game.seat_names();
     let view = shown.state.as_ref().map(|state| R::view(state, viewer));
     let live = at.is_none_or(|n| n == game.seq);
     let in_play = game.phase() == Phase::Active && me.is_some_and(|s| !game.resigned.contains(&s));

@@ -101,23 +101,13 @@ fn send(
     new_email: Option<&str>,
 ) -> Result<String, WebError> {
     conn.transaction(|conn| -> Result<_, WebError> {
-        let settings = &state.settings.limits;
         let address = match new_email {
             Some(email) => email.to_string(),
-            None => invitations::list(conn, game_id)?
-                .into_iter()
-                .find(|line| line.id == invitation)
-                .map(|line| line.email)
-                .ok_or_else(WebError::not_found)?,
+            None => {
+                invitations::email_of(conn, game_id, invitation)?.ok_or_else(WebError::not_found)?
+            }
         };
-        limits::check(
-            limits::invitations_per_player(settings).take(conn, &creator.id.to_string(), 1)?,
-            "You have sent as many invitations as we allow in a day.",
-        )?;
-        limits::check(
-            limits::invitations_per_address(settings).take(conn, &address, 1)?,
-            &format!("{address} has been invited to as many games as we allow in a day."),
-        )?;
+        limits::take_invitations(conn, &state.settings.limits, creator.id, &[address])?;
         // A refusal is an error here, so the allowance it took is rolled back with it.
         invitations::send_again(
             conn,

@@ -7,7 +7,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::auth::send_link;
+use super::auth::{SentPage, send_link};
 use crate::auth::{Player, accounts};
 use crate::games::service::{self, EXPIRED_INVITATION, InvitationInfo};
 use crate::web::AppState;
@@ -41,14 +41,6 @@ struct JoinPage {
     invited_by: String,
     email: String,
     step: JoinStep,
-}
-
-#[derive(Template)]
-#[template(path = "sign_in_sent.html")]
-struct SentPage {
-    layout: Layout,
-    email: String,
-    minutes: i64,
 }
 
 fn invalid_link() -> WebError {
@@ -145,6 +137,18 @@ pub async fn show(
     })
 }
 
+/// A form posted on an invitation: its CSRF token checked, the invitation found, and who posted.
+async fn posted(
+    session: &Session,
+    state: &web::Data<AppState>,
+    token: &str,
+    body: &[u8],
+) -> Result<(Found, Visitor), WebError> {
+    check_form_csrf(session, &Form::parse(body)?)?;
+    let found = find(state, token).await?;
+    Ok((found, visitor(session, state).await?))
+}
+
 pub async fn accept(
     req: HttpRequest,
     session: Session,
@@ -152,10 +156,7 @@ pub async fn accept(
     Token(token): Token,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
-    let found = find(&state, &token).await?;
-    let visitor = visitor(&session, &state).await?;
+    let (found, visitor) = posted(&session, &state, &token, &body).await?;
     if let Some(answer) = spent(&found.info, &visitor) {
         return answer;
     }
@@ -199,10 +200,7 @@ pub async fn send_sign_in(
     Token(token): Token,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
-    let found = find(&state, &token).await?;
-    let visitor = visitor(&session, &state).await?;
+    let (found, visitor) = posted(&session, &state, &token, &body).await?;
     if let Some(answer) = spent(&found.info, &visitor) {
         return answer;
     }

@@ -205,17 +205,7 @@ fn take_limits(
         limits::games_per_player(settings).take(conn, &me, 1)?,
         "You have created as many games as we allow in an hour.",
     )?;
-    limits::check(
-        limits::invitations_per_player(settings).take(conn, &me, invited.len() as i64)?,
-        "You have sent as many invitations as we allow in a day.",
-    )?;
-    for email in invited {
-        limits::check(
-            limits::invitations_per_address(settings).take(conn, email, 1)?,
-            &format!("{email} has been invited to as many games as we allow in a day."),
-        )?;
-    }
-    Ok(())
+    limits::take_invitations(conn, settings, creator, invited)
 }
 
 pub async fn create(
