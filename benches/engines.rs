@@ -80,6 +80,7 @@ fn stored_rows(options: &Options, events: &[<Kalah as Rules>::Event]) -> Vec<Eve
             private: false,
             seed_commitment: "00".repeat(32),
             creator: ann.clone(),
+            time_control: None,
         },
         Entry::PlayerJoined {
             player: ann.clone(),
@@ -239,6 +240,7 @@ fn azul_stored_rows(
                 private: false,
                 seed_commitment: "00".repeat(32),
                 creator: people[0].clone(),
+                time_control: None,
             },
             Entry::PlayerJoined {
                 player: people[0].clone(),

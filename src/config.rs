@@ -14,6 +14,7 @@ pub struct Settings {
     pub mail: MailSettings,
     pub auth: AuthSettings,
     pub limits: LimitSettings,
+    pub clock: ClockSettings,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -124,6 +125,19 @@ pub struct LimitSettings {
     pub invitations_per_address_per_day: i64,
     /// Games one player creates per hour.
     pub games_per_player_per_hour: i64,
+    /// Table-talk messages one player writes per hour, over all their games.
+    pub chat_per_player_per_hour: i64,
+}
+
+/// Time controls and the scheduler that acts on them.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ClockSettings {
+    /// Seconds in a "day" of a time control, and the "a day left" reminder. 86400 but in tests.
+    pub day_seconds: i64,
+    /// Run the scheduler (reminders, timeouts, tables called off) inside `turnpost serve`.
+    pub scheduler: bool,
+    /// How often the scheduler looks for due work.
+    pub poll_ms: u64,
 }
 
 impl Settings {

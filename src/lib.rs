@@ -11,6 +11,7 @@ pub mod config;
 pub mod games;
 pub mod mail;
 pub mod rules;
+pub mod scheduler;
 pub mod server;
 pub mod stop;
 pub mod store;

@@ -8,6 +8,7 @@ use anyhow::Context;
 
 use crate::config::Settings;
 use crate::mail::worker;
+use crate::scheduler;
 use crate::stop::StopSignal;
 use crate::store::{self, Pool};
 use crate::web::{self, AppState};
@@ -15,7 +16,7 @@ use crate::web::{self, AppState};
 /// How long closing the pool waits for the server's last requests to let go of it.
 const POOL_CLOSE_PATIENCE: Duration = Duration::from_secs(10);
 
-/// A running service: the web server and, unless `mail.worker` is off, the mail worker.
+/// A running service: the web server and, unless turned off, the mail worker and the scheduler.
 pub struct Running {
     server: actix_web::dev::Server,
     background: Background,
@@ -24,12 +25,8 @@ pub struct Running {
 /// What runs beside the web server and must be stopped after it.
 pub struct Background {
     pool: Pool,
-    mail_worker: Option<MailWorker>,
-}
-
-struct MailWorker {
     stop: StopSignal,
-    thread: JoinHandle<()>,
+    threads: Vec<(&'static str, JoinHandle<()>)>,
 }
 
 impl Running {
@@ -40,7 +37,7 @@ impl Running {
 
     /// Serves until the server is stopped — by SIGTERM or SIGINT, which let the requests in
     /// flight finish, or through [`Running::handle`] — then stops the mail worker (after the
-    /// email it is sending, if any) and closes the database pool.
+    /// email it is sending, if any) and the scheduler, and closes the database pool.
     pub async fn serve(self) -> anyhow::Result<()> {
         let Running { server, background } = self;
         let served = server.await;
@@ -50,12 +47,12 @@ impl Running {
 }
 
 impl Background {
-    /// Stops the mail worker, waits for its thread, and closes the pool.
+    /// Stops the mail worker and the scheduler, waits for their threads, and closes the pool.
     pub fn stop(self) {
-        if let Some(worker) = self.mail_worker {
-            worker.stop.stop();
-            if worker.thread.join().is_err() {
-                tracing::error!("the mail worker panicked");
+        self.stop.stop();
+        for (name, thread) in self.threads {
+            if thread.join().is_err() {
+                tracing::error!("the {name} panicked");
             }
         }
         if let Err(e) = self.pool.close(POOL_CLOSE_PATIENCE) {
@@ -72,23 +69,27 @@ pub fn start(settings: Settings) -> anyhow::Result<(Running, SocketAddr)> {
     Ok((start_on(settings, listener)?, addr))
 }
 
-/// Connects to (and if needed creates and migrates) the database, starts the mail worker unless
-/// `mail.worker` is off, and serves on `listener`. Call it inside an actix system.
+/// Connects to (and if needed creates and migrates) the database, starts the mail worker and
+/// the scheduler unless `mail.worker` or `clock.scheduler` is off, and serves on `listener`. Call it inside an actix system.
 pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Running> {
     let pool = store::connect(&settings.database)?;
     // Fail at start-up, not at the first email, when the mail settings are unusable.
     crate::mail::Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
     let key = web::session_key(&pool)?;
-    let mail_worker = if settings.mail.worker {
-        let stop = StopSignal::new();
+    let stop = StopSignal::new();
+    let mut threads = Vec::new();
+    if settings.mail.worker {
         let thread = worker::spawn(pool.clone(), settings.clone(), stop.clone())?;
-        Some(MailWorker { stop, thread })
-    } else {
-        None
-    };
+        threads.push(("mail worker", thread));
+    }
+    if settings.clock.scheduler {
+        let thread = scheduler::spawn(pool.clone(), settings.clone(), stop.clone())?;
+        threads.push(("scheduler", thread));
+    }
     let background = Background {
         pool: pool.clone(),
-        mail_worker,
+        stop,
+        threads,
     };
     let state = AppState { pool, settings };
     match web::server(state, key, listener) {

@@ -6,13 +6,14 @@ use sha2::{Digest, Sha256};
 
 use super::export::{Export, ExportRow, FORMAT};
 use crate::chain::{GENESIS, Hash, RowContent};
+use crate::games::clock::OnTimeout;
 use crate::games::decide;
-use crate::games::replay::{Game, entries};
+use crate::games::replay::{Game, Phase, entries};
 use crate::games::seed::{self, Seed};
-use crate::games::stream::{Entry, Submitted};
+use crate::games::stream::{CancelReason, Entry, Submitted};
 use crate::games::with_rules;
 use crate::rules::Rules;
-use crate::store::events::EventRow;
+use crate::store::events::{EventRow, format_time};
 
 /// The first thing found wrong, and where.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -171,6 +172,7 @@ fn rerun<R: Rules>(
         Ok(submitted) => submitted,
         Err(e) => return wrong(row.seq, format!("the command does not parse: {e}")),
     };
+    check_table_business(game, row, &submitted, recorded)?;
     let Some(seed) = seed else {
         // Without the seed, outcomes cannot be re-derived; the commands' legality still can.
         if let Submitted::Play { command } = &submitted {
@@ -208,6 +210,27 @@ fn rerun<R: Rules>(
             decide::seal(game, None, None, &mut entries, seed, row.seq);
             entries
         }
+        Submitted::TimeOut { seat } => {
+            let Some(Entry::TimedOut { player, .. }) = recorded.first() else {
+                return wrong(row.seq, "a timeout that records nobody out of time");
+            };
+            let due = game.clock.as_ref().and_then(|c| c.due_at(*seat));
+            let due = format_time(due.expect("checked by check_table_business"));
+            let mut entries = decide::timeout_entries(game, *seat, player.clone(), due);
+            decide::seal(game, None, None, &mut entries, seed, row.seq);
+            entries
+        }
+        Submitted::Cancel => decide::cancel_entries(if row.actor.is_some() {
+            CancelReason::ByCreator
+        } else {
+            CancelReason::InvitationsExpired
+        }),
+        Submitted::Say { text } => {
+            let Some(Entry::Said { player, .. }) = recorded.first() else {
+                return wrong(row.seq, "table talk that records nobody talking");
+            };
+            decide::say_entries(player.clone(), text.clone())
+        }
         Submitted::Play { command } => {
             let seat = seat_of(game, row)?;
             let Some(state) = game.state.as_ref() else {
@@ -224,6 +247,87 @@ fn rerun<R: Rules>(
     decide::settle(&mut after, &mut expected, seed);
     compare(row.seq, &expected, &row.events)?;
     Ok(true)
+}
+
+/// Checks what the seed is not needed for: a timeout came after the seat's time ran out by the
+/// clocks of the rows before it, and was called by the server or (where the table allows) by
+/// another player; a table was called off before it started, by its creator or the server;
+/// table talk came from someone at the table.
+fn check_table_business<R: Rules>(
+    game: &Game<R>,
+    row: &EventRow,
+    submitted: &Submitted<R::Command>,
+    recorded: &[Entry<R::Event>],
+) -> Result<(), Discrepancy> {
+    match submitted {
+        Submitted::TimeOut { seat } => {
+            let Some(control) = game.time_control else {
+                return wrong(row.seq, "a timeout in a game without a time limit");
+            };
+            let Some(due) = game.clock.as_ref().and_then(|c| c.due_at(*seat)) else {
+                return wrong(row.seq, "a timeout for a seat whose clock was not running");
+            };
+            if row.recorded_at < due {
+                return wrong(
+                    row.seq,
+                    format!(
+                        "a timeout at {} for a seat whose time ran out only at {}",
+                        format_time(row.recorded_at),
+                        format_time(due)
+                    ),
+                );
+            }
+            if let Some(Entry::TimedOut { player, .. }) = recorded.first()
+                && game.seating.get(*seat).map(|p| p.id) != Some(player.id)
+            {
+                return wrong(row.seq, "the player timed out does not sit in that seat");
+            }
+            let by_player = match row.actor {
+                None => false,
+                Some(_) => {
+                    let by = seat_of(game, row)?;
+                    if by == *seat || game.resigned.contains(&by) {
+                        return wrong(row.seq, "a timeout called by a seat not in play");
+                    }
+                    true
+                }
+            };
+            if by_player != (control.on_timeout == OnTimeout::OthersDecide) {
+                return wrong(
+                    row.seq,
+                    "a timeout called in a way this table's time control does not allow",
+                );
+            }
+        }
+        Submitted::Cancel => {
+            if game.phase() != Phase::Waiting {
+                return wrong(row.seq, "a table called off after it had started");
+            }
+            if row.actor.is_some_and(|id| id != game.creator.id) {
+                return wrong(
+                    row.seq,
+                    "a table called off by someone other than its creator",
+                );
+            }
+        }
+        Submitted::Say { text } => {
+            if !row.actor.is_some_and(|id| game.has_joined(id)) {
+                return wrong(row.seq, "table talk by someone not at the table");
+            }
+            if decide::tidy_message(text).as_deref() != Ok(text.as_str()) {
+                return wrong(
+                    row.seq,
+                    "table talk that is empty, too long or not plain text",
+                );
+            }
+            if !matches!(recorded.first(), Some(Entry::Said { player, .. }) if Some(player.id) == row.actor)
+            {
+                return wrong(row.seq, "table talk recorded under someone else's name");
+            }
+        }
+        _ => {}
+    }
+    Ok(())
 }
 
 fn seat_of<R: Rules>(game: &Game<R>, row: &EventRow) -> Result<usize, Discrepancy> {
@@ -262,7 +366,7 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
                 for entry in &recorded {
                     current.apply(entry);
                 }
-                current.seq = row.seq;
+                current.close_stored_row(&stored);
             }
         }
     }

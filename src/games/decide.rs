@@ -5,7 +5,7 @@ use rand::seq::SliceRandom;
 
 use super::replay::Game;
 use super::seed::{self, Seed};
-use super::stream::{Entry, Participant};
+use super::stream::{CancelReason, Entry, Participant};
 use crate::rules::{RuleError, Rules, Seat, Status, Viewer};
 
 /// A player takes a seat. If that fills the table, the game starts: the seating is drawn, then
@@ -56,7 +56,33 @@ pub fn resign_entries<R: Rules>(
     seat: Seat,
     player: Participant,
 ) -> Vec<Entry<R::Event>> {
-    let mut entries = vec![Entry::Resigned { seat, player }];
+    withdraw_entries(game, seat, Entry::Resigned { seat, player })
+}
+
+/// A seat's time ran out at `due_at`: it is withdrawn exactly as on resignation.
+pub fn timeout_entries<R: Rules>(
+    game: &Game<R>,
+    seat: Seat,
+    player: Participant,
+    due_at: String,
+) -> Vec<Entry<R::Event>> {
+    withdraw_entries(
+        game,
+        seat,
+        Entry::TimedOut {
+            seat,
+            player,
+            due_at,
+        },
+    )
+}
+
+fn withdraw_entries<R: Rules>(
+    game: &Game<R>,
+    seat: Seat,
+    first: Entry<R::Event>,
+) -> Vec<Entry<R::Event>> {
+    let mut entries = vec![first];
     let others = game.remaining_seats().len().saturating_sub(1);
     if let (true, Some(state)) = (others >= 2, game.state.as_ref()) {
         entries.extend(
@@ -113,4 +139,36 @@ pub fn settle<R: Rules>(game: &mut Game<R>, entries: &mut Vec<Entry<R::Event>>, 
         game.apply(&ended);
         entries.push(ended);
     }
+}
+
+/// The table is called off.
+pub fn cancel_entries<E>(reason: CancelReason) -> Vec<Entry<E>> {
+    vec![Entry::Cancelled { reason }]
+}
+
+/// The longest message a player may write at a table, in characters.
+pub const LONGEST_MESSAGE: usize = 500;
+
+/// A player's message, tidied: trimmed, line ends made plain, and refused when empty or longer
+/// than [`LONGEST_MESSAGE`].
+pub fn tidy_message(text: &str) -> Result<String, String> {
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    let text = text.trim();
+    if text.is_empty() {
+        return Err("Write something before sending.".into());
+    }
+    if text.chars().count() > LONGEST_MESSAGE {
+        return Err(format!(
+            "A message may be at most {LONGEST_MESSAGE} characters long."
+        ));
+    }
+    if text.chars().any(|c| c.is_control() && c != '\n') {
+        return Err("A message may hold only text.".into());
+    }
+    Ok(text.to_string())
+}
+
+/// A player writes at the table.
+pub fn say_entries<E>(player: Participant, text: String) -> Vec<Entry<E>> {
+    vec![Entry::Said { player, text }]
 }

@@ -1,6 +1,7 @@
 //! The application layer: load a game's events, fold them through its rules, decide, and append
 //! the result together with the read models, all in one transaction.
 
+pub mod clock;
 pub mod decide;
 pub mod invitations;
 pub mod read_model;
@@ -8,6 +9,8 @@ pub mod replay;
 pub mod seed;
 pub mod service;
 pub mod stream;
+pub mod table;
+pub mod timeout;
 
 use serde::{Deserialize, Serialize};
 

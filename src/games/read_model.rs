@@ -7,9 +7,9 @@ use diesel::prelude::*;
 use serde_json::Value;
 
 use super::Kind;
-use super::replay::Game;
+use super::replay::{Game, Phase};
 use crate::rules::{Outcome, Rules};
-use crate::store::schema::{game_players, games, players};
+use crate::store::schema::{game_players, games, players, turn_clocks};
 
 pub fn insert_game(
     conn: &mut PgConnection,
@@ -115,6 +115,49 @@ pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()
                 game_players::seat.eq(seat.map(|s| s as i32)),
                 game_players::to_act.eq(seat.is_some_and(|s| to_act.contains(&s))),
             ))
+            .execute(conn)?;
+    }
+    sync_clocks(conn, game)
+}
+
+/// Keeps one `turn_clocks` row per running clock. A turn that goes on keeps its row (and so the
+/// reminders already sent for it); a new turn gets a fresh one.
+fn sync_clocks<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()> {
+    /// Seat, player, the row that started the turn, when it started, when it runs out.
+    type Running = (i32, i64, i64, DateTime<Utc>, DateTime<Utc>);
+    let running: Vec<Running> = match &game.clock {
+        Some(clock) if game.phase() == Phase::Active => clock
+            .seats
+            .iter()
+            .enumerate()
+            .filter_map(|(seat, c)| {
+                let since = c.since?;
+                let player = game.seating.get(seat)?.id;
+                Some((seat as i32, player, c.turn_seq, since, since + c.left))
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let stored: Vec<(i32, i64)> = turn_clocks::table
+        .filter(turn_clocks::game_id.eq(&game.id))
+        .select((turn_clocks::seat, turn_clocks::turn_seq))
+        .load(conn)?;
+    for (seat, turn) in stored {
+        if !running.iter().any(|r| r.0 == seat && r.2 == turn) {
+            diesel::delete(turn_clocks::table.find((&game.id, seat))).execute(conn)?;
+        }
+    }
+    for (seat, player, turn, since, due) in running {
+        diesel::insert_into(turn_clocks::table)
+            .values((
+                turn_clocks::game_id.eq(&game.id),
+                turn_clocks::seat.eq(seat),
+                turn_clocks::player_id.eq(player),
+                turn_clocks::turn_seq.eq(turn),
+                turn_clocks::started_at.eq(since),
+                turn_clocks::due_at.eq(due),
+            ))
+            .on_conflict_do_nothing()
             .execute(conn)?;
     }
     Ok(())

@@ -1,9 +1,11 @@
 //! Rebuilding a game from its log: every row's entries folded in order.
 
+use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::Kind;
-use super::stream::{Entry, Participant};
+use super::clock::{Clocks, TimeControl};
+use super::stream::{CancelReason, Entry, Participant};
 use crate::rules::{Outcome, Rules, Seat, Status, Viewer};
 use crate::store::events::EventRow;
 
@@ -17,17 +19,26 @@ pub struct Game<R: Rules> {
     pub private: bool,
     pub seed_commitment: String,
     pub creator: Participant,
+    pub time_control: Option<TimeControl>,
     /// Everyone who has joined, in joining order.
     pub joined: Vec<Participant>,
     /// Seat order once the game has started; empty before.
     pub seating: Vec<Participant>,
     /// The rules state once the game has started.
     pub state: Option<R::State>,
-    /// Seats whose players resigned, in order.
+    /// Seats withdrawn from play (their players resigned or ran out of time), in order.
     pub resigned: Vec<Seat>,
+    /// Of those, the seats whose time ran out.
+    pub timed_out: Vec<Seat>,
+    /// The seats' clocks, in a timed game that has started.
+    pub clock: Option<Clocks>,
+    pub cancelled: Option<CancelReason>,
     pub ended: Option<Ended>,
     /// The sequence number of the last row folded in.
     pub seq: i64,
+    /// The last row that changed the board or the table (table talk does not), which a move
+    /// form must have been made on.
+    pub board_seq: i64,
 }
 
 // Not derived: that would require the rules type itself to be Clone.
@@ -42,12 +53,17 @@ impl<R: Rules> Clone for Game<R> {
             private: self.private,
             seed_commitment: self.seed_commitment.clone(),
             creator: self.creator.clone(),
+            time_control: self.time_control,
             joined: self.joined.clone(),
             seating: self.seating.clone(),
             state: self.state.clone(),
             resigned: self.resigned.clone(),
+            timed_out: self.timed_out.clone(),
+            clock: self.clock.clone(),
+            cancelled: self.cancelled,
             ended: self.ended.clone(),
             seq: self.seq,
+            board_seq: self.board_seq,
         }
     }
 }
@@ -63,6 +79,7 @@ pub enum Phase {
     Waiting,
     Active,
     Finished,
+    Cancelled,
 }
 
 impl Phase {
@@ -71,6 +88,7 @@ impl Phase {
             Phase::Waiting => "waiting",
             Phase::Active => "active",
             Phase::Finished => "finished",
+            Phase::Cancelled => "cancelled",
         }
     }
 }
@@ -117,6 +135,9 @@ impl<R: Rules> Game<R> {
     }
 
     pub fn phase(&self) -> Phase {
+        if self.cancelled.is_some() {
+            return Phase::Cancelled;
+        }
         match (&self.state, &self.ended) {
             (_, Some(_)) => Phase::Finished,
             (Some(_), None) => Phase::Active,
@@ -185,6 +206,7 @@ impl<R: Rules> Game<R> {
             private,
             seed_commitment,
             creator,
+            time_control,
         } = entry
         else {
             return Err(fail(
@@ -205,13 +227,59 @@ impl<R: Rules> Game<R> {
             private: *private,
             seed_commitment: seed_commitment.clone(),
             creator: creator.clone(),
+            time_control: *time_control,
             joined: Vec::new(),
             seating: Vec::new(),
             state: None,
             resigned: Vec::new(),
+            timed_out: Vec::new(),
+            clock: None,
+            cancelled: None,
             ended: None,
             seq,
+            board_seq: seq,
         })
+    }
+
+    /// Closes row `seq`, recorded `at`, once its entries are folded in: the clocks move. `mover`
+    /// is the seat that made a move in it; `talk` says it changed nothing on the board.
+    pub fn close_row(&mut self, seq: i64, at: DateTime<Utc>, mover: Option<Seat>, talk: bool) {
+        self.seq = seq;
+        if !talk {
+            self.board_seq = seq;
+        }
+        let to_act = match self.status() {
+            Some(Status::ToAct { seats }) => seats,
+            _ => Vec::new(),
+        };
+        if let Some(clock) = self.clock.as_mut() {
+            clock.tick(seq, at, mover, &to_act);
+        }
+    }
+
+    /// Closes a stored row, reading from its command whether it was a move and by whom. Only
+    /// moves are ever withheld from a viewer, so a withheld command was one.
+    pub fn close_stored_row(&mut self, row: &EventRow) {
+        let kind = match &row.command {
+            Value::Null => Some("play"),
+            command => command.get("type").and_then(Value::as_str),
+        };
+        let mover = match kind {
+            Some("play") => row.actor.and_then(|id| self.seat_of(id)),
+            _ => None,
+        };
+        self.close_row(row.seq, row.recorded_at, mover, kind == Some("say"));
+    }
+
+    /// The seats the game waits for, by player id.
+    pub fn to_act_ids(&self) -> Vec<i64> {
+        match self.status() {
+            Some(Status::ToAct { seats }) => seats
+                .iter()
+                .filter_map(|seat| self.seating.get(*seat).map(|p| p.id))
+                .collect(),
+            _ => Vec::new(),
+        }
     }
 
     /// Folds one recorded entry in.
@@ -222,6 +290,7 @@ impl<R: Rules> Game<R> {
             Entry::GameStarted { seating } => {
                 self.seating = seating.clone();
                 self.state = Some(R::initial_state(&self.options, self.players));
+                self.clock = self.time_control.map(|c| Clocks::new(c, self.players));
             }
             Entry::Game { event } => {
                 if let Some(state) = self.state.take() {
@@ -230,6 +299,12 @@ impl<R: Rules> Game<R> {
             }
             Entry::Sealed { .. } => {}
             Entry::Resigned { seat, .. } => self.resigned.push(*seat),
+            Entry::TimedOut { seat, .. } => {
+                self.resigned.push(*seat);
+                self.timed_out.push(*seat);
+            }
+            Entry::Cancelled { reason } => self.cancelled = Some(*reason),
+            Entry::Said { .. } => {}
             Entry::GameEnded { outcome, seed } => {
                 self.ended = Some(Ended {
                     outcome: outcome.clone(),
@@ -263,7 +338,7 @@ pub fn replay<R: Rules>(rows: &[EventRow], upto: Option<i64>) -> Result<Game<R>,
             }
         }
         if let Some(game) = game.as_mut() {
-            game.seq = row.seq;
+            game.close_stored_row(row);
         }
     }
     game.ok_or(ReplayError {

@@ -5,6 +5,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use serde_json::Value;
 
+use super::clock::TimeControl;
 use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
 use super::{Kind, decide, read_model, seed, with_rules};
@@ -51,7 +52,7 @@ impl From<AppendError> for ServiceError {
 
 pub type Result<T> = std::result::Result<T, ServiceError>;
 
-fn participant(player: &Player) -> Participant {
+pub(super) fn participant(player: &Player) -> Participant {
     Participant {
         id: player.id,
         name: player.display_name.clone(),
@@ -105,37 +106,40 @@ fn current_names(
     Ok(found.into_iter().collect())
 }
 
-/// Creates a game with `creator` in it and invites every address in `invitees` by email.
+/// A table as its creator sets it up.
+pub struct NewTable<'a> {
+    pub kind: Kind,
+    pub options: Value,
+    pub private: bool,
+    /// The addresses invited to the other seats.
+    pub invitees: &'a [String],
+    pub time_control: Option<TimeControl>,
+    pub invitation_days: i64,
+}
+
+/// Creates a game with `creator` in it and invites every address in `table.invitees` by email.
 /// Returns the game's id.
 pub fn create_game(
     conn: &mut PgConnection,
-    kind: Kind,
-    options: Value,
-    private: bool,
     creator: &Player,
-    invitees: &[String],
-    invitation_days: i64,
+    table: NewTable<'_>,
 ) -> Result<String> {
-    with_rules!(kind, |R| create::<R>(
-        conn,
-        kind,
-        options,
-        private,
-        creator,
-        invitees,
-        invitation_days
-    ))
+    with_rules!(table.kind, |R| create::<R>(conn, creator, table))
 }
 
 fn create<R: Rules>(
     conn: &mut PgConnection,
-    kind: Kind,
-    options: Value,
-    private: bool,
     creator: &Player,
-    invitees: &[String],
-    invitation_days: i64,
+    table: NewTable<'_>,
 ) -> Result<String> {
+    let NewTable {
+        kind,
+        options,
+        private,
+        invitees,
+        time_control,
+        invitation_days,
+    } = table;
     let typed: R::Options = serde_json::from_value(options)
         .map_err(|e| ServiceError::BadRequest(format!("These table options are not valid: {e}")))?;
     let players = invitees.len() + 1;
@@ -186,6 +190,7 @@ fn create<R: Rules>(
                 private,
                 seed_commitment: seed::commitment(&game_seed),
                 creator: me.clone(),
+                time_control,
             },
             Entry::PlayerJoined { player: me },
         ];
@@ -194,6 +199,7 @@ fn create<R: Rules>(
             options,
             players,
             private,
+            time_control,
         };
         let row = append(conn, &game_id, None, Some(creator.id), &submitted, &entries)?;
         let game = replay::<R>(std::slice::from_ref(&row), None)?;
@@ -205,7 +211,7 @@ fn create<R: Rules>(
     })
 }
 
-fn append<C: serde::Serialize, E: serde::Serialize>(
+pub(super) fn append<C: serde::Serialize, E: serde::Serialize>(
     conn: &mut PgConnection,
     game_id: &str,
     previous: Option<&EventRow>,
@@ -220,7 +226,7 @@ fn append<C: serde::Serialize, E: serde::Serialize>(
     )?)
 }
 
-fn load_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::Seed> {
+pub(super) fn load_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::Seed> {
     let bytes: Vec<u8> = game_seeds::table
         .find(game_id)
         .select(game_seeds::seed)
@@ -234,7 +240,7 @@ fn load_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::Seed> {
 }
 
 /// Locks the game's read-model row so that commands on one game run one at a time.
-fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
+pub(super) fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
     let kind: Option<String> = games::table
         .find(game_id)
         .select(games::kind)
@@ -244,6 +250,8 @@ fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
     kind.and_then(|k| Kind::parse(&k))
         .ok_or(ServiceError::NotFound)
 }
+
+pub const CALLED_OFF: &str = "This table was called off, so its invitations no longer work.";
 
 pub const EXPIRED_INVITATION: &str =
     "This invitation has expired. Please ask whoever invited you to invite you again.";
@@ -321,8 +329,10 @@ pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<Str
 
 fn join_locked<R: Rules>(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()> {
     let (game, rows) = load::<R>(conn, game_id, None)?;
-    if game.phase() != Phase::Waiting {
-        return Err(ServiceError::Gone("This game has already started.".into()));
+    match game.phase() {
+        Phase::Waiting => {}
+        Phase::Cancelled => return Err(ServiceError::Gone(CALLED_OFF.into())),
+        _ => return Err(ServiceError::Gone("This game has already started.".into())),
     }
     if game.has_joined(player.id) {
         return Err(ServiceError::Forbidden(
@@ -348,7 +358,7 @@ fn join_locked<R: Rules>(conn: &mut PgConnection, game_id: &str, player: &Player
 /// Appends a row and updates the read models; ends the game (revealing the seed) when the rules
 /// say it is over; and tells the players who must now act, or that the game is over — everyone
 /// but the actor, and nobody twice for the same turn.
-fn commit<R: Rules>(
+pub(super) fn commit<R: Rules>(
     conn: &mut PgConnection,
     mut game: Game<R>,
     previous: Option<&EventRow>,
@@ -356,14 +366,21 @@ fn commit<R: Rules>(
     submitted: &Submitted<R::Command>,
     mut entries: Vec<Entry<R::Event>>,
 ) -> Result<i64> {
-    let acting_before = acting_players(&game);
+    let acting_before = game.to_act_ids();
+    let ended_before = game.ended.is_some();
     let game_seed = load_seed(conn, &game.id)?;
     decide::settle(&mut game, &mut entries, &game_seed);
     let row = append(conn, &game.id, previous, actor, submitted, &entries)?;
-    game.seq = row.seq;
+    let mover = match submitted {
+        Submitted::Play { .. } => actor.and_then(|id| game.seat_of(id)),
+        _ => None,
+    };
+    game.close_row(row.seq, row.recorded_at, mover, submitted.is_talk());
     read_model::sync(conn, &game)?;
     let at = Some((game.id.as_str(), row.seq));
-    if game.ended.is_some() {
+    if ended_before {
+        // Talk after the end: nobody needs telling.
+    } else if game.ended.is_some() {
         for player in game.seating.iter().filter(|p| Some(p.id) != actor) {
             notifications::enqueue(
                 conn,
@@ -374,7 +391,7 @@ fn commit<R: Rules>(
             )?;
         }
     } else {
-        for player in acting_players(&game) {
+        for player in game.to_act_ids() {
             if Some(player) != actor && !acting_before.contains(&player) {
                 notifications::enqueue(
                     conn,
@@ -387,18 +404,6 @@ fn commit<R: Rules>(
         }
     }
     Ok(row.seq)
-}
-
-/// The players (by id) the game waits for.
-fn acting_players<R: Rules>(game: &Game<R>) -> Vec<i64> {
-    let seats = game
-        .status()
-        .map(|s| s.to_act().to_vec())
-        .unwrap_or_default();
-    seats
-        .iter()
-        .filter_map(|seat| game.seating.get(*seat).map(|p| p.id))
-        .collect()
 }
 
 /// Plays a rules command for `player`, made on the page showing sequence `expected_seq`.
@@ -424,7 +429,7 @@ pub fn play(
 
 /// Loads a game for a command by `player` made on the page showing `expected_seq`: refused if
 /// they have no seat, or if the game has moved on since.
-fn load_seated<R: Rules>(
+pub(super) fn load_seated<R: Rules>(
     conn: &mut PgConnection,
     game_id: &str,
     player: &Player,
@@ -436,7 +441,8 @@ fn load_seated<R: Rules>(
             "You are not playing in this game.".into(),
         ));
     };
-    if expected_seq != game.seq {
+    // Table talk since the page was loaded changes nothing a move depends on.
+    if expected_seq < game.board_seq || expected_seq > game.seq {
         return Err(ServiceError::Stale);
     }
     Ok((game, rows, seat))

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::Kind;
+use super::clock::TimeControl;
 use crate::rules::{Outcome, Rules, Seat, Viewer};
 
 /// A player as the log remembers them.
@@ -23,12 +24,26 @@ pub enum Submitted<C> {
         options: Value,
         players: usize,
         private: bool,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_control: Option<TimeControl>,
     },
     Join,
     Play {
         command: C,
     },
     Resign,
+    /// The seat's time ran out: sent by the server (no actor) or, when the table lets them, by
+    /// another player.
+    TimeOut {
+        seat: Seat,
+    },
+    /// The creator calls off a table that has not started; with no actor, the server does once
+    /// every invitation has expired.
+    Cancel,
+    /// Table talk.
+    Say {
+        text: String,
+    },
 }
 
 /// One recorded fact.
@@ -42,6 +57,8 @@ pub enum Entry<E> {
         private: bool,
         seed_commitment: String,
         creator: Participant,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time_control: Option<TimeControl>,
     },
     PlayerJoined {
         player: Participant,
@@ -59,6 +76,22 @@ pub enum Entry<E> {
         seat: Seat,
         player: Participant,
     },
+    /// The seat's time ran out and it was withdrawn, as on resignation.
+    TimedOut {
+        seat: Seat,
+        player: Participant,
+        /// When its time ran out, by the clocks folded from the rows before.
+        due_at: String,
+    },
+    /// The table was called off before it started.
+    Cancelled {
+        reason: CancelReason,
+    },
+    /// A player wrote something at the table.
+    Said {
+        player: Participant,
+        text: String,
+    },
     /// The game is over; the seed is revealed so that anyone can check every random outcome.
     GameEnded {
         outcome: Outcome,
@@ -70,6 +103,25 @@ pub enum Entry<E> {
     Sealed {
         salt: Option<String>,
     },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum CancelReason {
+    ByCreator,
+    InvitationsExpired,
+}
+
+impl<C> Submitted<C> {
+    /// Whether this row is a move on the board (rather than talk, or the table's business).
+    pub fn is_move(&self) -> bool {
+        matches!(self, Submitted::Play { .. })
+    }
+
+    /// Whether this row changes nothing on the board, so a move form made before it still holds.
+    pub fn is_talk(&self) -> bool {
+        matches!(self, Submitted::Say { .. })
+    }
 }
 
 impl<E> Entry<E> {

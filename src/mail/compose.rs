@@ -4,12 +4,14 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::messages::{self, Footer, GameNews, InvitationDetails, Rendered};
+use super::messages::{self, Footer, GameNews, InvitationDetails, Notice, Rendered};
 use crate::auth::accounts::{self, Notify, Recipient};
 use crate::auth::{sign_in, tokens};
 use crate::config::Settings;
-use crate::games::replay::{Phase, entries};
+use crate::games::clock::{OnTimeout, describe_span};
+use crate::games::replay::{Game, Phase, entries};
 use crate::games::service;
+use crate::games::stream::CancelReason;
 use crate::games::stream::Entry;
 use crate::games::with_rules;
 use crate::store::emails::{self, NewEmail};
@@ -122,7 +124,12 @@ pub fn compose_for(
             match Kind::parse(&notice.kind) {
                 Some(Kind::SignIn) => made += sign_in_email(&mut mailing, &notice)?,
                 Some(Kind::Invitation) => made += invitation_email(&mut mailing, &notice)?,
-                Some(Kind::YourTurn | Kind::GameOver) => news.push(notice),
+                Some(Kind::YourTurn | Kind::GameOver | Kind::TimeHalf | Kind::TimeShort) => {
+                    news.push(notice)
+                }
+                Some(Kind::OutOfTime | Kind::TableCancelled) => {
+                    made += notice_email(&mut mailing, &notice, now)?
+                }
                 None => notifications::mark_skipped(mailing.conn, &[notice.id])?,
             }
         }
@@ -200,7 +207,7 @@ fn news_email(
     }
     let mut items = Vec::new();
     for game_id in games {
-        if let Some(item) = game_news(mailing, &game_id)? {
+        if let Some(item) = game_news(mailing, &game_id, now)? {
             items.push(item);
         }
     }
@@ -220,20 +227,34 @@ fn news_email(
     } else {
         "game_news"
     };
+    let reminders = [Kind::TimeHalf.as_str(), Kind::TimeShort.as_str()];
+    let rendered = if notices.iter().all(|n| reminders.contains(&n.kind.as_str())) {
+        Rendered {
+            subject: format!("Reminder: {}", rendered.subject.to_lowercase()),
+            ..rendered
+        }
+    } else {
+        rendered
+    };
     mailing.store(kind, rendered, &ids)?;
     Ok(1)
 }
 
 /// The news of one game for the recipient as it stands now: their turn, the game's end, or
 /// nothing (it is no longer their turn).
-fn game_news(mailing: &mut Mailing<'_>, game_id: &str) -> anyhow::Result<Option<GameNews>> {
+fn game_news(
+    mailing: &mut Mailing<'_>,
+    game_id: &str,
+    now: DateTime<Utc>,
+) -> anyhow::Result<Option<GameNews>> {
     let kind = service::kind_of(mailing.conn, game_id)?;
-    with_rules!(kind, |R| news_of::<R>(mailing, game_id))
+    with_rules!(kind, |R| news_of::<R>(mailing, game_id, now))
 }
 
 fn news_of<R: GameUi>(
     mailing: &mut Mailing<'_>,
     game_id: &str,
+    now: DateTime<Utc>,
 ) -> anyhow::Result<Option<GameNews>> {
     let me = mailing.recipient.id;
     let (game, rows) = service::load::<R>(mailing.conn, game_id, None)?;
@@ -256,6 +277,10 @@ fn news_of<R: GameUi>(
             .iter()
             .filter_map(|entry| match entry.redacted::<R>(viewer) {
                 Entry::Game { event } => Some(sentence(R::describe(&event, &names))),
+                Entry::Said { player, text } => Some(format!(
+                    "{} wrote: “{text}”",
+                    game.names_by_id().get(&player.id).unwrap_or(&player.name)
+                )),
                 _ => None,
             })
             .collect();
@@ -304,11 +329,103 @@ fn news_of<R: GameUi>(
         game_id: game_id.to_string(),
         moves,
         board,
+        clock: (!finished)
+            .then(|| game.clock.as_ref()?.left_at(seat, now))
+            .flatten()
+            .map(|left| format!("You have {} left to move.", describe_span(left))),
         result,
         link,
         head_seq: game.seq,
         head_hash: head.chars().take(12).collect(),
     }))
+}
+
+/// A table called off, or another player out of time: one email each, unless the player wants
+/// no game emails or their address refuses mail, or the news no longer holds.
+fn notice_email(
+    mailing: &mut Mailing<'_>,
+    pending: &Pending,
+    now: DateTime<Utc>,
+) -> anyhow::Result<usize> {
+    let notify = Notify::parse(&mailing.recipient.notify).unwrap_or(Notify::EveryTurn);
+    let wanted = notify != Notify::Never && mailing.recipient.email_rejected_at.is_none();
+    let notice = match (&pending.game_id, wanted) {
+        (Some(game_id), true) => {
+            let kind = service::kind_of(mailing.conn, game_id)?;
+            with_rules!(kind, |R| {
+                let (game, _) = service::load::<R>(mailing.conn, game_id, None)?;
+                table_notice::<R>(mailing, &game, pending, now)?
+            })
+        }
+        _ => None,
+    };
+    let Some(notice) = notice else {
+        notifications::mark_skipped(mailing.conn, &[pending.id])?;
+        return Ok(0);
+    };
+    let name = mailing.recipient.display_name.clone();
+    let rendered = messages::notice(&name, &notice, &mailing.footer());
+    mailing.store(&pending.kind, rendered, &[pending.id])?;
+    Ok(1)
+}
+
+fn table_notice<R: GameUi>(
+    mailing: &mut Mailing<'_>,
+    game: &Game<R>,
+    pending: &Pending,
+    now: DateTime<Utc>,
+) -> anyhow::Result<Option<Notice>> {
+    let path = format!("/games/{}", game.id);
+    let creator = game.creator.name.as_str();
+    match (Kind::parse(&pending.kind), game.cancelled) {
+        (Some(Kind::TableCancelled), Some(reason)) => {
+            let why = match reason {
+                CancelReason::ByCreator => format!(
+                    "{creator} called off the {} table you were invited to, before every seat was taken.",
+                    R::NAME
+                ),
+                CancelReason::InvitationsExpired => format!(
+                    "The {} table {creator} set up was called off: its invitations expired before every seat was taken.",
+                    R::NAME
+                ),
+            };
+            Ok(Some(Notice {
+                subject: format!("{creator}'s {} table was called off", R::NAME),
+                lines: vec![why, "Its invitation links no longer work.".into()],
+                link: format!("{}{path}", mailing.settings.base_url()),
+                link_label: "See the table".into(),
+            }))
+        }
+        (Some(Kind::OutOfTime), _) => {
+            let seat = pending.payload["seat"].as_u64().unwrap_or(u64::MAX) as usize;
+            let still_late = game.phase() == Phase::Active
+                && game.time_control.map(|c| c.on_timeout) == Some(OnTimeout::OthersDecide)
+                && game
+                    .clock
+                    .as_ref()
+                    .is_some_and(|c| c.out_of_time(now).contains(&seat));
+            let Some(late) = game.seating.get(seat).filter(|_| still_late) else {
+                return Ok(None);
+            };
+            Ok(Some(Notice {
+                subject: format!("{} ran out of time in {}", late.name, R::NAME),
+                lines: vec![
+                    format!(
+                        "{}'s time to move in your game of {} has run out.",
+                        late.name,
+                        R::NAME
+                    ),
+                    format!(
+                        "You may withdraw {} from the game, as if they had resigned, or keep waiting for their move.",
+                        late.name
+                    ),
+                ],
+                link: mailing.game_link(&path)?,
+                link_label: "Open the game".into(),
+            }))
+        }
+        _ => Ok(None),
+    }
 }
 
 #[cfg(test)]

@@ -82,6 +82,47 @@ pub fn invitation(details: &InvitationDetails<'_>, footer: &Footer<'_>) -> Rende
     }
 }
 
+/// Something that happened at a table, told on its own: a table called off, a player out of
+/// time.
+pub struct Notice {
+    pub subject: String,
+    pub lines: Vec<String>,
+    pub link: String,
+    pub link_label: String,
+}
+
+#[derive(Template)]
+#[template(path = "email/notice.txt")]
+struct NoticeText<'a> {
+    name: &'a str,
+    notice: &'a Notice,
+    footer: &'a Footer<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "email/notice.html")]
+struct NoticeHtml<'a> {
+    name: &'a str,
+    notice: &'a Notice,
+    footer: &'a Footer<'a>,
+}
+
+pub fn notice(name: &str, notice: &Notice, footer: &Footer<'_>) -> Rendered {
+    Rendered {
+        subject: notice.subject.clone(),
+        text: render(&NoticeText {
+            name,
+            notice,
+            footer,
+        }),
+        html: render(&NoticeHtml {
+            name,
+            notice,
+            footer,
+        }),
+    }
+}
+
 /// News of one game for a player: their turn, or the game's end.
 pub struct GameNews {
     pub your_turn: bool,
@@ -92,6 +133,8 @@ pub struct GameNews {
     pub moves: Vec<String>,
     /// The position as text.
     pub board: String,
+    /// "You have 2 days 4 hours left to move.", in a timed game.
+    pub clock: Option<String>,
     /// "Bo won 30–18", once the game is over.
     pub result: Option<String>,
     /// A link that signs the player in and opens the game (or its history, when over).
@@ -198,6 +241,7 @@ mod tests {
             game_id: "g1".into(),
             moves: vec!["Bo sowed 4 seeds from pit 3.".into()],
             board: "[ 4][ 4]".into(),
+            clock: your_turn.then(|| "You have 2 days 4 hours left to move.".into()),
             result: (!your_turn).then(|| "Bo won 30–18".into()),
             link: "http://x/sign-in/t".into(),
             head_seq: 12,
@@ -248,6 +292,7 @@ mod tests {
         for part in [&mail.text, &mail.html] {
             assert!(part.contains("Bo sowed 4 seeds from pit 3."), "{part}");
             assert!(part.contains("[ 4][ 4]"));
+            assert!(part.contains("You have 2 days 4 hours left to move."));
             assert!(part.contains("http://x/sign-in/t"));
             assert!(part.contains("3fa2c1d0e5b1") && part.contains("12"));
             assert!(part.contains("http://x/unsubscribe/u"));

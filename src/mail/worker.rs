@@ -155,7 +155,7 @@ pub fn run_once(
     transport: &Transport,
     settings: &Settings,
 ) -> anyhow::Result<Round> {
-    let now = emails::database_now(conn)?;
+    let now = crate::store::database_now(conn)?;
     let composed = compose_due(conn, settings, now)?;
     let round = send_due(conn, transport, settings)?;
     Ok(Round { composed, ..round })

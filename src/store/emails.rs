@@ -132,16 +132,3 @@ pub fn mark_failed(conn: &mut PgConnection, id: i64, error: &str) -> QueryResult
         .execute(conn)
         .map(|_| ())
 }
-
-#[derive(QueryableByName)]
-struct DbTime {
-    #[diesel(sql_type = Timestamptz)]
-    now: chrono::DateTime<chrono::Utc>,
-}
-
-/// The database's clock: every due time is reckoned by it, never by this machine's.
-pub fn database_now(conn: &mut PgConnection) -> QueryResult<chrono::DateTime<chrono::Utc>> {
-    diesel::sql_query("SELECT now() AS now")
-        .get_result::<DbTime>(conn)
-        .map(|t| t.now)
-}

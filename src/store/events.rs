@@ -57,8 +57,9 @@ pub fn append(
     command: Value,
     events: Value,
 ) -> Result<EventRow, AppendError> {
-    // PostgreSQL keeps microseconds; hash exactly what is stored.
-    let recorded_at = Utc::now().trunc_subsecs(6);
+    // The database's clock, like every deadline reckoned from these times. PostgreSQL keeps
+    // microseconds; hash exactly what is stored.
+    let recorded_at = super::database_now(conn)?.trunc_subsecs(6);
     let seq = previous.map_or(1, |row| row.seq + 1);
     let prev_hash: Hash = match previous {
         Some(row) => row.hash.as_slice().try_into().unwrap_or(chain::GENESIS),

@@ -18,6 +18,19 @@ use crate::config::DatabaseSettings;
 
 pub use pool::{Conn, Pool};
 
+#[derive(QueryableByName)]
+struct DbTime {
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    now: chrono::DateTime<chrono::Utc>,
+}
+
+/// The database's clock: every due time is reckoned by it, never by this machine's.
+pub fn database_now(conn: &mut PgConnection) -> QueryResult<chrono::DateTime<chrono::Utc>> {
+    diesel::sql_query("SELECT now() AS now")
+        .get_result::<DbTime>(conn)
+        .map(|t| t.now)
+}
+
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
 /// Serializes concurrent migration runs (several servers starting at once).

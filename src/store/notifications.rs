@@ -13,6 +13,13 @@ pub enum Kind {
     Invitation,
     YourTurn,
     GameOver,
+    /// Half of a turn's time is gone.
+    TimeHalf,
+    /// A day is left for the turn.
+    TimeShort,
+    /// Another seat ran out of time and the others may withdraw it.
+    OutOfTime,
+    TableCancelled,
 }
 
 impl Kind {
@@ -22,6 +29,10 @@ impl Kind {
             Kind::Invitation => "invitation",
             Kind::YourTurn => "your_turn",
             Kind::GameOver => "game_over",
+            Kind::TimeHalf => "time_half",
+            Kind::TimeShort => "time_short",
+            Kind::OutOfTime => "out_of_time",
+            Kind::TableCancelled => "table_cancelled",
         }
     }
 
@@ -31,6 +42,10 @@ impl Kind {
             Kind::Invitation,
             Kind::YourTurn,
             Kind::GameOver,
+            Kind::TimeHalf,
+            Kind::TimeShort,
+            Kind::OutOfTime,
+            Kind::TableCancelled,
         ]
         .into_iter()
         .find(|k| k.as_str() == text)

@@ -146,7 +146,21 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    turn_clocks (game_id, seat) {
+        game_id -> Text,
+        seat -> Int4,
+        player_id -> Int8,
+        turn_seq -> Int8,
+        started_at -> Timestamptz,
+        due_at -> Timestamptz,
+        reminded -> Int2,
+        expiry_handled -> Bool,
+    }
+}
+
 diesel::joinable!(game_players -> games (game_id));
+diesel::joinable!(turn_clocks -> games (game_id));
 diesel::joinable!(emails -> players (player_id));
 diesel::joinable!(notifications -> players (player_id));
 diesel::joinable!(game_players -> players (player_id));
@@ -167,4 +181,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     notifications,
     sessions,
     rate_events,
+    turn_clocks,
 );

@@ -51,6 +51,14 @@ pub fn invitations_per_address(limits: &LimitSettings) -> Limit {
     }
 }
 
+pub fn chat_per_player(limits: &LimitSettings) -> Limit {
+    Limit {
+        action: "chat_message",
+        max: limits.chat_per_player_per_hour,
+        window_seconds: HOUR,
+    }
+}
+
 /// Takes the allowances for `inviter` sending one invitation to each of `addresses`, and each
 /// address's own. Call it in the transaction that sends them.
 pub fn take_invitations(

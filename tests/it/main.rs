@@ -8,6 +8,7 @@ mod support;
 mod audit;
 mod azul_game;
 mod cli;
+mod clocks;
 mod concurrency;
 mod delivery;
 mod e2e;

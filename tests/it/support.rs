@@ -264,10 +264,16 @@ impl TestApp {
     /// Another server process's worth of server on the same database, as behind a load
     /// balancer.
     pub fn second_server(&self) -> SecondServer {
+        self.server_with(|_| {})
+    }
+
+    /// Another server on the same database, with its settings adjusted by `adjust`.
+    pub fn server_with(&self, adjust: impl FnOnce(&mut Settings)) -> SecondServer {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());
         let mut settings = self.settings.clone();
         settings.server.base_url = base.clone();
+        adjust(&mut settings);
         SecondServer {
             _server: RunningServer::start(settings, listener),
             base,
@@ -287,6 +293,11 @@ impl TestApp {
     pub fn deliver(&self) -> worker::Round {
         let transport = Transport::new(&self.settings.mail).unwrap();
         worker::run_once(&mut self.db.connect(), &transport, &self.settings).unwrap()
+    }
+
+    /// Runs one round of the scheduler now, as the server's own role.
+    pub fn schedule(&self) -> turnpost::scheduler::Round {
+        turnpost::scheduler::run_once(&mut self.db.connect_as_server(), &self.settings).unwrap()
     }
 
     /// Every message the SMTP server accepted so far, parsed, in the order received.
@@ -482,6 +493,8 @@ impl Browser {
             client: reqwest::Client::builder()
                 .cookie_provider(jar.clone())
                 .timeout(Duration::from_secs(30))
+                // Below the server's keep-alive, so an idle connection it closed is not reused.
+                .pool_idle_timeout(Duration::from_secs(2))
                 .build()
                 .unwrap(),
             base: base.to_string(),

@@ -10,8 +10,10 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::games::replay::{Game, Phase, replay};
+use crate::games::clock::{OnTimeout, describe_span};
+use crate::games::replay::{Game, Phase, entries, replay};
 use crate::games::service::{self, ServiceError};
+use crate::games::stream::Entry;
 use crate::games::{Kind, read_model, with_rules};
 use crate::rules::{Outcome, Rules, Status};
 use crate::store::events::EventRow;
@@ -76,6 +78,46 @@ pub struct PlayerLine {
     pub you: bool,
     pub to_act: bool,
     pub resigned: bool,
+    pub timed_out: bool,
+    /// "2 days 4 hours left", "out of time", in a timed game.
+    pub clock: Option<String>,
+    /// Seconds left, for the JSON twin.
+    pub seconds_left: Option<i64>,
+    /// The viewer may withdraw this seat: it is out of time and the table lets the others.
+    pub may_withdraw: bool,
+}
+
+/// One message of table talk.
+pub struct TalkLine {
+    pub name: String,
+    pub text: String,
+    pub time: String,
+    /// The event the board showed when it was written.
+    pub after: i64,
+}
+
+/// The table talk in `rows`, oldest first.
+fn talk<R: Rules>(game: &Game<R>, rows: &[EventRow]) -> Result<Vec<TalkLine>, WebError> {
+    let names = game.names_by_id();
+    let mut lines = Vec::new();
+    let mut board_seq = 0;
+    for row in rows {
+        if row.command.get("type").and_then(Value::as_str) != Some("say") {
+            board_seq = row.seq;
+            continue;
+        }
+        for entry in entries::<R>(row)? {
+            if let Entry::Said { player, text } = entry {
+                lines.push(TalkLine {
+                    name: names.get(&player.id).cloned().unwrap_or(player.name),
+                    text,
+                    time: row.recorded_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+                    after: board_seq,
+                });
+            }
+        }
+    }
+    Ok(lines)
 }
 
 #[derive(Template)]
@@ -98,7 +140,9 @@ pub struct GamePage {
     head: String,
     seed_commitment: String,
     can_resign: bool,
-    is_creator: bool,
+    can_cancel: bool,
+    can_talk: bool,
+    talk: Vec<TalkLine>,
 }
 
 /// Everything needed to answer with the game page or its JSON twin.
@@ -132,6 +176,7 @@ fn status_line<R: Rules>(
         return format!("At this point {} had the move.", who.join(" and "));
     }
     match (game.phase(), game.status()) {
+        (Phase::Cancelled, _) => "This table was called off before it started.".into(),
         (Phase::Waiting, _) => {
             let open = game.players - game.joined.len();
             format!(
@@ -247,6 +292,12 @@ pub fn render_game<R: GameUi>(
     };
     let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
     let status = shown.status();
+    let now = chrono::Utc::now();
+    let others_decide = game.time_control.map(|c| c.on_timeout) == Some(OnTimeout::OthersDecide);
+    let late = match (&game.clock, live) {
+        (Some(clock), true) => clock.out_of_time(now),
+        _ => Vec::new(),
+    };
     let players: Vec<PlayerLine> = if game.seating.is_empty() {
         game.joined
             .iter()
@@ -256,6 +307,10 @@ pub fn render_game<R: GameUi>(
                 you: visitor.player_id() == Some(p.id),
                 to_act: false,
                 resigned: false,
+                timed_out: false,
+                clock: None,
+                seconds_left: None,
+                may_withdraw: false,
             })
             .collect()
     } else {
@@ -266,16 +321,37 @@ pub fn render_game<R: GameUi>(
         names
             .iter()
             .enumerate()
-            .map(|(seat, name)| PlayerLine {
-                name: name.clone(),
-                seat: Some(seat),
-                you: me == Some(seat),
-                to_act: to_act.contains(&seat),
-                resigned: shown.resigned.contains(&seat),
+            .map(|(seat, name)| {
+                let left = shown
+                    .clock
+                    .as_ref()
+                    .filter(|_| live && to_act.contains(&seat))
+                    .and_then(|clock| clock.left_at(seat, now));
+                let out = late.contains(&seat);
+                PlayerLine {
+                    name: name.clone(),
+                    seat: Some(seat),
+                    you: me == Some(seat),
+                    to_act: to_act.contains(&seat),
+                    resigned: shown.resigned.contains(&seat),
+                    timed_out: shown.timed_out.contains(&seat),
+                    clock: left.map(|left| match out {
+                        true => "out of time".to_string(),
+                        false => format!("{} left", describe_span(left)),
+                    }),
+                    seconds_left: left.map(|left| left.num_seconds()),
+                    may_withdraw: out && others_decide && in_play && me != Some(seat),
+                }
             })
             .collect()
     };
     let can_resign = live && in_play;
+    let is_creator = visitor.player_id() == Some(game.creator.id);
+    let mut options = R::describe_options(&game.options);
+    options.push(match &game.time_control {
+        Some(control) => format!("Time limit: {}.", control.describe()),
+        None => "No time limit.".to_string(),
+    });
     let json = json!({
         "id": game.id,
         "kind": game.kind,
@@ -288,8 +364,10 @@ pub fn render_game<R: GameUi>(
         "seed_commitment": game.seed_commitment,
         "players": players.iter().map(|p| json!({
             "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
-            "resigned": p.resigned,
+            "resigned": p.resigned, "timed_out": p.timed_out, "seconds_left": p.seconds_left,
+            "may_withdraw": p.may_withdraw,
         })).collect::<Vec<_>>(),
+        "time_control": game.time_control,
         "open_seats": game.players - game.joined.len(),
         "your_seat": me,
         "can_resign": can_resign,
@@ -313,11 +391,14 @@ pub fn render_game<R: GameUi>(
         next_at: at.filter(|n| *n < game.seq).map(|n| n + 1),
         seq: game.seq,
         board,
-        options: R::describe_options(&game.options),
+        options,
         head: head.chars().take(12).collect(),
         seed_commitment: game.seed_commitment.clone(),
         can_resign,
-        is_creator: visitor.player_id() == Some(game.creator.id),
+        can_cancel: is_creator && game.phase() == Phase::Waiting,
+        can_talk: visitor.player_id().is_some_and(|id| game.has_joined(id))
+            && game.phase() != Phase::Cancelled,
+        talk: talk(&game, &rows)?,
     };
     Ok(Rendered { page, json })
 }

@@ -13,7 +13,7 @@ use crate::audit::export::visible_row;
 use crate::games::replay::entries;
 use std::collections::HashMap;
 
-use crate::games::stream::{Entry, Participant};
+use crate::games::stream::{CancelReason, Entry, Participant};
 use crate::games::{service, with_rules};
 use crate::rules::Rules;
 use crate::store::events::EventRow;
@@ -55,10 +55,12 @@ fn describe<R: Rules>(
             players,
             creator,
             seed_commitment,
+            time_control,
             ..
         } => format!(
-            "{} created a game for {players} players. Seed commitment: {seed_commitment}.",
-            name(creator)
+            "{} created a game for {players} players ({}). Seed commitment: {seed_commitment}.",
+            name(creator),
+            time_control.map_or_else(|| "no time limit".to_string(), |c| c.describe())
         ),
         Entry::PlayerJoined { player } => format!("{} joined.", name(player)),
         Entry::GameStarted { seating } => format!(
@@ -72,6 +74,18 @@ fn describe<R: Rules>(
         ),
         Entry::Game { event } => R::describe(event, names),
         Entry::Resigned { player, .. } => format!("{} resigned.", name(player)),
+        Entry::TimedOut { player, due_at, .. } => format!(
+            "{} ran out of time (at {due_at}) and was withdrawn.",
+            name(player)
+        ),
+        Entry::Cancelled {
+            reason: CancelReason::ByCreator,
+        } => "The table was called off by its creator.".to_string(),
+        Entry::Cancelled {
+            reason: CancelReason::InvitationsExpired,
+        } => "The table was called off: its invitations expired before every seat was taken."
+            .to_string(),
+        Entry::Said { player, text } => format!("{} wrote: “{text}”", name(player)),
         Entry::Sealed { salt: Some(salt) } => {
             format!("This event held a secret; its hash was sealed with the salt {salt}.")
         }

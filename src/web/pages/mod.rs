@@ -11,6 +11,7 @@ mod join;
 mod new_game;
 mod resign;
 mod settings;
+mod table;
 mod unsubscribe;
 
 use actix_web::{HttpResponse, web};
@@ -61,6 +62,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
                 .route(get_or_head().to(invitations::show))
                 .route(web::post().to(invitations::send_again)),
         )
+        .service(web::resource("/games/{id}/cancel").route(web::post().to(table::cancel)))
+        .service(
+            web::resource("/games/{id}/withdraw-late").route(web::post().to(table::withdraw_late)),
+        )
+        .service(web::resource("/games/{id}/say").route(web::post().to(table::say)))
         .service(web::resource("/games/{id}/history").route(get_or_head().to(history::show)))
         .service(web::resource("/games/{id}/export").route(get_or_head().to(export::download)))
         .service(

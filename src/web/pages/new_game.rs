@@ -8,6 +8,7 @@ use diesel::Connection;
 
 use crate::auth::accounts;
 use crate::config::LimitSettings;
+use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::games::service;
 use crate::games::{Kind, with_rules};
 use crate::rules::Rules;
@@ -74,7 +75,16 @@ struct OptionsPage {
     options_fields: String,
     invites: Vec<Invite>,
     min_invites: usize,
+    days: Vec<DayChoice>,
+    bank: bool,
+    others_decide: bool,
     error: Option<String>,
+}
+
+pub struct DayChoice {
+    value: String,
+    label: String,
+    selected: bool,
 }
 
 pub struct Invite {
@@ -115,8 +125,26 @@ fn options_form<R: GameUi>(
         options_fields: R::options_fields()?,
         invites,
         min_invites: min - 1,
+        days: day_choices(typed.get("days").unwrap_or("none")),
+        bank: typed.get("clock") == Some("bank"),
+        others_decide: typed.get("on_timeout") == Some("others"),
         error,
     })
+}
+
+fn day_choices(chosen: &str) -> Vec<DayChoice> {
+    let none = DayChoice {
+        value: "none".into(),
+        label: "No time limit".into(),
+        selected: chosen == "none",
+    };
+    std::iter::once(none)
+        .chain(DAY_CHOICES.iter().map(|days| DayChoice {
+            value: days.to_string(),
+            label: format!("{days} day{} per move", if *days == 1 { "" } else { "s" }),
+            selected: chosen == days.to_string(),
+        }))
+        .collect()
 }
 
 fn parse_kind(slug: &str) -> Result<Kind, WebError> {
@@ -163,15 +191,48 @@ fn invitees(form: &Form, max_players: usize) -> Result<Vec<String>, String> {
 struct Request {
     options: serde_json::Value,
     invitees: Vec<String>,
+    time_control: Option<TimeControl>,
 }
 
-fn read_request<R: GameUi>(form: &Form) -> Result<Request, String> {
+fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, String> {
     let options = R::options_from_form(form)?;
     let invitees = invitees(form, player_range::<R>().1)?;
     Ok(Request {
         options: serde_json::to_value(options).expect("options serialize"),
         invitees,
+        time_control: time_control(form, day_seconds)?,
     })
+}
+
+/// The table's time control: `days` per move (or none), as a deadline or a bank, and what
+/// happens to a player out of time.
+fn time_control(form: &Form, day_seconds: i64) -> Result<Option<TimeControl>, String> {
+    let days = match form.get("days").unwrap_or("none") {
+        "none" | "" => return Ok(None),
+        typed => typed
+            .parse::<i64>()
+            .ok()
+            .filter(|d| DAY_CHOICES.contains(d)),
+    };
+    let Some(days) = days else {
+        return Err("Choose a time limit from the list.".into());
+    };
+    let bank = match form.get("clock").unwrap_or("move") {
+        "move" => false,
+        "bank" => true,
+        _ => return Err("Choose a deadline per move or a time bank.".into()),
+    };
+    let on_timeout = match form.get("on_timeout").unwrap_or("withdraw") {
+        "withdraw" => OnTimeout::Withdraw,
+        "others" => OnTimeout::OthersDecide,
+        _ => return Err("Choose what happens when a player runs out of time.".into()),
+    };
+    Ok(Some(TimeControl::from_days(
+        days,
+        bank,
+        on_timeout,
+        day_seconds,
+    )))
 }
 
 /// Why a game was not created: a mistake on the form (shown on the form again), or anything else.
@@ -229,7 +290,8 @@ pub async fn create(
         ))?;
         render_page(StatusCode::BAD_REQUEST, &page_data)
     };
-    let request = match with_rules!(kind, |R| read_request::<R>(&form)) {
+    let day_seconds = state.settings.clock.day_seconds;
+    let request = match with_rules!(kind, |R| read_request::<R>(&form, day_seconds)) {
         Ok(request) => request,
         Err(message) => return refuse(message),
     };
@@ -243,12 +305,15 @@ pub async fn create(
             take_limits(conn, &settings.limits, creator.id, &invited)?;
             service::create_game(
                 conn,
-                kind,
-                request.options,
-                private,
                 &creator,
-                &invited,
-                settings.auth.invitation_days,
+                service::NewTable {
+                    kind,
+                    options: request.options,
+                    private,
+                    invitees: &invited,
+                    time_control: request.time_control,
+                    invitation_days: settings.auth.invitation_days,
+                },
             )
             .map_err(|e| match e {
                 service::ServiceError::BadRequest(message) => Refused::Form(message),

@@ -1,0 +1,308 @@
+//! Time controls: how long each seat may take, folded from the log alone. Every row's time moves
+//! the clocks, so the deadlines the scheduler acts on, the times a board shows and the checks
+//! the offline verifier makes all come from the same function of the same rows.
+
+use chrono::{DateTime, Duration, Utc};
+use serde::{Deserialize, Serialize};
+
+use crate::rules::Seat;
+
+/// How much time a seat has, as chosen when the table was created. Seconds, so that the log
+/// states exactly what the clocks ran on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "mode", rename_all = "snake_case")]
+pub enum Limit {
+    /// Each turn gets the same time; nothing carries over.
+    PerMove { seconds: i64 },
+    /// A bank like Little Golem's: it starts at `initial`, each move made adds `increment`, and
+    /// it never holds more than `max`. Time a turn takes comes out of the bank.
+    Bank {
+        initial: i64,
+        increment: i64,
+        max: i64,
+    },
+}
+
+/// What happens when a seat's time runs out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OnTimeout {
+    /// The server withdraws the seat at once, as if its player had resigned.
+    Withdraw,
+    /// The others are told, and any of them may withdraw the late seat when they choose.
+    OthersDecide,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TimeControl {
+    pub limit: Limit,
+    pub on_timeout: OnTimeout,
+}
+
+/// The days a table can give per move.
+pub const DAY_CHOICES: [i64; 6] = [1, 2, 3, 5, 7, 14];
+/// A bank starts full, at this many times the days per move.
+pub const BANK_TURNS: i64 = 3;
+
+impl TimeControl {
+    /// `days` per move as a simple deadline, or as a bank that starts (and is capped) at
+    /// [`BANK_TURNS`] times that and gains that much per move. `day_seconds` is the length of a
+    /// day (shorter in tests).
+    pub fn from_days(days: i64, bank: bool, on_timeout: OnTimeout, day_seconds: i64) -> Self {
+        let seconds = days * day_seconds;
+        let limit = if bank {
+            Limit::Bank {
+                initial: seconds * BANK_TURNS,
+                increment: seconds,
+                max: seconds * BANK_TURNS,
+            }
+        } else {
+            Limit::PerMove { seconds }
+        };
+        TimeControl { limit, on_timeout }
+    }
+
+    fn fresh_turn(&self) -> Option<Duration> {
+        match self.limit {
+            Limit::PerMove { seconds } => Some(Duration::seconds(seconds)),
+            Limit::Bank { .. } => None,
+        }
+    }
+
+    fn starting_bank(&self) -> Duration {
+        match self.limit {
+            Limit::PerMove { seconds } => Duration::seconds(seconds),
+            Limit::Bank { initial, .. } => Duration::seconds(initial),
+        }
+    }
+
+    /// What a bank holds after a move that left `left` in it.
+    fn after_move(&self, left: Duration) -> Duration {
+        match self.limit {
+            Limit::PerMove { seconds } => Duration::seconds(seconds),
+            Limit::Bank { increment, max, .. } => (left.max(Duration::zero())
+                + Duration::seconds(increment))
+            .min(Duration::seconds(max)),
+        }
+    }
+
+    /// "2 days per move", "a bank of 6 days, 2 days more per move (at most 6 days)".
+    pub fn describe(&self) -> String {
+        let days = |seconds: i64| describe_span(Duration::seconds(seconds));
+        let limit = match self.limit {
+            Limit::PerMove { seconds } => format!("{} per move", days(seconds)),
+            Limit::Bank {
+                initial,
+                increment,
+                max,
+            } => format!(
+                "a bank of {}, {} more per move (at most {})",
+                days(initial),
+                days(increment),
+                days(max)
+            ),
+        };
+        match self.on_timeout {
+            OnTimeout::Withdraw => format!("{limit}; a player out of time is withdrawn"),
+            OnTimeout::OthersDecide => {
+                format!("{limit}; the others may withdraw a player out of time")
+            }
+        }
+    }
+}
+
+/// One seat's clock.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatClock {
+    /// Time left when the clock last stopped or started.
+    pub left: Duration,
+    /// Running since then, while the seat must act.
+    pub since: Option<DateTime<Utc>>,
+    /// The row that started the running turn.
+    pub turn_seq: i64,
+}
+
+/// Every seat's clock in a timed game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    pub control: TimeControl,
+    pub seats: Vec<SeatClock>,
+}
+
+impl Clocks {
+    pub fn new(control: TimeControl, seats: usize) -> Self {
+        let clock = SeatClock {
+            left: control.starting_bank(),
+            since: None,
+            turn_seq: 0,
+        };
+        Clocks {
+            control,
+            seats: vec![clock; seats],
+        }
+    }
+
+    /// Moves the clocks for row `seq`, recorded `at`, after which `to_act` must act. `mover` is
+    /// the seat that made a move in this row: its clock stops and earns its increment. Any
+    /// other seat that no longer has to act stops too; a seat still acting keeps running.
+    pub fn tick(&mut self, seq: i64, at: DateTime<Utc>, mover: Option<Seat>, to_act: &[Seat]) {
+        for (seat, clock) in self.seats.iter_mut().enumerate() {
+            let moved = mover == Some(seat);
+            if let Some(since) = clock.since
+                && (moved || !to_act.contains(&seat))
+            {
+                clock.left -= at - since;
+                if moved {
+                    clock.left = self.control.after_move(clock.left);
+                }
+                clock.since = None;
+            }
+            if to_act.contains(&seat) && clock.since.is_none() {
+                if let Some(fresh) = self.control.fresh_turn() {
+                    clock.left = fresh;
+                }
+                clock.since = Some(at);
+                clock.turn_seq = seq;
+            }
+        }
+    }
+
+    /// When the seat's time runs out, if its clock is running.
+    pub fn due_at(&self, seat: Seat) -> Option<DateTime<Utc>> {
+        let clock = self.seats.get(seat)?;
+        clock.since.map(|since| since + clock.left)
+    }
+
+    /// The seat's time left at `now` (never below zero).
+    pub fn left_at(&self, seat: Seat, now: DateTime<Utc>) -> Option<Duration> {
+        let clock = self.seats.get(seat)?;
+        let left = match clock.since {
+            Some(since) => clock.left - (now - since),
+            None => clock.left,
+        };
+        Some(left.max(Duration::zero()))
+    }
+
+    /// The running seats whose time has run out at `now`.
+    pub fn out_of_time(&self, now: DateTime<Utc>) -> Vec<Seat> {
+        (0..self.seats.len())
+            .filter(|seat| self.due_at(*seat).is_some_and(|due| due <= now))
+            .collect()
+    }
+}
+
+/// "2 days 4 hours", "5 hours", "12 minutes", "less than a minute".
+pub fn describe_span(span: Duration) -> String {
+    let seconds = span.num_seconds().max(0);
+    let (day, hour, minute) = (86_400, 3_600, 60);
+    let (days, hours, minutes) = (seconds / day, seconds % day / hour, seconds % hour / minute);
+    let unit = |n: i64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
+    match (days, hours, minutes) {
+        (0, 0, 0) => "less than a minute".into(),
+        (0, 0, m) => unit(m, "minute"),
+        (0, h, _) => unit(h, "hour"),
+        (d, 0, _) => unit(d, "day"),
+        (d, h, _) => format!("{} {}", unit(d, "day"), unit(h, "hour")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use chrono::TimeZone;
+
+    const DAY: i64 = 86_400;
+
+    fn at(hours: i64) -> DateTime<Utc> {
+        Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap() + Duration::hours(hours)
+    }
+
+    fn per_move(days: i64) -> Clocks {
+        Clocks::new(
+            TimeControl::from_days(days, false, OnTimeout::Withdraw, DAY),
+            2,
+        )
+    }
+
+    #[test]
+    fn a_per_move_deadline_starts_afresh_each_turn() {
+        let mut clocks = per_move(2);
+        clocks.tick(3, at(0), None, &[0]);
+        assert_eq!(clocks.due_at(0), Some(at(48)));
+        assert_eq!(clocks.due_at(1), None);
+        clocks.tick(4, at(40), Some(0), &[1]);
+        assert_eq!(clocks.due_at(0), None);
+        assert_eq!(clocks.due_at(1), Some(at(88)));
+        clocks.tick(5, at(41), Some(1), &[0]);
+        assert_eq!(
+            clocks.due_at(0),
+            Some(at(89)),
+            "the unused 8 hours are gone"
+        );
+        assert_eq!(clocks.seats[0].turn_seq, 5);
+    }
+
+    #[test]
+    fn a_bank_pays_for_slow_moves_with_fast_ones_and_is_capped() {
+        let mut clocks = Clocks::new(TimeControl::from_days(1, true, OnTimeout::Withdraw, DAY), 2);
+        clocks.tick(3, at(0), None, &[0]);
+        assert_eq!(clocks.due_at(0), Some(at(72)), "three days to start");
+        clocks.tick(4, at(60), Some(0), &[1]);
+        assert_eq!(clocks.left_at(0, at(60)), Some(Duration::hours(36)));
+        clocks.tick(5, at(61), Some(1), &[0]);
+        assert_eq!(
+            clocks.left_at(1, at(61)),
+            Some(Duration::hours(72)),
+            "a quick move is capped at the full bank"
+        );
+        assert_eq!(clocks.due_at(0), Some(at(61 + 36)));
+    }
+
+    #[test]
+    fn a_seat_that_moves_again_starts_a_new_turn_and_simultaneous_seats_keep_running() {
+        let mut clocks = per_move(1);
+        clocks.tick(3, at(0), None, &[0, 1]);
+        clocks.tick(4, at(5), Some(0), &[0, 1]);
+        assert_eq!(clocks.due_at(0), Some(at(29)), "moved: a fresh day");
+        assert_eq!(clocks.due_at(1), Some(at(24)), "still thinking: unchanged");
+        assert_eq!(clocks.seats[1].turn_seq, 3);
+        assert_eq!(clocks.out_of_time(at(24)), vec![1]);
+        assert!(clocks.out_of_time(at(23)).is_empty());
+    }
+
+    #[test]
+    fn a_row_that_is_not_a_move_leaves_the_running_clock_alone() {
+        let mut clocks = per_move(1);
+        clocks.tick(3, at(0), None, &[0]);
+        clocks.tick(4, at(10), None, &[0]);
+        assert_eq!(clocks.due_at(0), Some(at(24)));
+        assert_eq!(clocks.seats[0].turn_seq, 3);
+        clocks.tick(5, at(11), None, &[]);
+        assert_eq!(clocks.due_at(0), None, "the game ended");
+    }
+
+    #[test]
+    fn spans_read_as_days_and_hours() {
+        let span = |h: i64, m: i64| describe_span(Duration::hours(h) + Duration::minutes(m));
+        assert_eq!(span(52, 10), "2 days 4 hours");
+        assert_eq!(span(24, 30), "1 day");
+        assert_eq!(span(5, 59), "5 hours");
+        assert_eq!(span(0, 12), "12 minutes");
+        assert_eq!(span(0, 0), "less than a minute");
+        assert_eq!(describe_span(Duration::seconds(-5)), "less than a minute");
+    }
+
+    #[test]
+    fn time_controls_describe_themselves() {
+        let bank = TimeControl::from_days(2, true, OnTimeout::OthersDecide, DAY);
+        assert_eq!(
+            bank.describe(),
+            "a bank of 6 days, 2 days more per move (at most 6 days); the others may withdraw a player out of time"
+        );
+        let simple = TimeControl::from_days(1, false, OnTimeout::Withdraw, DAY);
+        assert_eq!(
+            simple.describe(),
+            "1 day per move; a player out of time is withdrawn"
+        );
+    }
+}

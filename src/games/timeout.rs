@@ -1,0 +1,175 @@
+//! Seats that run out of time. The clocks are folded from the log, so whether a seat is late is
+//! decided from the same rows the verifier reads; the time it is judged at is the database's.
+
+use chrono::{DateTime, Utc};
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use super::clock::OnTimeout;
+use super::replay::{Game, Phase};
+use super::service::{self, Result, ServiceError, commit, load, load_seated, lock_game};
+use super::stream::Submitted;
+use super::{decide, with_rules};
+use crate::auth::Player;
+use crate::rules::{Rules, Seat};
+use crate::store::events::format_time;
+use crate::store::notifications;
+use crate::store::schema::turn_clocks;
+
+/// What the scheduler did about one game's late seats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expiry {
+    /// A seat was withdrawn: its row is in the log.
+    Withdrawn,
+    /// The other players were told they may withdraw the late seats.
+    Told,
+    /// Nobody is late (any more).
+    Nothing,
+}
+
+/// Acts on the late seats of a game whose row the caller has locked, judged at `now`.
+pub fn expire_locked(conn: &mut PgConnection, game_id: &str, now: DateTime<Utc>) -> Result<Expiry> {
+    let kind = service::kind_of(conn, game_id)?;
+    with_rules!(kind, |R| expire::<R>(conn, game_id, now))
+}
+
+fn expire<R: Rules>(conn: &mut PgConnection, game_id: &str, now: DateTime<Utc>) -> Result<Expiry> {
+    let (game, rows) = load::<R>(conn, game_id, None)?;
+    let late = match (&game.clock, game.phase()) {
+        (Some(clock), Phase::Active) => clock.out_of_time(now),
+        _ => Vec::new(),
+    };
+    let Some(control) = game.time_control.filter(|_| !late.is_empty()) else {
+        // The read model was behind the log: mark it so that it is not picked again.
+        diesel::update(turn_clocks::table.filter(turn_clocks::game_id.eq(game_id)))
+            .filter(turn_clocks::due_at.le(now))
+            .set(turn_clocks::expiry_handled.eq(true))
+            .execute(conn)?;
+        return Ok(Expiry::Nothing);
+    };
+    match control.on_timeout {
+        OnTimeout::Withdraw => {
+            time_out(conn, game, rows.last(), None, late[0])?;
+            Ok(Expiry::Withdrawn)
+        }
+        OnTimeout::OthersDecide => {
+            tell_others(conn, &game, &late)?;
+            Ok(Expiry::Told)
+        }
+    }
+}
+
+/// Appends the row that withdraws `seat`, late at the time its clock gives.
+fn time_out<R: Rules>(
+    conn: &mut PgConnection,
+    game: Game<R>,
+    previous: Option<&crate::store::events::EventRow>,
+    actor: Option<i64>,
+    seat: Seat,
+) -> Result<i64> {
+    let due = game
+        .clock
+        .as_ref()
+        .and_then(|clock| clock.due_at(seat))
+        .ok_or_else(|| ServiceError::Rule("That seat's clock is not running.".into()))?;
+    let player = game.seating[seat].clone();
+    let seq = previous.map_or(1, |row| row.seq + 1);
+    let game_seed = service::load_seed(conn, &game.id)?;
+    let mut entries = decide::timeout_entries(&game, seat, player, format_time(due));
+    decide::seal(&game, None, None, &mut entries, &game_seed, seq);
+    commit::<R>(
+        conn,
+        game,
+        previous,
+        actor,
+        &Submitted::TimeOut { seat },
+        entries,
+    )
+}
+
+/// Tells every other remaining player that the late seats may be withdrawn, once per turn.
+fn tell_others<R: Rules>(conn: &mut PgConnection, game: &Game<R>, late: &[Seat]) -> Result<()> {
+    let clock = game.clock.as_ref().expect("late seats have clocks");
+    for &seat in late {
+        let turn = clock.seats[seat].turn_seq;
+        for other in game.remaining_seats() {
+            if !late.contains(&other) {
+                notifications::enqueue(
+                    conn,
+                    game.seating[other].id,
+                    notifications::Kind::OutOfTime,
+                    Some((game.id.as_str(), turn)),
+                    serde_json::json!({ "seat": seat }),
+                )?;
+            }
+        }
+        diesel::update(turn_clocks::table.find((&game.id, seat as i32)))
+            .set(turn_clocks::expiry_handled.eq(true))
+            .execute(conn)?;
+    }
+    Ok(())
+}
+
+/// Another player withdraws a seat that is out of time, at a table that lets them, on the page
+/// showing `expected_seq`.
+pub fn withdraw_late(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+    seat: Seat,
+) -> Result<i64> {
+    conn.transaction(|conn| {
+        let kind = lock_game(conn, game_id)?;
+        with_rules!(kind, |R| withdraw_late_locked::<R>(
+            conn,
+            game_id,
+            player,
+            expected_seq,
+            seat
+        ))
+    })
+}
+
+fn withdraw_late_locked<R: Rules>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+    seat: Seat,
+) -> Result<i64> {
+    let (game, rows, mine) = load_seated::<R>(conn, game_id, player, expected_seq)?;
+    let now = crate::store::database_now(conn)?;
+    if game.phase() != Phase::Active || game.resigned.contains(&mine) {
+        return Err(ServiceError::Rule(
+            "You are no longer playing in this game.".into(),
+        ));
+    }
+    if game.time_control.map(|c| c.on_timeout) != Some(OnTimeout::OthersDecide) {
+        return Err(ServiceError::Forbidden(
+            "At this table the server withdraws a player who runs out of time.".into(),
+        ));
+    }
+    let late = game
+        .clock
+        .as_ref()
+        .is_some_and(|clock| clock.out_of_time(now).contains(&seat));
+    if seat == mine || !late {
+        return Err(ServiceError::Rule(
+            "Only another player whose time has run out can be withdrawn.".into(),
+        ));
+    }
+    let previous = rows.last();
+    time_out(conn, game, previous, Some(player.id), seat)
+}
+
+/// The games with a seat out of time that nothing has been done about, by the database's clock.
+pub fn games_with_late_seats(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<String>> {
+    turn_clocks::table
+        .filter(turn_clocks::due_at.le(diesel::dsl::now))
+        .filter(turn_clocks::expiry_handled.eq(false))
+        .select(turn_clocks::game_id)
+        .distinct()
+        .limit(limit)
+        .load(conn)
+}

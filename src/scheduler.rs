@@ -1,0 +1,191 @@
+//! Time-driven work: reminders for turns running out, withdrawing seats out of time (or telling
+//! the others), and calling off tables whose invitations all expired. Due work is found in read
+//! models by the database's clock and claimed with `FOR UPDATE SKIP LOCKED`, so any number of
+//! processes may run the scheduler at once: nothing is done twice, and whatever fell due while
+//! every process was down is done by the first round after.
+
+use std::time::Duration as StdDuration;
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Bool, Integer, Text};
+
+use crate::config::Settings;
+use crate::games::service::ServiceError;
+use crate::games::table;
+use crate::games::timeout::{self, Expiry};
+use crate::stop::StopSignal;
+use crate::store::schema::{games, turn_clocks};
+use crate::store::{Pool, database_now, notifications};
+
+/// What one round did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Round {
+    pub reminders: usize,
+    pub withdrawn: usize,
+    pub told: usize,
+    pub called_off: usize,
+}
+
+/// Most items of each kind one round takes on.
+const BATCH: i64 = 100;
+
+#[derive(QueryableByName)]
+struct DueReminder {
+    #[diesel(sql_type = Text)]
+    game_id: String,
+    #[diesel(sql_type = Integer)]
+    seat: i32,
+    #[diesel(sql_type = BigInt)]
+    player_id: i64,
+    #[diesel(sql_type = BigInt)]
+    turn_seq: i64,
+    /// A day or less is left (else half the turn's time is gone).
+    #[diesel(sql_type = Bool)]
+    short: bool,
+}
+
+/// Queues a reminder for every running turn that has passed half its time, or has a day left,
+/// and has not been reminded of it. When both are due at once only the later one is sent.
+pub fn send_reminders(conn: &mut PgConnection, day_seconds: i64) -> QueryResult<usize> {
+    conn.transaction(|conn| {
+        let due: Vec<DueReminder> = diesel::sql_query(
+            "SELECT game_id, seat, player_id, turn_seq,
+                    (due_at - make_interval(secs => $1) <= now()) AS short
+             FROM turn_clocks
+             WHERE NOT expiry_handled AND due_at > now() AND (
+                   (reminded < 2 AND due_at - make_interval(secs => $1) <= now()
+                                 AND due_at - make_interval(secs => $1) > started_at)
+                OR (reminded < 1 AND started_at + (due_at - started_at) / 2 <= now()))
+             ORDER BY due_at
+             LIMIT $2
+             FOR UPDATE SKIP LOCKED",
+        )
+        .bind::<diesel::sql_types::Double, _>(day_seconds as f64)
+        .bind::<BigInt, _>(BATCH)
+        .load(conn)?;
+        for reminder in &due {
+            let (kind, stage) = if reminder.short {
+                (notifications::Kind::TimeShort, 2i16)
+            } else {
+                (notifications::Kind::TimeHalf, 1i16)
+            };
+            notifications::enqueue(
+                conn,
+                reminder.player_id,
+                kind,
+                Some((&reminder.game_id, reminder.turn_seq)),
+                serde_json::Value::Null,
+            )?;
+            diesel::update(turn_clocks::table.find((&reminder.game_id, reminder.seat)))
+                .set(turn_clocks::reminded.eq(stage))
+                .execute(conn)?;
+        }
+        Ok(due.len())
+    })
+}
+
+/// Locks a game's row unless another process (or a move) holds it; `None` then.
+fn try_lock(conn: &mut PgConnection, game_id: &str) -> QueryResult<Option<String>> {
+    games::table
+        .find(game_id)
+        .select(games::id)
+        .for_update()
+        .skip_locked()
+        .first(conn)
+        .optional()
+}
+
+/// Acts on every game with a seat out of time.
+pub fn expire_late_seats(conn: &mut PgConnection, round: &mut Round) -> anyhow::Result<()> {
+    for game_id in timeout::games_with_late_seats(conn, BATCH)? {
+        let done = conn.transaction(|conn| -> Result<Vec<Expiry>, ServiceError> {
+            if try_lock(conn, &game_id)?.is_none() {
+                return Ok(Vec::new());
+            }
+            let now = database_now(conn)?;
+            let mut done = Vec::new();
+            loop {
+                match timeout::expire_locked(conn, &game_id, now)? {
+                    Expiry::Nothing => return Ok(done),
+                    Expiry::Told => {
+                        done.push(Expiry::Told);
+                        return Ok(done);
+                    }
+                    Expiry::Withdrawn => done.push(Expiry::Withdrawn),
+                }
+            }
+        });
+        match done {
+            Ok(done) => {
+                round.withdrawn += done.iter().filter(|e| **e == Expiry::Withdrawn).count();
+                round.told += done.iter().filter(|e| **e == Expiry::Told).count();
+            }
+            Err(e) => tracing::error!("scheduler: game {game_id}: {e}"),
+        }
+    }
+    Ok(())
+}
+
+/// Calls off every waiting table whose open invitations have all expired.
+pub fn call_off_expired_tables(conn: &mut PgConnection, round: &mut Round) -> anyhow::Result<()> {
+    for game_id in table::tables_to_call_off(conn, BATCH)? {
+        let done = conn.transaction(|conn| -> Result<bool, ServiceError> {
+            if try_lock(conn, &game_id)?.is_none() {
+                return Ok(false);
+            }
+            table::cancel_if_expired_locked(conn, &game_id)
+        });
+        match done {
+            Ok(true) => round.called_off += 1,
+            Ok(false) => {}
+            Err(e) => tracing::error!("scheduler: game {game_id}: {e}"),
+        }
+    }
+    Ok(())
+}
+
+/// One round of everything that is due.
+pub fn run_once(conn: &mut PgConnection, settings: &Settings) -> anyhow::Result<Round> {
+    let mut round = Round {
+        reminders: send_reminders(conn, settings.clock.day_seconds)?,
+        ..Round::default()
+    };
+    expire_late_seats(conn, &mut round)?;
+    call_off_expired_tables(conn, &mut round)?;
+    Ok(round)
+}
+
+/// Works until `stop` is given, a round every `clock.poll_ms`.
+pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
+    let pause = StdDuration::from_millis(settings.clock.poll_ms.max(10));
+    while !stop.is_stopped() {
+        let result = pool
+            .get()
+            .map_err(anyhow::Error::from)
+            .and_then(|mut conn| run_once(&mut conn, settings));
+        match result {
+            Ok(round) if round != Round::default() => tracing::info!(
+                "scheduler: {} reminders, {} withdrawn for time, {} tables told of a late player, {} tables called off",
+                round.reminders,
+                round.withdrawn,
+                round.told,
+                round.called_off
+            ),
+            Ok(_) => {}
+            Err(e) => tracing::error!("scheduler: {e:#}"),
+        }
+        stop.wait(pause);
+    }
+}
+
+/// Starts the scheduler on its own thread; it stops when `stop` is given.
+pub fn spawn(
+    pool: Pool,
+    settings: Settings,
+    stop: StopSignal,
+) -> std::io::Result<std::thread::JoinHandle<()>> {
+    std::thread::Builder::new()
+        .name("scheduler".into())
+        .spawn(move || run(&pool, &settings, &stop))
+}

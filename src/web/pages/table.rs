@@ -1,0 +1,101 @@
+//! A table's business besides the moves: calling it off, withdrawing a player out of time, and
+//! table talk. Each is a plain form that answers with the game page (303), or the page again
+//! with the reason when it was refused.
+
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use diesel::Connection;
+
+use crate::auth::Player;
+use crate::games::{decide, table, timeout};
+use crate::web::AppState;
+use crate::web::body::Body;
+use crate::web::error::WebError;
+use crate::web::form::Form;
+use crate::web::ids::GameId;
+use crate::web::layout::see_other;
+use crate::web::limits;
+use crate::web::session::{check_form_csrf, visitor};
+
+/// The form, checked, and the signed-in player who sent it.
+async fn posted(
+    session: &Session,
+    state: &web::Data<AppState>,
+    body: &[u8],
+) -> Result<(Form, Player), WebError> {
+    let form = Form::parse(body)?;
+    check_form_csrf(session, &form)?;
+    let visitor = visitor(session, state).await?;
+    let player = visitor.require_player()?.clone();
+    Ok((form, player))
+}
+
+/// Runs `work` on a pooled connection off the async executor, then shows the game.
+async fn then_show_game<F>(
+    state: &web::Data<AppState>,
+    game_id: &str,
+    work: F,
+) -> Result<HttpResponse, WebError>
+where
+    F: FnOnce(&mut diesel::PgConnection) -> Result<(), WebError> + Send + 'static,
+{
+    let pool = state.pool.clone();
+    web::block(move || work(&mut *pool.get()?)).await??;
+    Ok(see_other(&format!("/games/{game_id}")))
+}
+
+pub async fn cancel(
+    session: Session,
+    state: web::Data<AppState>,
+    GameId(game_id): GameId,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let (_, player) = posted(&session, &state, &body).await?;
+    let id = game_id.clone();
+    then_show_game(&state, &game_id, move |conn| {
+        table::cancel(conn, &id, &player)?;
+        Ok(())
+    })
+    .await
+}
+
+pub async fn withdraw_late(
+    session: Session,
+    state: web::Data<AppState>,
+    GameId(game_id): GameId,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let (form, player) = posted(&session, &state, &body).await?;
+    let seq = form.number::<i64>("seq")?;
+    let seat = form.number::<usize>("seat")?;
+    let id = game_id.clone();
+    then_show_game(&state, &game_id, move |conn| {
+        timeout::withdraw_late(conn, &id, &player, seq, seat)?;
+        Ok(())
+    })
+    .await
+}
+
+pub async fn say(
+    session: Session,
+    state: web::Data<AppState>,
+    GameId(game_id): GameId,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let (form, player) = posted(&session, &state, &body).await?;
+    let text = decide::tidy_message(form.get("text").unwrap_or_default())
+        .map_err(WebError::bad_request)?;
+    let settings = state.settings.limits.clone();
+    let id = game_id.clone();
+    then_show_game(&state, &game_id, move |conn| {
+        conn.transaction(|conn| {
+            limits::check(
+                limits::chat_per_player(&settings).take(conn, &player.id.to_string(), 1)?,
+                "You have written as many messages as we allow in an hour.",
+            )?;
+            table::say(conn, &id, &player, text)?;
+            Ok(())
+        })
+    })
+    .await
+}
