@@ -183,11 +183,15 @@ impl Clocks {
         Some(left.max(Duration::zero()))
     }
 
-    /// The running seats whose time has run out at `now`.
+    /// The running seats whose time has run out at `now`, the one that ran out first first
+    /// (then by seat).
     pub fn out_of_time(&self, now: DateTime<Utc>) -> Vec<Seat> {
-        (0..self.seats.len())
-            .filter(|seat| self.due_at(*seat).is_some_and(|due| due <= now))
-            .collect()
+        let mut late: Vec<(DateTime<Utc>, Seat)> = (0..self.seats.len())
+            .filter_map(|seat| self.due_at(seat).map(|due| (due, seat)))
+            .filter(|(due, _)| *due <= now)
+            .collect();
+        late.sort();
+        late.into_iter().map(|(_, seat)| seat).collect()
     }
 }
 

@@ -264,11 +264,12 @@ pub struct InvitationInfo {
     pub invited_by: String,
     pub accepted_by: Option<i64>,
     pub expired: bool,
+    pub called_off: bool,
 }
 
 pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo> {
     use crate::store::schema::players;
-    type Found = (String, String, String, Option<i64>, String, bool);
+    type Found = (String, String, String, Option<i64>, String, bool, String);
     let found: Option<Found> = invitations::table
         .inner_join(games::table)
         .inner_join(players::table.on(players::id.eq(invitations::invited_by)))
@@ -280,10 +281,11 @@ pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo
             invitations::accepted_by,
             players::display_name,
             diesel::dsl::sql::<diesel::sql_types::Bool>("invitations.expires_at <= now()"),
+            games::phase,
         ))
         .first(conn)
         .optional()?;
-    let (game_id, kind, email, accepted_by, invited_by, expired) =
+    let (game_id, kind, email, accepted_by, invited_by, expired, phase) =
         found.ok_or(ServiceError::NotFound)?;
     Ok(InvitationInfo {
         game_id,
@@ -292,6 +294,7 @@ pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo
         invited_by,
         accepted_by,
         expired,
+        called_off: phase == Phase::Cancelled.as_str(),
     })
 }
 

@@ -309,3 +309,100 @@ struct Email {
     #[diesel(sql_type = Text)]
     n: String,
 }
+
+/// In every game: a timed table shows its clock, talk goes into the log, a late seat is
+/// withdrawn by the scheduler (ending a game of two, or play going on without it), a table not
+/// yet started can be called off, and every log still verifies.
+async fn the_table_life_of(kind: &str, names: &[&str]) {
+    let app = TestApp::start_with(|s| s.clock.day_seconds = 3).await;
+    let table = seat_table(app, kind, names, &[("days", "1")]).await;
+    let first = table.twin(0).await;
+    assert!(
+        first["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|p| p["seconds_left"].is_i64()),
+        "{first}"
+    );
+    let page = table.players[0].get(&table.path).await;
+    assert!(page.body.contains(" left</span>"), "{}", page.body);
+    let csrf = page.csrf();
+    let said = table.players[0]
+        .post_form(
+            &format!("{}/say", table.path),
+            &[("csrf", &csrf), ("text", "Have fun")],
+        )
+        .await;
+    assert_eq!(said.status, 200, "{}", said.body);
+
+    let late = table.to_act().await;
+    sleep_until_due_minus(&table, Duration::ZERO);
+    std::thread::sleep(Duration::from_millis(200));
+    // Every late seat is withdrawn, unless the game ends first (one player left).
+    let withdrawn = table.app.schedule().withdrawn;
+    assert!(
+        withdrawn == late.len() || withdrawn == names.len() - 1,
+        "{withdrawn} for {late:?}"
+    );
+    let twin = table.twin(0).await;
+    let out: Vec<bool> = twin["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["timed_out"] == true)
+        .collect();
+    assert!(out.iter().any(|o| *o), "{twin}");
+    if names.len() == 2 {
+        assert_eq!(twin["phase"], "finished", "{twin}");
+        assert_log_verifies(&table).await;
+    } else {
+        let remaining = out.iter().filter(|o| !**o).count();
+        if remaining >= 2 {
+            assert_eq!(twin["phase"], "active", "play goes on: {twin}");
+        }
+        let export = table.players[0]
+            .get(&format!("{}/export", table.path))
+            .await;
+        let export: turnpost::audit::Export = serde_json::from_str(&export.body).unwrap();
+        turnpost::audit::verify(&export).unwrap_or_else(|found| panic!("{found}"));
+    }
+
+    let ann = &table.players[0];
+    let others: Vec<String> = (1..names.len())
+        .map(|n| format!("guest{n}@example.com"))
+        .collect();
+    let others: Vec<&str> = others.iter().map(String::as_str).collect();
+    let waiting = crate::support::create_game(ann, kind, &others, &[]).await;
+    let csrf = ann.get(&waiting).await.csrf();
+    let called_off = ann
+        .post_form(&format!("{waiting}/cancel"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(called_off.status, 200, "{}", called_off.body);
+    assert_eq!(ann.get_json(&waiting).await.json()["phase"], "cancelled");
+}
+
+#[actix_web::test]
+async fn kalah_tables_live_and_die_by_the_clock() {
+    the_table_life_of("kalah", &["Ann", "Bo"]).await;
+}
+
+#[actix_web::test]
+async fn quarto_tables_live_and_die_by_the_clock() {
+    the_table_life_of("quarto", &["Ann", "Bo"]).await;
+}
+
+#[actix_web::test]
+async fn kabaleo_tables_live_and_die_by_the_clock() {
+    the_table_life_of("kabaleo", &["Ann", "Bo", "Cy"]).await;
+}
+
+#[actix_web::test]
+async fn azul_tables_live_and_die_by_the_clock() {
+    the_table_life_of("azul", &["Ann", "Bo", "Cy"]).await;
+}
+
+#[actix_web::test]
+async fn gype_tables_live_and_die_by_the_clock() {
+    the_table_life_of("gype", &["Ann", "Bo", "Cy"]).await;
+}

@@ -29,3 +29,4 @@ mod sessions;
 mod shutdown;
 mod sign_in;
 mod slow_clients;
+mod table_life;

@@ -9,7 +9,7 @@ use askama::Template;
 
 use super::auth::{SentPage, send_link};
 use crate::auth::{Player, accounts};
-use crate::games::service::{self, EXPIRED_INVITATION, InvitationInfo};
+use crate::games::service::{self, CALLED_OFF, EXPIRED_INVITATION, InvitationInfo};
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -93,7 +93,7 @@ fn step(found: &Found, visitor: &Visitor) -> JoinStep {
     }
 }
 
-/// A used or expired invitation: its acceptor goes to the game, anyone else is told.
+/// A used or expired invitation, or one to a table called off: its acceptor goes to the game, anyone else is told.
 fn spent(info: &InvitationInfo, visitor: &Visitor) -> Option<Result<HttpResponse, WebError>> {
     if let Some(accepted_by) = info.accepted_by {
         if visitor.player_id() == Some(accepted_by) {
@@ -103,6 +103,9 @@ fn spent(info: &InvitationInfo, visitor: &Visitor) -> Option<Result<HttpResponse
             StatusCode::GONE,
             "This invitation has already been used.",
         )));
+    }
+    if info.called_off {
+        return Some(Err(WebError::new(StatusCode::GONE, CALLED_OFF)));
     }
     if info.expired {
         return Some(Err(WebError::new(StatusCode::GONE, EXPIRED_INVITATION)));
