@@ -19,6 +19,7 @@ mod gype;
 mod kabaleo;
 mod kalah;
 mod quarto;
+mod table_life;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
