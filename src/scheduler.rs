@@ -127,14 +127,19 @@ pub fn expire_late_seats(conn: &mut PgConnection, round: &mut Round) -> anyhow::
     Ok(())
 }
 
-/// Calls off every waiting table whose open invitations have all expired.
-pub fn call_off_expired_tables(conn: &mut PgConnection, round: &mut Round) -> anyhow::Result<()> {
-    for game_id in table::tables_to_call_off(conn, BATCH)? {
+/// Calls off every waiting table that can no longer fill: its invitations have all expired, and
+/// any open seats have been listed for `open_days`.
+pub fn call_off_expired_tables(
+    conn: &mut PgConnection,
+    open_days: i64,
+    round: &mut Round,
+) -> anyhow::Result<()> {
+    for game_id in table::tables_to_call_off(conn, BATCH, open_days)? {
         let done = conn.transaction(|conn| -> Result<bool, ServiceError> {
             if try_lock(conn, &game_id)?.is_none() {
                 return Ok(false);
             }
-            table::cancel_if_expired_locked(conn, &game_id)
+            table::cancel_if_expired_locked(conn, &game_id, open_days)
         });
         match done {
             Ok(true) => round.called_off += 1,
@@ -152,7 +157,7 @@ pub fn run_once(conn: &mut PgConnection, settings: &Settings) -> anyhow::Result<
         ..Round::default()
     };
     expire_late_seats(conn, &mut round)?;
-    call_off_expired_tables(conn, &mut round)?;
+    call_off_expired_tables(conn, settings.auth.invitation_days, &mut round)?;
     Ok(round)
 }
 

@@ -1,3 +1,5 @@
+DROP INDEX games_open;
+ALTER TABLE games DROP COLUMN open_seats, DROP COLUMN time_control;
 DROP INDEX games_waiting;
 DROP INDEX notifications_one_per_turn;
 DELETE FROM notifications

@@ -31,4 +31,11 @@ CREATE UNIQUE INDEX notifications_one_per_turn ON notifications (player_id, game
 -- Tables the scheduler calls off once every invitation has expired.
 CREATE INDEX games_waiting ON games (id) WHERE phase = 'waiting';
 
+-- Seats anyone signed in may take (listed on /tables), and the table's time control, for the
+-- lobby. Both are copies of what the log says.
+ALTER TABLE games
+    ADD COLUMN open_seats INTEGER NOT NULL DEFAULT 0 CHECK (open_seats >= 0),
+    ADD COLUMN time_control JSONB;
+CREATE INDEX games_open ON games (created_at) WHERE phase = 'waiting' AND open_seats > 0;
+
 GRANT SELECT, INSERT, UPDATE, DELETE ON turn_clocks TO turnpost_server;

@@ -7,28 +7,40 @@ use diesel::prelude::*;
 use serde_json::Value;
 
 use super::Kind;
+use super::clock::TimeControl;
 use super::replay::{Game, Phase};
 use crate::rules::{Outcome, Rules};
 use crate::store::schema::{game_players, games, players, turn_clocks};
 
+/// The game's row in the game list, as it is created.
+pub struct NewGameRow<'a> {
+    pub kind: Kind,
+    pub options: &'a Value,
+    pub players: usize,
+    pub open_seats: usize,
+    pub private: bool,
+    pub time_control: Option<TimeControl>,
+    pub creator: i64,
+}
+
 pub fn insert_game(
     conn: &mut PgConnection,
     game_id: &str,
-    kind: Kind,
-    options: &Value,
-    player_count: usize,
-    private: bool,
-    creator: i64,
+    row: &NewGameRow<'_>,
 ) -> QueryResult<()> {
     let now = Utc::now();
     diesel::insert_into(games::table)
         .values((
             games::id.eq(game_id),
-            games::kind.eq(kind.as_str()),
-            games::options.eq(options),
-            games::players.eq(player_count as i32),
-            games::private.eq(private),
-            games::created_by.eq(creator),
+            games::kind.eq(row.kind.as_str()),
+            games::options.eq(row.options),
+            games::players.eq(row.players as i32),
+            games::open_seats.eq(row.open_seats as i32),
+            games::private.eq(row.private),
+            games::time_control.eq(row
+                .time_control
+                .map(|c| serde_json::to_value(c).expect("serializes"))),
+            games::created_by.eq(row.creator),
             games::phase.eq("waiting"),
             games::last_seq.eq(0i64),
             games::created_at.eq(now),

@@ -113,6 +113,8 @@ pub struct NewTable<'a> {
     pub private: bool,
     /// The addresses invited to the other seats.
     pub invitees: &'a [String],
+    /// Seats anyone signed in may take, from the list of open tables.
+    pub open_seats: usize,
     pub time_control: Option<TimeControl>,
     pub invitation_days: i64,
 }
@@ -137,12 +139,19 @@ fn create<R: Rules>(
         options,
         private,
         invitees,
+        open_seats,
         time_control,
         invitation_days,
     } = table;
+    if open_seats > 0 && private {
+        return Err(ServiceError::BadRequest(
+            "A table with open seats is listed for everyone to join, so it cannot be private."
+                .into(),
+        ));
+    }
     let typed: R::Options = serde_json::from_value(options)
         .map_err(|e| ServiceError::BadRequest(format!("These table options are not valid: {e}")))?;
-    let players = invitees.len() + 1;
+    let players = invitees.len() + open_seats + 1;
     let counts = R::player_counts(&typed);
     if !counts.contains(&players) {
         let (min, max) = (counts.start() - 1, counts.end() - 1);
@@ -152,7 +161,7 @@ fn create<R: Rules>(
             format!("{min} to {max}")
         };
         return Err(ServiceError::BadRequest(format!(
-            "{} needs {wanted} invited player{} besides you.",
+            "{} needs {wanted} other player{} besides you, invited or in open seats.",
             R::NAME,
             if max == 1 { "" } else { "s" }
         )));
@@ -174,7 +183,16 @@ fn create<R: Rules>(
     let game_seed = seed::generate();
     let game_id = tokens::random_id(10);
     conn.transaction(|conn| {
-        read_model::insert_game(conn, &game_id, kind, &options, players, private, creator.id)?;
+        let listed = read_model::NewGameRow {
+            kind,
+            options: &options,
+            players,
+            open_seats,
+            private,
+            time_control,
+            creator: creator.id,
+        };
+        read_model::insert_game(conn, &game_id, &listed)?;
         diesel::insert_into(game_seeds::table)
             .values((
                 game_seeds::game_id.eq(&game_id),
@@ -330,7 +348,11 @@ pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<Str
     })
 }
 
-fn join_locked<R: Rules>(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()> {
+pub(super) fn join_locked<R: Rules>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+) -> Result<()> {
     let (game, rows) = load::<R>(conn, game_id, None)?;
     match game.phase() {
         Phase::Waiting => {}

@@ -1,6 +1,5 @@
 //! A table's own business besides the moves: calling it off before it starts, and table talk.
 
-use diesel::dsl::{exists, not};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
@@ -29,14 +28,33 @@ pub fn cancel(conn: &mut PgConnection, game_id: &str, creator: &Player) -> Resul
     })
 }
 
-/// Calls off a table the caller has locked if it is still waiting and none of its open
-/// invitations can be accepted any more. Returns whether it did.
-pub fn cancel_if_expired_locked(conn: &mut PgConnection, game_id: &str) -> Result<bool> {
-    let still_open = invitations::table
-        .filter(invitations::game_id.eq(game_id))
-        .filter(invitations::accepted_by.is_null())
-        .filter(invitations::expires_at.gt(diesel::dsl::now));
-    if diesel::select(exists(still_open)).get_result::<bool>(conn)? {
+/// Whether a waiting table has run out of ways to fill: none of its invitations can be accepted
+/// any more, and it has no open seats or has listed them for `open_days`.
+fn expired(open_days: i64) -> diesel::expression::SqlLiteral<diesel::sql_types::Bool> {
+    diesel::dsl::sql(&format!(
+        "games.phase = 'waiting'
+         AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game_id = games.id
+                         AND i.accepted_by IS NULL AND i.expires_at > now())
+         AND (games.open_seats = 0
+              OR games.created_at <= now() - make_interval(days => {}))",
+        open_days.max(1)
+    ))
+}
+
+/// Calls off a table the caller has locked if it can no longer fill (see [`expired`]). Returns
+/// whether it did.
+pub fn cancel_if_expired_locked(
+    conn: &mut PgConnection,
+    game_id: &str,
+    open_days: i64,
+) -> Result<bool> {
+    let expired: Option<String> = games::table
+        .find(game_id)
+        .filter(expired(open_days))
+        .select(games::id)
+        .first(conn)
+        .optional()?;
+    if expired.is_none() {
         return Ok(false);
     }
     let kind = super::service::kind_of(conn, game_id)?;
@@ -92,18 +110,41 @@ fn cancel_loaded<R: Rules>(
     Ok(seq)
 }
 
-/// Waiting tables whose every open invitation has expired, for the scheduler.
-pub fn tables_to_call_off(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<String>> {
-    let still_open = invitations::table
-        .filter(invitations::game_id.eq(games::id))
-        .filter(invitations::accepted_by.is_null())
-        .filter(invitations::expires_at.gt(diesel::dsl::now));
+/// Waiting tables that can no longer fill, for the scheduler.
+pub fn tables_to_call_off(
+    conn: &mut PgConnection,
+    limit: i64,
+    open_days: i64,
+) -> QueryResult<Vec<String>> {
     games::table
         .filter(games::phase.eq("waiting"))
-        .filter(not(exists(still_open)))
+        .filter(expired(open_days))
         .select(games::id)
         .limit(limit)
         .load(conn)
+}
+
+/// Takes an open seat at a table listed on /tables. When it fills the table, the game starts.
+pub fn sit(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()> {
+    conn.transaction(|conn| {
+        let kind = lock_game(conn, game_id)?;
+        let open: i32 = games::table
+            .find(game_id)
+            .select(games::open_seats)
+            .first(conn)?;
+        if open == 0 {
+            return Err(ServiceError::Gone(
+                "Every open seat at this table has been taken.".into(),
+            ));
+        }
+        with_rules!(kind, |R| super::service::join_locked::<R>(
+            conn, game_id, player
+        ))?;
+        diesel::update(games::table.find(game_id))
+            .set(games::open_seats.eq(games::open_seats - 1))
+            .execute(conn)?;
+        Ok(())
+    })
 }
 
 /// A player at the table writes `text` (already tidied). Spectators cannot; nor can anyone at
@@ -130,5 +171,56 @@ pub fn say(conn: &mut PgConnection, game_id: &str, player: &Player, text: String
                 decide::say_entries(participant(player), text),
             )
         })
+    })
+}
+
+/// What a rematch of a finished game needs: the same table, inviting the same players.
+pub struct Rematch {
+    pub kind: super::Kind,
+    pub options: serde_json::Value,
+    pub private: bool,
+    pub time_control: Option<super::clock::TimeControl>,
+    /// The other players' addresses.
+    pub invitees: Vec<String>,
+}
+
+/// The rematch `player` may propose after a finished game they played in.
+pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<Rematch> {
+    use crate::store::schema::players;
+    let kind = super::service::kind_of(conn, game_id)?;
+    let (game_players, options, private, time_control, phase) = with_rules!(kind, |R| {
+        let (game, _) = load::<R>(conn, game_id, None)?;
+        (
+            game.seating.iter().map(|p| p.id).collect::<Vec<i64>>(),
+            game.options_json.clone(),
+            game.private,
+            game.time_control,
+            game.phase(),
+        )
+    });
+    if !game_players.contains(&player.id) {
+        return Err(ServiceError::Forbidden(
+            "Only the players of a game can propose a rematch.".into(),
+        ));
+    }
+    if phase != Phase::Finished {
+        return Err(ServiceError::Rule(
+            "A rematch can be proposed once the game is over.".into(),
+        ));
+    }
+    let others: Vec<i64> = game_players
+        .into_iter()
+        .filter(|id| *id != player.id)
+        .collect();
+    let invitees = players::table
+        .filter(players::id.eq_any(&others))
+        .select(players::email)
+        .load(conn)?;
+    Ok(Rematch {
+        kind,
+        options,
+        private,
+        time_control,
+        invitees,
     })
 }

@@ -45,6 +45,8 @@ diesel::table! {
         result -> Nullable<Text>,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        open_seats -> Int4,
+        time_control -> Nullable<Jsonb>,
     }
 }
 

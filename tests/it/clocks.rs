@@ -311,8 +311,9 @@ struct Email {
 }
 
 /// In every game: a timed table shows its clock, talk goes into the log, a late seat is
-/// withdrawn by the scheduler (ending a game of two, or play going on without it), a table not
-/// yet started can be called off, and every log still verifies.
+/// withdrawn by the scheduler (ending a game of two, or play going on without it), every log
+/// still verifies, a finished game offers a rematch, newcomers fill an open table, and a table
+/// not yet started can be called off.
 async fn the_table_life_of(kind: &str, names: &[&str]) {
     let app = TestApp::start_with(|s| s.clock.day_seconds = 3).await;
     let table = seat_table(app, kind, names, &[("days", "1")]).await;
@@ -369,6 +370,34 @@ async fn the_table_life_of(kind: &str, names: &[&str]) {
     }
 
     let ann = &table.players[0];
+    if twin["phase"] == "finished" {
+        let csrf = ann.get(&table.path).await.csrf();
+        let rematch = ann
+            .post_form(&format!("{}/rematch", table.path), &[("csrf", &csrf)])
+            .await;
+        assert_eq!(rematch.status, 200, "{}", rematch.body);
+        assert!(rematch.body.contains("Waiting for"), "{}", rematch.body);
+    }
+
+    // An open table is listed, and newcomers sit until it starts.
+    let seats = (names.len() - 1).to_string();
+    let open = crate::support::create_game(ann, kind, &[], &[("open_seats", &seats)]).await;
+    let listed = table.app.browser().get("/tables").await;
+    assert!(listed.body.contains(&open[7..]), "{}", listed.body);
+    for n in 1..names.len() {
+        let newcomer = table
+            .app
+            .signed_in(&format!("new{n}@example.com"), &format!("New {n}"))
+            .await;
+        let csrf = newcomer.get("/tables").await.csrf();
+        let sat = newcomer
+            .post_form(&format!("{open}/sit"), &[("csrf", &csrf)])
+            .await;
+        assert_eq!(sat.status, 200, "{}", sat.body);
+    }
+    assert_eq!(ann.get_json(&open).await.json()["phase"], "active");
+
+    // A table not yet started can be called off.
     let others: Vec<String> = (1..names.len())
         .map(|n| format!("guest{n}@example.com"))
         .collect();

@@ -203,7 +203,11 @@ async fn bad_new_game_forms_are_refused_with_a_message() {
             vec![("invite_1", "ann@example.com")],
             "already at the table",
         ),
-        (vec![], "invited player"),
+        (vec![], "other player"),
+        (
+            vec![("open_seats", "1"), ("private", "on")],
+            "cannot be private",
+        ),
     ];
     for (fields, message) in cases {
         let form = ann.get("/games/new/kalah").await;

@@ -242,3 +242,107 @@ async fn table_talk_is_limited_per_hour() {
     .await;
     assert_log_verifies(&table).await;
 }
+
+#[actix_web::test]
+async fn a_newcomer_finds_an_open_table_and_takes_a_seat() {
+    let app = TestApp::start_with(|s| s.clock.day_seconds = 86_400).await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let path = create_game(&ann, "kalah", &[], &[("open_seats", "1"), ("days", "2")]).await;
+    let game_id = path.trim_start_matches("/games/");
+
+    let visitor = app.browser();
+    let home = visitor.get("/").await;
+    assert!(home.body.contains("href=\"/tables\""), "{}", home.body);
+    let listed = visitor.get("/tables").await;
+    assert!(listed.body.contains(game_id), "{}", listed.body);
+    assert!(listed.body.contains("Seated: Ann"), "{}", listed.body);
+    assert!(listed.body.contains("2 days per move"), "{}", listed.body);
+    assert!(listed.body.contains("Sign in to take a seat"));
+    let mine = ann.get("/tables").await;
+    assert!(mine.body.contains("You sit at this table"), "{}", mine.body);
+
+    let cy = app.signed_in("cy@example.com", "Cy").await;
+    let listed = cy.get("/tables").await;
+    assert!(listed.body.contains("Take a seat at this Kalah table"));
+    let csrf = listed.csrf();
+    let seated = cy
+        .post_form(&format!("{path}/sit"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(seated.status, 200, "{}", seated.body);
+    let twin = cy.get_json(&path).await.json();
+    assert_eq!(twin["phase"], "active", "{twin}");
+    assert!(twin["your_seat"].is_number());
+    assert!(!cy.get("/tables").await.body.contains(game_id));
+
+    let di = app.signed_in("di@example.com", "Di").await;
+    let csrf = di.get("/tables").await.csrf();
+    let late = di
+        .post_form(&format!("{path}/sit"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(late.status, 410, "{}", late.body);
+    let export = ann.get(&format!("{path}/export")).await;
+    verify_export(&export.body);
+}
+
+#[actix_web::test]
+async fn an_open_table_nobody_takes_is_called_off_in_time() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let path = create_game(&ann, "quarto", &[], &[("open_seats", "1")]).await;
+    assert_eq!(app.schedule().called_off, 0, "listed, and not for long yet");
+    diesel::sql_query("UPDATE games SET created_at = now() - interval '15 days'")
+        .execute(&mut app.db.connect())
+        .unwrap();
+    assert_eq!(app.schedule().called_off, 1);
+    assert_eq!(ann.get_json(&path).await.json()["phase"], "cancelled");
+    assert!(!ann.get("/tables").await.body.contains(&path[7..]));
+}
+
+#[actix_web::test]
+async fn after_a_game_one_button_proposes_the_same_table_to_the_same_players() {
+    let app = TestApp::start_with(|s| s.clock.day_seconds = 86_400).await;
+    let extra = [("seeds_per_pit", "3"), ("days", "3")];
+    let table = crate::support::seat_table(app, "kalah", &["Ann", "Bo"], &extra).await;
+    let app = &table.app;
+    let (ann, bo) = (table.ann(), table.bo());
+    let page = ann.get(&table.path).await;
+    assert!(
+        !page.body.contains("Propose a rematch"),
+        "not before the end"
+    );
+    let csrf = page.csrf();
+    let early = ann
+        .post_form(&format!("{}/rematch", table.path), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(early.status, 422, "{}", early.body);
+
+    let seq = table.twin(0).await["seq"].as_i64().unwrap().to_string();
+    ann.post_form(
+        &format!("{}/resign", table.path),
+        &[("csrf", &csrf), ("seq", &seq)],
+    )
+    .await;
+    let over = bo.get(&table.path).await;
+    assert!(over.body.contains("Propose a rematch"), "{}", over.body);
+    let stranger = app.signed_in("cy@example.com", "Cy").await;
+    let csrf = stranger.get(&table.path).await.csrf();
+    let refused = stranger
+        .post_form(&format!("{}/rematch", table.path), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+
+    let csrf = over.csrf();
+    let again = bo
+        .post_form(&format!("{}/rematch", table.path), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(again.status, 200, "{}", again.body);
+    assert!(
+        !again.url.ends_with(&table.path),
+        "a new table: {}",
+        again.url
+    );
+    assert!(again.body.contains("3 seeds per pit"), "{}", again.body);
+    assert!(again.body.contains("3 days per move"), "{}", again.body);
+    let invitation = app.mail("ann@example.com", "invites you");
+    assert_eq!(invitation.subject, "Bo invites you to play Kalah");
+}

@@ -141,6 +141,8 @@ pub struct GamePage {
     seed_commitment: String,
     can_resign: bool,
     can_cancel: bool,
+    can_sit: bool,
+    can_rematch: bool,
     can_talk: bool,
     talk: Vec<TalkLine>,
 }
@@ -234,6 +236,16 @@ fn result_words<R: Rules>(outcome: &Outcome, names: &[String], me: Option<usize>
         .map(|seat| format!("{} {}", name(seat), outcome.scores[seat]))
         .collect();
     format!("{result} — {}", scores.join(", "))
+}
+
+/// Seats at a waiting table that anyone signed in may take.
+fn open_seats_of(conn: &mut diesel::PgConnection, game_id: &str) -> Result<i32, WebError> {
+    use crate::store::schema::games;
+    use diesel::prelude::*;
+    Ok(games::table
+        .find(game_id)
+        .select(games::open_seats)
+        .first(conn)?)
 }
 
 /// Builds the page (and JSON) for `game_id` as `visitor` may see it, after row `at` or now.
@@ -396,6 +408,10 @@ pub fn render_game<R: GameUi>(
         seed_commitment: game.seed_commitment.clone(),
         can_resign,
         can_cancel: is_creator && game.phase() == Phase::Waiting,
+        can_sit: visitor.player_id().is_some_and(|id| !game.has_joined(id))
+            && game.phase() == Phase::Waiting
+            && open_seats_of(conn, &game.id)? > 0,
+        can_rematch: live && game.phase() == Phase::Finished && me.is_some(),
         can_talk: visitor.player_id().is_some_and(|id| game.has_joined(id))
             && game.phase() != Phase::Cancelled,
         talk: talk(&game, &rows)?,

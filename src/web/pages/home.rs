@@ -60,6 +60,7 @@ fn game_lines(conn: &mut diesel::PgConnection, me: i64) -> Result<Vec<GameLine>,
         let state = match (game.phase.as_str(), &game.result) {
             ("finished", Some(result)) => format!("Finished: {result}"),
             ("waiting", _) => "Waiting for players to join".into(),
+            ("cancelled", _) => "Called off".into(),
             _ if !waiting_for.is_empty() => format!("Waiting for {}", waiting_for.join(", ")),
             _ => "In progress".into(),
         };

@@ -12,6 +12,7 @@ mod new_game;
 mod resign;
 mod settings;
 mod table;
+mod tables;
 mod unsubscribe;
 
 use actix_web::{HttpResponse, web};
@@ -66,6 +67,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/games/{id}/withdraw-late").route(web::post().to(table::withdraw_late)),
         )
+        .service(web::resource("/games/{id}/rematch").route(web::post().to(table::rematch)))
+        .service(web::resource("/games/{id}/sit").route(web::post().to(table::sit)))
+        .service(web::resource("/tables").route(get_or_head().to(tables::list)))
         .service(web::resource("/games/{id}/say").route(web::post().to(table::say)))
         .service(web::resource("/games/{id}/history").route(get_or_head().to(history::show)))
         .service(web::resource("/games/{id}/export").route(get_or_head().to(export::download)))

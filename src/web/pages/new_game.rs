@@ -76,11 +76,13 @@ struct OptionsPage {
     invites: Vec<Invite>,
     min_invites: usize,
     days: Vec<DayChoice>,
+    open_choices: Vec<DayChoice>,
     bank: bool,
     others_decide: bool,
     error: Option<String>,
 }
 
+/// One choice of a list on the form.
 pub struct DayChoice {
     value: String,
     label: String,
@@ -91,7 +93,6 @@ pub struct Invite {
     field: String,
     number: usize,
     value: String,
-    required: bool,
 }
 
 fn options_form<R: GameUi>(
@@ -113,7 +114,6 @@ fn options_form<R: GameUi>(
                     .collect(),
                 field,
                 number,
-                required: number < min,
             }
         })
         .collect();
@@ -126,6 +126,17 @@ fn options_form<R: GameUi>(
         invites,
         min_invites: min - 1,
         days: day_choices(typed.get("days").unwrap_or("none")),
+        open_choices: (0..max)
+            .map(|n| DayChoice {
+                value: n.to_string(),
+                label: match n {
+                    0 => "None: only the players I invite".to_string(),
+                    1 => "1 open seat".to_string(),
+                    n => format!("{n} open seats"),
+                },
+                selected: typed.get("open_seats").unwrap_or("0") == n.to_string(),
+            })
+            .collect(),
         bank: typed.get("clock") == Some("bank"),
         others_decide: typed.get("on_timeout") == Some("others"),
         error,
@@ -191,15 +202,26 @@ fn invitees(form: &Form, max_players: usize) -> Result<Vec<String>, String> {
 struct Request {
     options: serde_json::Value,
     invitees: Vec<String>,
+    open_seats: usize,
     time_control: Option<TimeControl>,
 }
 
 fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, String> {
     let options = R::options_from_form(form)?;
-    let invitees = invitees(form, player_range::<R>().1)?;
+    let max = player_range::<R>().1;
+    let invitees = invitees(form, max)?;
+    let open_seats = match form.get("open_seats").unwrap_or("0") {
+        "" => 0,
+        typed => typed
+            .parse::<usize>()
+            .ok()
+            .filter(|n| *n < max)
+            .ok_or("Choose how many seats to leave open from the list.")?,
+    };
     Ok(Request {
         options: serde_json::to_value(options).expect("options serialize"),
         invitees,
+        open_seats,
         time_control: time_control(form, day_seconds)?,
     })
 }
@@ -255,7 +277,7 @@ impl From<diesel::result::Error> for Refused {
 
 /// Takes the creator's game and invitation allowances and each invited address's; in the
 /// transaction that creates the game, so a game not created takes nothing.
-fn take_limits(
+pub(super) fn take_limits(
     conn: &mut diesel::PgConnection,
     settings: &LimitSettings,
     creator: i64,
@@ -311,6 +333,7 @@ pub async fn create(
                     options: request.options,
                     private,
                     invitees: &invited,
+                    open_seats: request.open_seats,
                     time_control: request.time_control,
                     invitation_days: settings.auth.invitation_days,
                 },

@@ -7,7 +7,7 @@ use actix_web::{HttpResponse, web};
 use diesel::Connection;
 
 use crate::auth::Player;
-use crate::games::{decide, table, timeout};
+use crate::games::{decide, service, table, timeout};
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -98,4 +98,54 @@ pub async fn say(
         })
     })
     .await
+}
+
+pub async fn sit(
+    session: Session,
+    state: web::Data<AppState>,
+    GameId(game_id): GameId,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let (_, player) = posted(&session, &state, &body).await?;
+    let id = game_id.clone();
+    then_show_game(&state, &game_id, move |conn| {
+        table::sit(conn, &id, &player)?;
+        Ok(())
+    })
+    .await
+}
+
+/// Proposes the same table again to the same players: a new game with the same options and
+/// time limit, inviting the others by email, within the usual limits.
+pub async fn rematch(
+    session: Session,
+    state: web::Data<AppState>,
+    GameId(game_id): GameId,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let (_, player) = posted(&session, &state, &body).await?;
+    let pool = state.pool.clone();
+    let settings = state.settings.clone();
+    let new_game = web::block(move || -> Result<String, WebError> {
+        let mut conn = pool.get()?;
+        conn.transaction(|conn| {
+            let rematch = table::rematch_of(conn, &game_id, &player)?;
+            super::new_game::take_limits(conn, &settings.limits, player.id, &rematch.invitees)?;
+            Ok(service::create_game(
+                conn,
+                &player,
+                service::NewTable {
+                    kind: rematch.kind,
+                    options: rematch.options,
+                    private: rematch.private,
+                    invitees: &rematch.invitees,
+                    open_seats: 0,
+                    time_control: rematch.time_control,
+                    invitation_days: settings.auth.invitation_days,
+                },
+            )?)
+        })
+    })
+    .await??;
+    Ok(see_other(&format!("/games/{new_game}")))
 }

@@ -1,0 +1,104 @@
+//! Open tables: games whose creator left seats for anyone signed in to take.
+
+use actix_session::Session;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use diesel::prelude::*;
+
+use crate::games::clock::TimeControl;
+use crate::games::{Kind, read_model, with_rules};
+use crate::rules::Rules;
+use crate::store::schema::games;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::layout::{Layout, page};
+use crate::web::session::visitor;
+use crate::web::ui::GameUi;
+
+/// The most tables the page lists, newest first.
+const MOST_LISTED: i64 = 100;
+
+pub struct OpenTable {
+    pub id: String,
+    pub game: &'static str,
+    pub options: Vec<String>,
+    pub time: String,
+    pub seated: Vec<String>,
+    pub open_seats: i32,
+    /// The visitor already sits here.
+    pub mine: bool,
+}
+
+#[derive(Template)]
+#[template(path = "tables.html")]
+struct TablesPage {
+    layout: Layout,
+    tables: Vec<OpenTable>,
+    signed_in: bool,
+}
+
+fn describe_options(kind: Kind, options: &serde_json::Value) -> Vec<String> {
+    with_rules!(
+        kind,
+        |R| match serde_json::from_value::<<R as Rules>::Options>(options.clone()) {
+            Ok(typed) => <R as GameUi>::describe_options(&typed),
+            Err(_) => Vec::new(),
+        }
+    )
+}
+
+fn open_tables(conn: &mut PgConnection, me: Option<i64>) -> Result<Vec<OpenTable>, WebError> {
+    type Row = (
+        String,
+        String,
+        serde_json::Value,
+        Option<serde_json::Value>,
+        i32,
+    );
+    let rows: Vec<Row> = games::table
+        .filter(games::phase.eq("waiting"))
+        .filter(games::open_seats.gt(0))
+        .filter(games::private.eq(false))
+        .order(games::created_at.desc())
+        .limit(MOST_LISTED)
+        .select((
+            games::id,
+            games::kind,
+            games::options,
+            games::time_control,
+            games::open_seats,
+        ))
+        .load(conn)?;
+    let mut tables = Vec::with_capacity(rows.len());
+    for (id, kind, options, time_control, open_seats) in rows {
+        let Some(kind) = Kind::parse(&kind) else {
+            continue;
+        };
+        let seated = read_model::table_of(conn, &id)?;
+        let time = time_control
+            .and_then(|c| serde_json::from_value::<TimeControl>(c).ok())
+            .map_or_else(|| "No time limit".to_string(), |c| c.describe());
+        tables.push(OpenTable {
+            mine: seated.iter().any(|p| Some(p.player_id) == me),
+            seated: seated.into_iter().map(|p| p.name).collect(),
+            id,
+            game: kind.name(),
+            options: describe_options(kind, &options),
+            time,
+            open_seats,
+        });
+    }
+    Ok(tables)
+}
+
+pub async fn list(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    let me = visitor.player_id();
+    let pool = state.pool.clone();
+    let tables = web::block(move || open_tables(&mut *pool.get()?, me)).await??;
+    page(&TablesPage {
+        layout: Layout::new("Open tables", &visitor),
+        tables,
+        signed_in: me.is_some(),
+    })
+}
