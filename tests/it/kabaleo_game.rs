@@ -674,11 +674,12 @@ async fn tables_seat_two_to_four_and_a_game_of_four_starts_when_all_four_have_jo
         form.body
     );
     assert!(
-        form.body.contains("Invite 1 to 3 players by email"),
+        form.body.contains(
+            "The game is for 2 to 4 players: you, everyone you invite, and any open seats."
+        ),
         "{}",
         form.body
     );
-    assert!(form.body.contains("for a game of 2 to 4 players"));
     assert!(form.body.contains("name=\"invite_3\""));
     assert!(form.body.contains("value=\"random\" checked"));
 

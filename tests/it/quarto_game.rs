@@ -388,7 +388,8 @@ async fn the_options_form_offers_the_advanced_rule_and_refuses_nonsense() {
     let form = ann.get("/games/new/quarto").await;
     assert_eq!(form.status, 200);
     assert!(
-        form.body.contains("Invite 1 player by email"),
+        form.body
+            .contains("The game is for 2 players: you, everyone you invite"),
         "{}",
         form.body
     );
