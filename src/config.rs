@@ -138,6 +138,8 @@ pub struct ClockSettings {
     pub scheduler: bool,
     /// How often the scheduler looks for due work.
     pub poll_ms: u64,
+    /// Vacation days each player may take in a calendar year.
+    pub vacation_days: i64,
 }
 
 impl Settings {

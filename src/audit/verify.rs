@@ -231,6 +231,19 @@ fn rerun<R: Rules>(
             };
             decide::say_entries(player.clone(), text.clone())
         }
+        Submitted::Away { until } => match recorded.first() {
+            Some(Entry::Away { player, .. }) => vec![Entry::Away {
+                player: player.clone(),
+                until: until.clone(),
+            }],
+            _ => return wrong(row.seq, "a vacation that records nobody away"),
+        },
+        Submitted::Back => match recorded.first() {
+            Some(Entry::Back { player }) => vec![Entry::Back {
+                player: player.clone(),
+            }],
+            _ => return wrong(row.seq, "a return that records nobody coming back"),
+        },
         Submitted::Play { command } => {
             let seat = seat_of(game, row)?;
             let Some(state) = game.state.as_ref() else {
@@ -323,6 +336,27 @@ fn check_table_business<R: Rules>(
             if !matches!(recorded.first(), Some(Entry::Said { player, .. }) if Some(player.id) == row.actor)
             {
                 return wrong(row.seq, "table talk recorded under someone else's name");
+            }
+        }
+        Submitted::Away { until } => {
+            let at_table = row.actor.is_some_and(|id| game.has_joined(id));
+            let recorded_for_actor = matches!(recorded.first(), Some(Entry::Away { player, .. }) if Some(player.id) == row.actor);
+            if !at_table || !recorded_for_actor {
+                return wrong(row.seq, "a vacation for someone not at the table");
+            }
+            let ends = DateTime::parse_from_rfc3339(until).map(|t| t.with_timezone(&Utc));
+            if !ends.is_ok_and(|ends| ends > row.recorded_at) {
+                return wrong(row.seq, "a vacation that does not end after it starts");
+            }
+        }
+        Submitted::Back => {
+            let away = row.actor.and_then(|id| game.away.get(&id));
+            if away.is_none_or(|until| *until <= row.recorded_at) {
+                return wrong(row.seq, "a return from a vacation that was not running");
+            }
+            if !matches!(recorded.first(), Some(Entry::Back { player }) if Some(player.id) == row.actor)
+            {
+                return wrong(row.seq, "a return recorded under someone else's name");
             }
         }
         _ => {}

@@ -17,6 +17,8 @@ pub struct Player {
     pub email: String,
     pub display_name: String,
     pub notify: String,
+    /// The IANA time zone the player reads times in.
+    pub time_zone: String,
 }
 
 /// How often a player wants game emails.
@@ -180,6 +182,14 @@ diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql
 pub fn set_notify(conn: &mut PgConnection, id: i64, notify: Notify) -> QueryResult<()> {
     diesel::update(players::table.find(id))
         .set(players::notify.eq(notify.as_str()))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Sets the time zone the player reads times in; `zone` must be a known IANA name.
+pub fn set_time_zone(conn: &mut PgConnection, id: i64, zone: chrono_tz::Tz) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set(players::time_zone.eq(zone.name()))
         .execute(conn)
         .map(|_| ())
 }

@@ -120,6 +120,8 @@ pub struct SeatClock {
     pub since: Option<DateTime<Utc>>,
     /// The row that started the running turn.
     pub turn_seq: i64,
+    /// The seat's player is on vacation until then: a turn that starts before it waits for it.
+    pub away_until: Option<DateTime<Utc>>,
 }
 
 /// Every seat's clock in a timed game.
@@ -135,6 +137,7 @@ impl Clocks {
             left: control.starting_bank(),
             since: None,
             turn_seq: 0,
+            away_until: None,
         };
         Clocks {
             control,
@@ -151,7 +154,7 @@ impl Clocks {
             if let Some(since) = clock.since
                 && (moved || !to_act.contains(&seat))
             {
-                clock.left -= at - since;
+                clock.left -= elapsed(since, at);
                 if moved {
                     clock.left = self.control.after_move(clock.left);
                 }
@@ -161,9 +164,44 @@ impl Clocks {
                 if let Some(fresh) = self.control.fresh_turn() {
                     clock.left = fresh;
                 }
-                clock.since = Some(at);
+                clock.since = Some(match clock.away_until {
+                    Some(back) if back > at => back,
+                    _ => at,
+                });
                 clock.turn_seq = seq;
             }
+        }
+    }
+
+    /// The seat's player is away from `at` until `until`: a running clock keeps what it has
+    /// left and starts again then. A clock that has already run out stays run out.
+    pub fn pause(&mut self, seat: Seat, at: DateTime<Utc>, until: DateTime<Utc>) {
+        let Some(clock) = self.seats.get_mut(seat) else {
+            return;
+        };
+        if clock.away_until == Some(until) {
+            return;
+        }
+        clock.away_until = Some(until);
+        if let Some(since) = clock.since {
+            let left = clock.left - elapsed(since, at);
+            if left > Duration::zero() {
+                clock.left = left;
+                clock.since = Some(until.max(since));
+            }
+        }
+    }
+
+    /// The seat's player is back at `at`, before their vacation was due to end.
+    pub fn resume(&mut self, seat: Seat, at: DateTime<Utc>) {
+        let Some(clock) = self.seats.get_mut(seat) else {
+            return;
+        };
+        clock.away_until = None;
+        if let Some(since) = clock.since
+            && since > at
+        {
+            clock.since = Some(at);
         }
     }
 
@@ -177,7 +215,7 @@ impl Clocks {
     pub fn left_at(&self, seat: Seat, now: DateTime<Utc>) -> Option<Duration> {
         let clock = self.seats.get(seat)?;
         let left = match clock.since {
-            Some(since) => clock.left - (now - since),
+            Some(since) => clock.left - elapsed(since, now),
             None => clock.left,
         };
         Some(left.max(Duration::zero()))
@@ -193,6 +231,11 @@ impl Clocks {
         late.sort();
         late.into_iter().map(|(_, seat)| seat).collect()
     }
+}
+
+/// The running time between `since` and `at`: none while a vacation still holds the clock.
+fn elapsed(since: DateTime<Utc>, at: DateTime<Utc>) -> Duration {
+    (at - since).max(Duration::zero())
 }
 
 /// "2 days 4 hours", "5 hours", "12 minutes", "less than a minute".
@@ -283,6 +326,53 @@ mod tests {
         assert_eq!(clocks.seats[0].turn_seq, 3);
         clocks.tick(5, at(11), None, &[]);
         assert_eq!(clocks.due_at(0), None, "the game ended");
+    }
+
+    #[test]
+    fn a_vacation_stops_a_running_clock_until_it_ends() {
+        let mut clocks = per_move(2);
+        clocks.tick(3, at(0), None, &[0]);
+        clocks.pause(0, at(10), at(100));
+        assert_eq!(
+            clocks.due_at(0),
+            Some(at(138)),
+            "38 hours left after the break"
+        );
+        assert_eq!(clocks.left_at(0, at(50)), Some(Duration::hours(38)));
+        assert!(clocks.out_of_time(at(60)).is_empty());
+        clocks.pause(0, at(20), at(100));
+        assert_eq!(
+            clocks.due_at(0),
+            Some(at(138)),
+            "the same vacation twice is one"
+        );
+        clocks.tick(4, at(101), Some(0), &[1]);
+        assert_eq!(clocks.left_at(0, at(101)), Some(Duration::hours(48)));
+    }
+
+    #[test]
+    fn a_turn_that_starts_during_a_vacation_waits_for_its_end() {
+        let mut clocks = per_move(1);
+        clocks.tick(3, at(0), None, &[0]);
+        clocks.pause(1, at(1), at(50));
+        assert_eq!(clocks.due_at(1), None, "not running: nothing to pause");
+        clocks.tick(4, at(2), Some(0), &[1]);
+        assert_eq!(clocks.due_at(1), Some(at(74)));
+        clocks.resume(1, at(30));
+        assert_eq!(
+            clocks.due_at(1),
+            Some(at(54)),
+            "back early: the clock runs from now"
+        );
+    }
+
+    #[test]
+    fn a_vacation_cannot_save_a_clock_that_has_run_out() {
+        let mut clocks = per_move(1);
+        clocks.tick(3, at(0), None, &[0]);
+        clocks.pause(0, at(30), at(100));
+        assert_eq!(clocks.due_at(0), Some(at(24)));
+        assert_eq!(clocks.out_of_time(at(30)), vec![0]);
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod service;
 pub mod stream;
 pub mod table;
 pub mod timeout;
+pub mod vacation;
 
 use serde::{Deserialize, Serialize};
 

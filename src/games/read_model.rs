@@ -169,7 +169,13 @@ fn sync_clocks<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult
                 turn_clocks::started_at.eq(since),
                 turn_clocks::due_at.eq(due),
             ))
-            .on_conflict_do_nothing()
+            // The same turn keeps its reminders, but a vacation moves its deadline.
+            .on_conflict((turn_clocks::game_id, turn_clocks::seat))
+            .do_update()
+            .set((
+                turn_clocks::started_at.eq(since),
+                turn_clocks::due_at.eq(due),
+            ))
             .execute(conn)?;
     }
     Ok(())

@@ -1,5 +1,7 @@
 //! Rebuilding a game from its log: every row's entries folded in order.
 
+use std::collections::BTreeMap;
+
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
@@ -32,6 +34,10 @@ pub struct Game<R: Rules> {
     pub timed_out: Vec<Seat>,
     /// The seats' clocks, in a timed game that has started.
     pub clock: Option<Clocks>,
+    /// Players on vacation, by id, and when their vacation ends.
+    pub away: BTreeMap<i64, DateTime<Utc>>,
+    /// Players back early in the row being folded, whose clocks restart when it closes.
+    back: Vec<i64>,
     pub cancelled: Option<CancelReason>,
     pub ended: Option<Ended>,
     /// The sequence number of the last row folded in.
@@ -60,6 +66,8 @@ impl<R: Rules> Clone for Game<R> {
             resigned: self.resigned.clone(),
             timed_out: self.timed_out.clone(),
             clock: self.clock.clone(),
+            away: self.away.clone(),
+            back: self.back.clone(),
             cancelled: self.cancelled,
             ended: self.ended.clone(),
             seq: self.seq,
@@ -234,6 +242,8 @@ impl<R: Rules> Game<R> {
             resigned: Vec::new(),
             timed_out: Vec::new(),
             clock: None,
+            away: BTreeMap::new(),
+            back: Vec::new(),
             cancelled: None,
             ended: None,
             seq,
@@ -242,17 +252,34 @@ impl<R: Rules> Game<R> {
     }
 
     /// Closes row `seq`, recorded `at`, once its entries are folded in: the clocks move. `mover`
-    /// is the seat that made a move in it; `talk` says it changed nothing on the board.
-    pub fn close_row(&mut self, seq: i64, at: DateTime<Utc>, mover: Option<Seat>, talk: bool) {
+    /// is the seat that made a move in it; `leaves_board` says it changed nothing on the board.
+    pub fn close_row(
+        &mut self,
+        seq: i64,
+        at: DateTime<Utc>,
+        mover: Option<Seat>,
+        leaves_board: bool,
+    ) {
         self.seq = seq;
-        if !talk {
+        if !leaves_board {
             self.board_seq = seq;
         }
         let to_act = match self.status() {
             Some(Status::ToAct { seats }) => seats,
             _ => Vec::new(),
         };
+        let seat_of = |id: i64| self.seating.iter().position(|p| p.id == id);
+        let away: Vec<(Seat, DateTime<Utc>)> = (self.away.iter())
+            .filter_map(|(id, until)| Some((seat_of(*id)?, *until)))
+            .collect();
+        let back: Vec<Seat> = self.back.drain(..).filter_map(seat_of).collect();
         if let Some(clock) = self.clock.as_mut() {
+            for seat in back {
+                clock.resume(seat, at);
+            }
+            for (seat, until) in away {
+                clock.pause(seat, at, until);
+            }
             clock.tick(seq, at, mover, &to_act);
         }
     }
@@ -268,7 +295,8 @@ impl<R: Rules> Game<R> {
             Some("play") => row.actor.and_then(|id| self.seat_of(id)),
             _ => None,
         };
-        self.close_row(row.seq, row.recorded_at, mover, kind == Some("say"));
+        let leaves_board = matches!(kind, Some("say" | "away" | "back"));
+        self.close_row(row.seq, row.recorded_at, mover, leaves_board);
     }
 
     /// The seats the game waits for, by player id.
@@ -305,6 +333,15 @@ impl<R: Rules> Game<R> {
             }
             Entry::Cancelled { reason } => self.cancelled = Some(*reason),
             Entry::Said { .. } => {}
+            Entry::Away { player, until } => {
+                if let Some(until) = parse_time(until) {
+                    self.away.insert(player.id, until);
+                }
+            }
+            Entry::Back { player } => {
+                self.away.remove(&player.id);
+                self.back.push(player.id);
+            }
             Entry::GameEnded { outcome, seed } => {
                 self.ended = Some(Ended {
                     outcome: outcome.clone(),
@@ -313,6 +350,12 @@ impl<R: Rules> Game<R> {
             }
         }
     }
+}
+
+fn parse_time(text: &str) -> Option<DateTime<Utc>> {
+    DateTime::parse_from_rfc3339(text)
+        .ok()
+        .map(|t| t.with_timezone(&Utc))
 }
 
 /// The entries recorded in one row.

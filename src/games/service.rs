@@ -225,6 +225,7 @@ fn create<R: Rules>(
         for email in invitees {
             super::invitations::issue(conn, &game_id, creator.id, email, invitation_days, row.seq)?;
         }
+        super::vacation::carry_into::<R>(conn, &game_id, creator)?;
         Ok(game_id.clone())
     })
 }
@@ -376,8 +377,8 @@ pub(super) fn join_locked<R: Rules>(
         Some(player.id),
         &Submitted::Join,
         entries,
-    )
-    .map(|_| ())
+    )?;
+    super::vacation::carry_into::<R>(conn, game_id, player)
 }
 
 /// Appends a row and updates the read models; ends the game (revealing the seed) when the rules
@@ -400,7 +401,7 @@ pub(super) fn commit<R: Rules>(
         Submitted::Play { .. } => actor.and_then(|id| game.seat_of(id)),
         _ => None,
     };
-    game.close_row(row.seq, row.recorded_at, mover, submitted.is_talk());
+    game.close_row(row.seq, row.recorded_at, mover, submitted.leaves_board());
     read_model::sync(conn, &game)?;
     let at = Some((game.id.as_str(), row.seq));
     if ended_before {

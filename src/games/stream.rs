@@ -44,6 +44,12 @@ pub enum Submitted<C> {
     Say {
         text: String,
     },
+    /// The actor goes on vacation until then (RFC 3339): their clock in this game stops.
+    Away {
+        until: String,
+    },
+    /// The actor is back from vacation early.
+    Back,
 }
 
 /// One recorded fact.
@@ -92,6 +98,15 @@ pub enum Entry<E> {
         player: Participant,
         text: String,
     },
+    /// A player is on vacation until `until` (RFC 3339): their clock waits for them.
+    Away {
+        player: Participant,
+        until: String,
+    },
+    /// A player came back from vacation before it was due to end.
+    Back {
+        player: Participant,
+    },
     /// The game is over; the seed is revealed so that anyone can check every random outcome.
     GameEnded {
         outcome: Outcome,
@@ -119,8 +134,11 @@ impl<C> Submitted<C> {
     }
 
     /// Whether this row changes nothing on the board, so a move form made before it still holds.
-    pub fn is_talk(&self) -> bool {
-        matches!(self, Submitted::Say { .. })
+    pub fn leaves_board(&self) -> bool {
+        matches!(
+            self,
+            Submitted::Say { .. } | Submitted::Away { .. } | Submitted::Back
+        )
     }
 }
 

@@ -11,6 +11,17 @@ diesel::table! {
         email_rejected_at -> Nullable<Timestamptz>,
         email_rejection -> Nullable<Text>,
         confirmed_at -> Nullable<Timestamptz>,
+        time_zone -> Text,
+    }
+}
+
+diesel::table! {
+    vacations (id) {
+        id -> Int8,
+        player_id -> Int8,
+        starts_at -> Timestamptz,
+        ends_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -163,6 +174,7 @@ diesel::table! {
 
 diesel::joinable!(game_players -> games (game_id));
 diesel::joinable!(turn_clocks -> games (game_id));
+diesel::joinable!(vacations -> players (player_id));
 diesel::joinable!(emails -> players (player_id));
 diesel::joinable!(notifications -> players (player_id));
 diesel::joinable!(game_players -> players (player_id));
@@ -184,4 +196,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     sessions,
     rate_events,
     turn_clocks,
+    vacations,
 );

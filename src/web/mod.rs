@@ -3,6 +3,7 @@
 
 pub mod body;
 pub mod capacity;
+pub mod clock_text;
 pub mod error;
 pub mod form;
 pub mod ids;

@@ -30,3 +30,4 @@ mod shutdown;
 mod sign_in;
 mod slow_clients;
 mod table_life;
+mod vacation;

@@ -19,12 +19,16 @@ use crate::rules::{Outcome, Rules, Status};
 use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::body::Body;
+use crate::web::clock_text::{local, zone_of};
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page, see_other};
 use crate::web::session::{CSRF_HEADER, Visitor, check_csrf, check_form_csrf, visitor};
 use crate::web::ui::{Actions, Board, Choice, GameUi};
+use chrono_tz::Tz;
+
+use super::recent::{RecentLine, recent_lines};
 
 /// A game as the requesting person may see it.
 pub struct Visible<R: Rules> {
@@ -85,6 +89,8 @@ pub struct PlayerLine {
     pub seconds_left: Option<i64>,
     /// The viewer may withdraw this seat: it is out of time and the table lets the others.
     pub may_withdraw: bool,
+    /// "on vacation until 2026-12-01 09:00 CET": the player's clock waits.
+    pub away: Option<String>,
 }
 
 /// One message of table talk.
@@ -97,7 +103,7 @@ pub struct TalkLine {
 }
 
 /// The table talk in `rows`, oldest first.
-fn talk<R: Rules>(game: &Game<R>, rows: &[EventRow]) -> Result<Vec<TalkLine>, WebError> {
+fn talk<R: Rules>(game: &Game<R>, rows: &[EventRow], zone: Tz) -> Result<Vec<TalkLine>, WebError> {
     let names = game.names_by_id();
     let mut lines = Vec::new();
     let mut board_seq = 0;
@@ -111,7 +117,7 @@ fn talk<R: Rules>(game: &Game<R>, rows: &[EventRow]) -> Result<Vec<TalkLine>, We
                 lines.push(TalkLine {
                     name: names.get(&player.id).cloned().unwrap_or(player.name),
                     text,
-                    time: row.recorded_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+                    time: local(row.recorded_at, zone),
                     after: board_seq,
                 });
             }
@@ -145,6 +151,8 @@ pub struct GamePage {
     can_rematch: bool,
     can_talk: bool,
     talk: Vec<TalkLine>,
+    recent: Vec<RecentLine>,
+    recent_title: &'static str,
 }
 
 /// Everything needed to answer with the game page or its JSON twin.
@@ -310,6 +318,11 @@ pub fn render_game<R: GameUi>(
         (Some(clock), true) => clock.out_of_time(now),
         _ => Vec::new(),
     };
+    let zone = zone_of(visitor);
+    let away_until = |id: i64| {
+        let until = game.away.get(&id).filter(|until| **until > now && live)?;
+        Some(format!("on vacation until {}", local(*until, zone)))
+    };
     let players: Vec<PlayerLine> = if game.seating.is_empty() {
         game.joined
             .iter()
@@ -323,6 +336,7 @@ pub fn render_game<R: GameUi>(
                 clock: None,
                 seconds_left: None,
                 may_withdraw: false,
+                away: away_until(p.id),
             })
             .collect()
     } else {
@@ -353,6 +367,7 @@ pub fn render_game<R: GameUi>(
                     }),
                     seconds_left: left.map(|left| left.num_seconds()),
                     may_withdraw: out && others_decide && in_play && me != Some(seat),
+                    away: game.seating.get(seat).and_then(|p| away_until(p.id)),
                 }
             })
             .collect()
@@ -364,6 +379,10 @@ pub fn render_game<R: GameUi>(
         Some(control) => format!("Time limit: {}.", control.describe()),
         None => "No time limit.".to_string(),
     });
+    let recent = match live {
+        true => recent_lines(&game, &rows, visitor.player_id(), zone, now)?,
+        false => Vec::new(),
+    };
     let json = json!({
         "id": game.id,
         "kind": game.kind,
@@ -377,7 +396,10 @@ pub fn render_game<R: GameUi>(
         "players": players.iter().map(|p| json!({
             "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
             "resigned": p.resigned, "timed_out": p.timed_out, "seconds_left": p.seconds_left,
-            "may_withdraw": p.may_withdraw,
+            "may_withdraw": p.may_withdraw, "away": p.away,
+        })).collect::<Vec<_>>(),
+        "recent": recent.iter().map(|line| json!({
+            "seq": line.seq, "actor": line.actor, "text": line.text,
         })).collect::<Vec<_>>(),
         "time_control": game.time_control,
         "open_seats": game.players - game.joined.len(),
@@ -414,7 +436,12 @@ pub fn render_game<R: GameUi>(
         can_rematch: live && game.phase() == Phase::Finished && me.is_some(),
         can_talk: visitor.player_id().is_some_and(|id| game.has_joined(id))
             && game.phase() != Phase::Cancelled,
-        talk: talk(&game, &rows)?,
+        talk: talk(&game, &rows, zone)?,
+        recent,
+        recent_title: match me {
+            Some(_) => "Since your previous move",
+            None => "Latest moves",
+        },
     };
     Ok(Rendered { page, json })
 }

@@ -18,11 +18,13 @@ use crate::games::{service, with_rules};
 use crate::rules::Rules;
 use crate::store::events::EventRow;
 use crate::web::AppState;
+use crate::web::clock_text::{local, local_text, zone_of};
 use crate::web::error::WebError;
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page};
 use crate::web::session::{Visitor, visitor};
 use crate::web::ui::{GameUi, sentence};
+use chrono_tz::Tz;
 
 pub struct HistoryRow {
     pub seq: i64,
@@ -44,10 +46,11 @@ struct HistoryPage {
 }
 
 /// One lifecycle or rules entry in words.
-fn describe<R: Rules>(
+pub(super) fn describe<R: Rules>(
     entry: &Entry<R::Event>,
     names: &[String],
     now_called: &HashMap<i64, String>,
+    zone: Tz,
 ) -> String {
     let name = |p: &Participant| now_called.get(&p.id).unwrap_or(&p.name).clone();
     match entry {
@@ -75,8 +78,9 @@ fn describe<R: Rules>(
         Entry::Game { event } => R::describe(event, names),
         Entry::Resigned { player, .. } => format!("{} resigned.", name(player)),
         Entry::TimedOut { player, due_at, .. } => format!(
-            "{} ran out of time (at {due_at}) and was withdrawn.",
-            name(player)
+            "{} ran out of time (at {}) and was withdrawn.",
+            name(player),
+            local_text(due_at, zone)
         ),
         Entry::Cancelled {
             reason: CancelReason::ByCreator,
@@ -86,6 +90,15 @@ fn describe<R: Rules>(
         } => "The table was called off: its invitations expired before every seat was taken."
             .to_string(),
         Entry::Said { player, text } => format!("{} wrote: “{text}”", name(player)),
+        Entry::Away { player, until } => format!(
+            "{} is on vacation until {}; their clock waits until then.",
+            name(player),
+            local_text(until, zone)
+        ),
+        Entry::Back { player } => format!(
+            "{} is back from vacation early; their clock runs again.",
+            name(player)
+        ),
         Entry::Sealed { salt: Some(salt) } => {
             format!("This event held a secret; its hash was sealed with the salt {salt}.")
         }
@@ -114,6 +127,7 @@ fn build<R: GameUi>(
     let viewer = game.viewer_for(visitor.player_id());
     let names = game.seat_names();
     let now_called = game.names_by_id();
+    let zone = zone_of(visitor);
     let started_at = rows
         .iter()
         .position(|row| row.events.to_string().contains("\"game_started\""))
@@ -132,11 +146,11 @@ fn build<R: GameUi>(
             .map_or_else(|| "Turnpost".to_string(), |p| p.name.clone());
         html_rows.push(HistoryRow {
             seq: row.seq,
-            time: row.recorded_at.format("%Y-%m-%d %H:%M:%S").to_string(),
+            time: local(row.recorded_at, zone),
             actor: actor.clone(),
             lines: redacted
                 .iter()
-                .map(|e| sentence(describe::<R>(e, &names, &now_called)))
+                .map(|e| sentence(describe::<R>(e, &names, &now_called, zone)))
                 .collect(),
             hash: row.hash_hex().chars().take(12).collect(),
             has_board: started_at.is_some_and(|start| row.seq >= start),

@@ -9,6 +9,7 @@ mod home;
 mod invitations;
 mod join;
 mod new_game;
+mod recent;
 mod resign;
 mod settings;
 mod table;
@@ -40,6 +41,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/settings")
                 .route(get_or_head().to(settings::show))
                 .route(web::post().to(settings::save)),
+        )
+        .service(
+            web::resource("/settings/vacation").route(web::post().to(settings::start_vacation)),
+        )
+        .service(
+            web::resource("/settings/vacation/end").route(web::post().to(settings::end_vacation)),
         )
         .service(
             web::resource("/settings/sign-out-everywhere")

@@ -5,12 +5,16 @@ use askama::Template;
 
 use crate::auth::accounts::{self, Notify};
 use crate::auth::sessions;
+use crate::games::service::ServiceError;
+use crate::games::vacation;
 use crate::web::AppState;
 use crate::web::body::Body;
+use crate::web::clock_text;
 use crate::web::error::WebError;
 use crate::web::form::Form;
-use crate::web::layout::{Layout, page, render_page, see_other};
+use crate::web::layout::{Layout, render_page, see_other};
 use crate::web::session::{Visitor, check_form_csrf, visitor};
+use chrono_tz::Tz;
 
 pub struct NotifyChoice {
     value: &'static str,
@@ -46,7 +50,60 @@ struct SettingsPage {
     name: String,
     email: String,
     notify: Vec<NotifyChoice>,
+    zones: Vec<ZoneChoice>,
+    vacation: VacationView,
     sessions: Vec<SessionLine>,
+}
+
+pub struct ZoneChoice {
+    name: &'static str,
+    selected: bool,
+}
+
+fn zone_choices(current: &str) -> Vec<ZoneChoice> {
+    clock_text::zone_names()
+        .map(|name| ZoneChoice {
+            name,
+            selected: name == current,
+        })
+        .collect()
+}
+
+/// The vacation part of the page.
+pub struct VacationView {
+    /// "2026-12-01 09:00 CET" while the player is away.
+    away_until: Option<String>,
+    days_left: i64,
+    days_per_year: i64,
+    /// The lengths the player may choose now.
+    choices: Vec<i64>,
+}
+
+fn allowance(state: &AppState) -> vacation::Allowance {
+    vacation::Allowance {
+        days_per_year: state.settings.clock.vacation_days,
+        day_seconds: state.settings.clock.day_seconds,
+    }
+}
+
+async fn vacation_view(
+    state: &web::Data<AppState>,
+    visitor: &Visitor,
+) -> Result<VacationView, WebError> {
+    let player = visitor.require_player()?.id;
+    let pool = state.pool.clone();
+    let allowance = allowance(state);
+    let standing = web::block(move || -> Result<_, WebError> {
+        Ok(vacation::standing(&mut *pool.get()?, player, allowance)?)
+    })
+    .await??;
+    let zone = clock_text::zone_of(visitor);
+    Ok(VacationView {
+        away_until: standing.away_until.map(|t| clock_text::local(t, zone)),
+        days_left: standing.days_left,
+        days_per_year: allowance.days_per_year,
+        choices: (1..=standing.days_left).collect(),
+    })
 }
 
 async fn session_lines(
@@ -83,18 +140,44 @@ async fn session_lines(
         .collect())
 }
 
-pub async fn show(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+/// What the page says above its forms.
+enum Outcome {
+    Shown,
+    Saved,
+    Refused(StatusCode, String),
+}
+
+/// The whole page for `visitor`, with the name field holding `name`.
+async fn settings_page(
+    state: &web::Data<AppState>,
+    visitor: &Visitor,
+    outcome: Outcome,
+    name: String,
+) -> Result<HttpResponse, WebError> {
     let player = visitor.require_player()?;
-    page(&SettingsPage {
-        layout: Layout::new("Settings", &visitor),
-        error: None,
-        saved: false,
-        name: player.display_name.clone(),
+    let (status, saved, error) = match outcome {
+        Outcome::Shown => (StatusCode::OK, false, None),
+        Outcome::Saved => (StatusCode::OK, true, None),
+        Outcome::Refused(status, error) => (status, false, Some(error)),
+    };
+    let page = SettingsPage {
+        layout: Layout::new("Settings", visitor),
+        saved,
+        error,
+        name,
         email: player.email.clone(),
         notify: notify_choices(&player.notify),
-        sessions: session_lines(&state, &visitor).await?,
-    })
+        zones: zone_choices(&player.time_zone),
+        vacation: vacation_view(state, visitor).await?,
+        sessions: session_lines(state, visitor).await?,
+    };
+    render_page(status, &page)
+}
+
+pub async fn show(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    let name = visitor.require_player()?.display_name.clone();
+    settings_page(&state, &visitor, Outcome::Shown, name).await
 }
 
 /// Ends every session of the player, this one included.
@@ -131,57 +214,115 @@ pub async fn save(
         Some(value) => Notify::parse(value)
             .ok_or_else(|| WebError::bad_request("Choose one of the offered email settings."))?,
     };
-    let checked = match accounts::normalize_name(typed) {
-        Ok(name) => {
-            let pool = state.pool.clone();
-            let new_name = name.clone();
-            let renamed = web::block(move || -> Result<_, WebError> {
-                let conn = &mut *pool.get()?;
-                match accounts::rename(conn, player.id, &new_name) {
-                    Ok(()) => {}
-                    Err(accounts::RenameError::Taken(name)) => {
-                        return Ok(Err(accounts::RenameError::Taken(name).to_string()));
-                    }
-                    Err(accounts::RenameError::Database(e)) => return Err(e.into()),
+    let zone: Tz = match form.get("time_zone") {
+        None => player.time_zone.parse().unwrap_or(Tz::UTC),
+        Some(value) => value
+            .parse()
+            .map_err(|_| WebError::bad_request("Choose one of the offered time zones."))?,
+    };
+    let name = match accounts::normalize_name(typed) {
+        Ok(name) => name,
+        Err(error) => {
+            let shown = typed.chars().take(80).collect();
+            let refused = Outcome::Refused(StatusCode::BAD_REQUEST, error);
+            return settings_page(&state, &visitor, refused, shown).await;
+        }
+    };
+    let pool = state.pool.clone();
+    let new_name = name.clone();
+    let renamed = web::block(move || -> Result<_, WebError> {
+        let conn = &mut *pool.get()?;
+        diesel::Connection::transaction(conn, |conn| {
+            match accounts::rename(conn, player.id, &new_name) {
+                Ok(()) => {}
+                Err(accounts::RenameError::Taken(name)) => {
+                    return Ok(Err(accounts::RenameError::Taken(name).to_string()));
                 }
-                accounts::set_notify(conn, player.id, notify)?;
-                Ok(Ok(()))
-            })
-            .await??;
-            renamed.map(|()| name)
-        }
-        Err(error) => Err(error),
-    };
-    let (status, error, name) = match checked {
-        Ok(name) => {
-            if let Some(p) = visitor.player.as_mut() {
-                p.display_name = name.clone();
-                p.notify = notify.as_str().to_string();
+                Err(accounts::RenameError::Database(e)) => return Err(e.into()),
             }
-            (StatusCode::OK, None, name)
+            accounts::set_notify(conn, player.id, notify)?;
+            accounts::set_time_zone(conn, player.id, zone)?;
+            Ok(Ok(()))
+        })
+    })
+    .await??;
+    if let Err(error) = renamed {
+        let refused = Outcome::Refused(StatusCode::BAD_REQUEST, error);
+        return settings_page(&state, &visitor, refused, name).await;
+    }
+    if let Some(p) = visitor.player.as_mut() {
+        p.display_name = name.clone();
+        p.notify = notify.as_str().to_string();
+        p.time_zone = zone.name().to_string();
+    }
+    settings_page(&state, &visitor, Outcome::Saved, name).await
+}
+
+/// Starts a vacation of the chosen number of days.
+pub async fn start_vacation(
+    session: Session,
+    state: web::Data<AppState>,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    let visitor = visitor(&session, &state).await?;
+    let player = visitor.require_player()?.clone();
+    let days: i64 = form
+        .required("days")?
+        .trim()
+        .parse()
+        .map_err(|_| WebError::bad_request("Choose how many days of vacation to take."))?;
+    let pool = state.pool.clone();
+    let allowance = allowance(&state);
+    let started = web::block(move || -> Result<_, WebError> {
+        let conn = &mut *pool.get()?;
+        match vacation::start(conn, &player, days, allowance) {
+            Ok(_) => Ok(None),
+            Err(ServiceError::Rule(message)) => Ok(Some(message)),
+            Err(e) => Err(e.into()),
         }
-        Err(error) => (
-            StatusCode::BAD_REQUEST,
-            Some(error),
-            typed.chars().take(80).collect(),
-        ),
-    };
-    let sessions = session_lines(&state, &visitor).await?;
-    render_page(
-        status,
-        &SettingsPage {
-            sessions,
-            layout: Layout::new("Settings", &visitor),
-            saved: error.is_none(),
-            error,
-            name,
-            email: player.email,
-            notify: notify_choices(
-                visitor
-                    .player
-                    .as_ref()
-                    .map_or(player.notify.as_str(), |p| p.notify.as_str()),
-            ),
-        },
-    )
+    })
+    .await??;
+    vacation_answer(&state, &visitor, started).await
+}
+
+/// Ends the player's vacation now.
+pub async fn end_vacation(
+    session: Session,
+    state: web::Data<AppState>,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(&body)?;
+    check_form_csrf(&session, &form)?;
+    let visitor = visitor(&session, &state).await?;
+    let player = visitor.require_player()?.clone();
+    let pool = state.pool.clone();
+    let allowance = allowance(&state);
+    let ended = web::block(move || -> Result<_, WebError> {
+        let conn = &mut *pool.get()?;
+        match vacation::end(conn, &player, allowance) {
+            Ok(()) => Ok(None),
+            Err(ServiceError::Rule(message)) => Ok(Some(message)),
+            Err(e) => Err(e.into()),
+        }
+    })
+    .await??;
+    vacation_answer(&state, &visitor, ended).await
+}
+
+/// After a vacation change: back to Settings, or the page again with why it was refused.
+async fn vacation_answer(
+    state: &web::Data<AppState>,
+    visitor: &Visitor,
+    refused: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    let name = visitor.require_player()?.display_name.clone();
+    match refused {
+        None => Ok(see_other("/settings")),
+        Some(message) => {
+            let refused = Outcome::Refused(StatusCode::CONFLICT, message);
+            settings_page(state, visitor, refused, name).await
+        }
+    }
 }

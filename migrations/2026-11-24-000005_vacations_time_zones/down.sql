@@ -1,0 +1,2 @@
+DROP TABLE vacations;
+ALTER TABLE players DROP COLUMN time_zone;
