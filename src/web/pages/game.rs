@@ -411,8 +411,20 @@ pub fn render_game<R: GameUi>(
             "label": c.label, "command": c.command,
         })).collect::<Vec<_>>(),
     });
+    let my_turn = live
+        && me.is_some_and(
+            |seat| matches!(&status, Some(Status::ToAct { seats }) if seats.contains(&seat)),
+        );
     let page = GamePage {
-        layout: Layout::new(format!("{} · {}", R::NAME, game.id), visitor),
+        layout: Layout::new(
+            format!(
+                "{}{} · {}",
+                if my_turn { "(Your turn) " } else { "" },
+                R::NAME,
+                game.id
+            ),
+            visitor,
+        ),
         id: game.id.clone(),
         kind_name: R::NAME,
         private: game.private,

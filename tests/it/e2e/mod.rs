@@ -18,6 +18,7 @@ mod azul;
 mod gype;
 mod kabaleo;
 mod kalah;
+mod phone;
 mod quarto;
 mod table_life;
 

@@ -2,10 +2,12 @@
 //!
 //! ```text
 //! Round 2 of 6, green is wild: taking tiles. Bo to act.
-//! Factories: 1 [RRBG]  2 [OOYP]  3 [----]  4 [BBBB]  5 [GRYY]
-//!            6 [PPRY]  7 [BGGO]
+//! Factories:
+//!   1 [RRBG]  2 [OOYP]  3 [----]
+//!   4 [BBBB]  5 [GRYY]  6 [PPRY]
+//!   7 [BGGO]
 //! Centre: 2 red, 1 blue and the start player token
-//! Supply: PGGORRRBBY   Bag 84, tower 6
+//! Supply: PGGORRRBBY; bag 84, tower 6
 //! Ann (you): 12 points, hand 3, corner 0, 5 of 42 spaces covered
 //! Bo: 9 points, hand 0, corner 1, 3 of 42 spaces covered - to act
 //! ```
@@ -50,9 +52,10 @@ pub fn render(board: &Board<'_, Azul>) -> String {
                 format!("{} [{letters:-<4}]", i + 1)
             })
             .collect();
-        for (i, row) in factories.chunks(5).enumerate() {
-            let head = if i == 0 { "Factories: " } else { "           " };
-            out.push_str(&format!("{head}{}\n", row.join("  ")));
+        // Three to a line, so that the columns fit a phone's mail reader.
+        out.push_str("Factories:\n");
+        for row in factories.chunks(3) {
+            out.push_str(&format!("  {}\n", row.join("  ")));
         }
         let mut centre = tile_words(&view.centre, view.wild).replace("no tiles", "empty");
         if view.start_player_token_in_centre {
@@ -62,7 +65,7 @@ pub fn render(board: &Board<'_, Azul>) -> String {
     }
     let supply = tile_letters(&view.supply);
     out.push_str(&format!(
-        "Supply: {}   Bag {}, tower {}\n",
+        "Supply: {}; bag {}, tower {}\n",
         if supply.is_empty() { "empty" } else { &supply },
         view.bag.total,
         view.tower.total

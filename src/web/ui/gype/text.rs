@@ -19,33 +19,34 @@ pub fn render(board: &Board<'_, Gype>) -> String {
         .collect();
     let owner_of = |seat: usize| seat_view(view, seat).map(|s| owner(s.side));
     let mut out = String::new();
+    // Three columns a square and two for the row number: 36 in all, for a phone's mail reader.
     let files: String = (0..10)
-        .map(|col| format!("{:>3} ", column_label(bottom, col)))
+        .map(|col| format!(" {} ", column_label(bottom, col)))
         .collect();
-    let _ = writeln!(out, "    {}", files.trim_end());
+    let _ = writeln!(out, "   {}", files.trim_end());
     for row in 0..10 {
         let label = row_label(bottom, row);
-        let mut line = format!("{label:>3} ");
+        let mut line = format!("{label:>2} ");
         for col in 0..10 {
             let square = bottom.display_square(row, col);
             let text = match cells.get(&square) {
-                None => "    ".to_string(),
+                None => "   ".to_string(),
                 Some(cell) => match &cell.die {
-                    None => "  . ".to_string(),
+                    None => " . ".to_string(),
                     Some(die) => {
                         let face = die.face.map_or('?', face_letter);
                         let who =
                             owner_of(die.owner).map_or('?', |o| o.letter.to_ascii_lowercase());
                         let mark = if die.frozen { '*' } else { ' ' };
-                        format!(" {face}{who}{mark}")
+                        format!("{face}{who}{mark}")
                     }
                 },
             };
             line.push_str(&text);
         }
-        let _ = writeln!(out, "{line}{label}");
+        let _ = writeln!(out, "{line} {label}");
     }
-    let _ = writeln!(out, "    {}", files.trim_end());
+    let _ = writeln!(out, "   {}", files.trim_end());
     out.push('\n');
     let mut key = "F Flame, S Swords, B Book, T Tree, H Hat, E Ear".to_string();
     if view.phase == PhaseView::Arranging {
@@ -97,9 +98,15 @@ mod tests {
         });
         let lines: Vec<&str> = text.lines().collect();
         // Bo plays North, so North is at the bottom (line 10 of the grid) and South on top.
-        assert!(lines[1].starts_with("  1 "), "{text}");
+        assert!(lines[1].starts_with(" 1 "), "{text}");
+        // Lines drawn in columns fit a phone's mail reader; prose wraps.
+        let drawn = lines.iter().filter(|l| l.trim_start().contains("  "));
+        assert!(
+            drawn.clone().count() > 0 && drawn.clone().all(|l| l.chars().count() <= 40),
+            "{text}"
+        );
         assert_eq!(lines[1].matches("?s").count(), 8, "{text}");
-        assert!(lines[10].starts_with(" 10 "), "{text}");
+        assert!(lines[10].starts_with("10 "), "{text}");
         assert_eq!(lines[10].matches('n').count(), 8, "{text}");
         assert!(!lines[10].contains('?'), "{text}");
         let own: Vec<char> = state

@@ -1,0 +1,145 @@
+//! Every page at phone width (360 CSS pixels) in Chromium: nothing may scroll sideways. The width
+//! is read from the browser's layout (DevTools' metrics, so the page still runs no script), and a
+//! screenshot of each page goes to `target/e2e-screenshots/phone-*.png`.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use super::{Cdp, Chromedriver, Person, artifacts};
+use crate::support::{TestApp, seat_table};
+
+const PHONE_WIDTH: f64 = 360.0;
+
+/// Makes the window a phone's: 360 px wide, touch, as a phone browser lays pages out.
+async fn as_phone(person: &Person) {
+    person
+        .client
+        .issue_cmd(Cdp {
+            cmd: "Emulation.setDeviceMetricsOverride",
+            params: json!({
+                "width": PHONE_WIDTH, "height": 740, "deviceScaleFactor": 1, "mobile": true,
+            }),
+        })
+        .await
+        .unwrap();
+}
+
+/// How wide the page shown is laid out, in CSS pixels.
+async fn page_width(person: &Person) -> f64 {
+    let metrics = person
+        .client
+        .issue_cmd(Cdp {
+            cmd: "Page.getLayoutMetrics",
+            params: json!({}),
+        })
+        .await
+        .unwrap();
+    metrics["cssContentSize"]["width"]
+        .as_f64()
+        .expect("the layout has a width")
+}
+
+/// Opens each page as the player to move, on a phone, after a few moves of a game of `kind`;
+/// returns the pages wider than a phone, with their widths.
+async fn measure(kind: &str, moves: usize) -> Vec<String> {
+    let app = TestApp::start().await;
+    let table = seat_table(app, kind, &["Ann", "Bo"], &[("days", "3")]).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    for _ in 0..moves {
+        let acting = table.to_act().await;
+        let Some(&who) = acting.first() else { break };
+        let twin = table.twin(who).await;
+        let legal = twin["legal_commands"].as_array().unwrap();
+        let command = legal[rng.random_range(0..legal.len())]["command"].clone();
+        assert_eq!(table.play(who, &command).await.status, 200);
+    }
+    let who = table.to_act().await.first().copied().unwrap_or(0);
+    let name = ["Ann", "Bo"][who];
+    let driver = Chromedriver::start().await;
+    let mut person = Person::sign_in(&table.app, &driver, name).await;
+    as_phone(&person).await;
+
+    let mut wide = Vec::new();
+    let pages = [
+        ("home", "/".to_string()),
+        ("new-game", "/games/new".to_string()),
+        ("options", format!("/games/new/{kind}")),
+        ("board", table.path.clone()),
+        ("history", format!("{}/history", table.path)),
+        ("settings", "/settings".to_string()),
+        ("tables", "/tables".to_string()),
+    ];
+    for (label, path) in pages {
+        person.open(&path).await;
+        let width = page_width(&person).await;
+        person.screenshot(&format!("phone-{kind}-{label}")).await;
+        if width > PHONE_WIDTH {
+            wide.push(format!("{kind} {label} ({path}): {width} px"));
+        }
+    }
+    // The newest email to the player, as an HTML mail reader shows it.
+    let mail = table
+        .app
+        .mails_to(&person.email)
+        .into_iter()
+        .rfind(|m| !m.html.is_empty() && !m.subject.contains("sign-in"))
+        .expect("the player has had email");
+    let file = artifacts().join(format!("phone-{kind}-email.html"));
+    std::fs::write(&file, &mail.html).unwrap();
+    person
+        .client
+        .goto(&format!("file://{}", file.display()))
+        .await
+        .unwrap();
+    let width = page_width(&person).await;
+    person.screenshot(&format!("phone-{kind}-email")).await;
+    if width > PHONE_WIDTH {
+        wide.push(format!("{kind} email “{}”: {width} px", mail.subject));
+    }
+    // Prose wraps in any mail reader; a drawing (a line lined up in columns) cannot, so it must
+    // fit.
+    let html = scraper::Html::parse_document(&mail.html);
+    let boards = scraper::Selector::parse("pre").unwrap();
+    for board in html.select(&boards) {
+        let text: String = board.text().collect();
+        for line in text.lines() {
+            let columns = line.chars().count();
+            let drawing = line.trim_start().contains("  ");
+            if drawing && columns > TEXT_EMAIL_COLUMNS {
+                wide.push(format!(
+                    "{kind} email board “{}”: {columns} columns in “{line}”",
+                    mail.subject
+                ));
+            }
+            assert!(
+                mail.text.contains(line.trim_end()),
+                "the text email carries the same board"
+            );
+        }
+    }
+    drop(person);
+    wide
+}
+
+/// A phone's mail reader shows about this many monospaced characters in a line.
+const TEXT_EMAIL_COLUMNS: usize = 40;
+
+#[actix_web::test]
+async fn no_page_or_email_of_any_game_is_wider_than_a_phone() {
+    let mut wide = Vec::new();
+    for (kind, moves) in [
+        ("kalah", 6),
+        ("quarto", 6),
+        ("kabaleo", 4),
+        ("azul", 6),
+        ("gype", 6),
+    ] {
+        wide.extend(measure(kind, moves).await);
+    }
+    assert!(
+        wide.is_empty(),
+        "pages wider than {PHONE_WIDTH} px:\n{}",
+        wide.join("\n")
+    );
+}
