@@ -155,6 +155,7 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
     let token = notice.payload["token"].as_str().unwrap_or_default();
     let link = format!("{}/join/{token}", mailing.settings.base_url());
     let kind = service::kind_of(mailing.conn, &game_id)?;
+    let rules_link = format!("{}/rules/{}", mailing.settings.base_url(), kind.as_str());
     let rendered = with_rules!(kind, |R| {
         let (game, _) = service::load::<R>(mailing.conn, &game_id, None)?;
         let options = <R as GameUi>::describe_options(&game.options);
@@ -165,6 +166,8 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
                 options: &options,
                 players: game.players,
                 link: &link,
+                summary: crate::web::ui::guide::guide(kind).summary,
+                rules_link: &rules_link,
             },
             &mailing.footer(),
         )

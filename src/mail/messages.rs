@@ -55,6 +55,10 @@ pub struct InvitationDetails<'a> {
     pub options: &'a [String],
     pub players: usize,
     pub link: &'a str,
+    /// What the game is, in a sentence or two.
+    pub summary: &'a str,
+    /// Its rules page on the site.
+    pub rules_link: &'a str,
 }
 
 #[derive(Template)]

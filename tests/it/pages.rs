@@ -96,3 +96,58 @@ async fn private_games_are_shown_to_their_players_only() {
     let public = started_game(&[]).await;
     assert_eq!(public.app.browser().get(&public.path).await.status, 200);
 }
+
+#[actix_web::test]
+async fn every_game_is_described_with_a_rules_page_linked_from_the_new_game_page_and_the_invitation()
+ {
+    let app = crate::support::TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let choose = ann.get("/games/new").await;
+    for (slug, name, option) in [
+        ("kalah", "Kalah", "Pie rule"),
+        ("quarto", "Quarto", "Advanced rule"),
+        ("kabaleo", "Kabaleo", "Dealing"),
+        ("azul", "Azul: Summer Pavilion", "Player boards"),
+        ("gype", "Uncle Chestnut's Table Gype", "Chaos rule"),
+    ] {
+        let link = format!("href=\"/rules/{slug}\"");
+        assert!(choose.body.contains(&link), "{link}: {}", choose.body);
+        let rules = app.browser().get(&format!("/rules/{slug}")).await;
+        assert_eq!(rules.status, 200, "{}", rules.body);
+        let title = format!("How to play {}", name.replace('\'', "&#39;"));
+        assert!(rules.body.contains(&title), "{title}: {}", rules.body);
+        assert!(rules.body.contains(option), "{option}: {}", rules.body);
+        assert!(rules.body.contains("The rules in short"), "{}", rules.body);
+    }
+    let index = app.browser().get("/rules").await;
+    assert_eq!(index.status, 200);
+    assert_eq!(
+        index.body.matches("href=\"/rules/").count(),
+        5,
+        "{}",
+        index.body
+    );
+    let missing = app.browser().get("/rules/chess").await;
+    assert_eq!(missing.status, 404);
+    assert!(
+        missing.body.contains("There is no such game here"),
+        "{}",
+        missing.body
+    );
+
+    crate::support::create_game(&ann, "quarto", &["bo@example.com"], &[]).await;
+    app.deliver();
+    let invitation = app.mail("bo@example.com", "invites you");
+    let rules_link = invitation.link(&app.base, "/rules/");
+    assert!(rules_link.ends_with("/rules/quarto"), "{rules_link}");
+    assert!(
+        invitation.text.contains("Sixteen pieces"),
+        "{}",
+        invitation.text
+    );
+    assert!(
+        invitation.html.contains("How to play Quarto"),
+        "{}",
+        invitation.html
+    );
+}

@@ -11,6 +11,7 @@ mod join;
 mod new_game;
 mod recent;
 mod resign;
+mod rules;
 mod settings;
 mod table;
 mod tables;
@@ -52,6 +53,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/settings/sign-out-everywhere")
                 .route(web::post().to(settings::sign_out_everywhere)),
         )
+        .service(web::resource("/rules").route(get_or_head().to(rules::index)))
+        .service(web::resource("/rules/{kind}").route(get_or_head().to(rules::show)))
         .service(web::resource("/games/new").route(get_or_head().to(new_game::choose_kind)))
         .service(
             web::resource("/games/new/{kind}")

@@ -25,6 +25,7 @@ pub struct KindLine {
     slug: &'static str,
     name: &'static str,
     players: String,
+    guide: &'static crate::web::ui::guide::Guide,
 }
 
 #[derive(Template)]
@@ -57,6 +58,7 @@ pub async fn choose_kind(
             slug: kind.as_str(),
             name: kind.name(),
             players: with_rules!(kind, |R| players_text::<R>()),
+            guide: crate::web::ui::guide::guide(kind),
         })
         .collect();
     page(&ChooseKindPage {

@@ -2,6 +2,7 @@
 //! pages around them are shared by all games.
 
 mod azul;
+pub mod guide;
 mod gype;
 mod kabaleo;
 mod kalah;
