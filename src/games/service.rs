@@ -467,8 +467,15 @@ pub(super) fn load_seated<R: Rules>(
             "You are not playing in this game.".into(),
         ));
     };
+    if expected_seq > game.seq {
+        return Err(ServiceError::Rule(format!(
+            "“seq” is {expected_seq}, but this game's log has only {} events: send the seq of \
+             the page or JSON you made the move on.",
+            game.seq
+        )));
+    }
     // Table talk since the page was loaded changes nothing a move depends on.
-    if expected_seq < game.board_seq || expected_seq > game.seq {
+    if expected_seq < game.board_seq {
         return Err(ServiceError::Stale);
     }
     Ok((game, rows, seat))

@@ -65,12 +65,15 @@ async fn malformed_moves_are_bad_requests_and_change_nothing() {
                 ("seq", "123456789"),
                 ("command", r#"{"type":"sow","pit":0}"#),
             ],
-            409,
+            422,
         ),
     ];
     for (fields, expected) in cases {
         let (status, body) = post_play(&table, mover, &fields).await;
         assert_eq!(status, expected, "{fields:?}: {body}");
+        if expected == 422 {
+            assert!(body.contains("this game&#39;s log has only"), "{body}");
+        }
         assert_eq!(snapshot(&table), before, "{fields:?} changed something");
     }
 }
