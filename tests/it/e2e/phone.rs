@@ -51,7 +51,12 @@ async fn measure(kind: &str, moves: usize) -> Vec<String> {
         let Some(&who) = acting.first() else { break };
         let twin = table.twin(who).await;
         let legal = twin["legal_commands"].as_array().unwrap();
-        let command = legal[rng.random_range(0..legal.len())]["command"].clone();
+        // Gype's arrangement is confirmed at once, so that the board shows play.
+        let confirm = legal.iter().find(|c| c["command"]["type"] == "confirm");
+        let command = match confirm {
+            Some(confirm) => confirm["command"].clone(),
+            None => legal[rng.random_range(0..legal.len())]["command"].clone(),
+        };
         assert_eq!(table.play(who, &command).await.status, 200);
     }
     let who = table.to_act().await.first().copied().unwrap_or(0);
@@ -76,6 +81,19 @@ async fn measure(kind: &str, moves: usize) -> Vec<String> {
         person.screenshot(&format!("phone-{kind}-{label}")).await;
         if width > PHONE_WIDTH {
             wide.push(format!("{kind} {label} ({path}): {width} px"));
+        }
+    }
+    // Gype's moves end with buttons on the squares: choose a die to see them.
+    if kind == "gype" {
+        person.open(&table.path).await;
+        let die = person.links(".gype-panel ul.choices a").into_iter().next();
+        if let Some(die) = die {
+            person.click(&die).await;
+            let width = page_width(&person).await;
+            person.screenshot("phone-gype-step").await;
+            if width > PHONE_WIDTH {
+                wide.push(format!("gype step ({}): {width} px", person.url));
+            }
         }
     }
     // The newest email to the player, as an HTML mail reader shows it.

@@ -59,6 +59,8 @@ struct BoardHtml {
     last: Option<String>,
     ended: bool,
     legend: Vec<(&'static str, &'static str)>,
+    /// The viewer is placing tiles: their board comes before the table.
+    place_first: bool,
 }
 
 pub struct SpaceBox {
@@ -430,6 +432,7 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
             .map(|event| Azul::describe(event, board.names)),
         ended: view.phase == Phase::Ended,
         legend: Colour::ALL.iter().map(|&c| (c.name(), letter(c))).collect(),
+        place_first: view.phase == Phase::Place && board.me.is_some() && view.to_act == board.me,
     }
     .render()
 }

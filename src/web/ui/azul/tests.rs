@@ -434,3 +434,22 @@ fn options_read_from_the_form_with_a_clear_message_for_bad_values() {
     assert!(fields.contains("value=\"standard\" checked"), "{fields}");
     assert!(Azul::describe_options(&Options::default())[0].starts_with("Coloured boards"));
 }
+
+#[test]
+fn the_player_placing_tiles_sees_their_own_board_before_the_table() {
+    let state = placing_position(3, 9);
+    let seat = Azul::status(&state).to_act()[0];
+    let others = (0..3).find(|&s| s != seat).unwrap();
+    let position = |html: &str, class: &str| html.find(class).unwrap();
+    let placing = render(&state, Some(seat), &BTreeMap::new());
+    assert!(
+        position(&placing, "class=\"azul-players\"") < position(&placing, "class=\"azul-table\""),
+        "the placer's board comes first"
+    );
+    let waiting = render(&state, Some(others), &BTreeMap::new());
+    assert!(
+        position(&waiting, "class=\"azul-table\"") < position(&waiting, "class=\"azul-players\""),
+        "the others see the table first"
+    );
+    assert_eq!(placing.matches("class=\"azul-players\"").count(), 1);
+}
