@@ -53,30 +53,56 @@ pub fn insert_game(
 /// "Ann won 30–18", "Draw at 24–24", "Ann and Bo share the win"; without the scores for games
 /// that have none.
 pub fn result_line<R: Rules>(outcome: &Outcome, names: &[String]) -> String {
-    let scores = ranked(outcome)
-        .into_iter()
-        .map(|seat| outcome.scores[seat].to_string())
-        .collect::<Vec<_>>()
-        .join("–");
-    let winners: Vec<&str> = outcome
-        .winners
-        .iter()
-        .filter_map(|seat| names.get(*seat).map(String::as_str))
-        .collect();
+    let name = |seat: &usize| names.get(*seat).cloned().unwrap_or_default();
+    let winners: Vec<String> = outcome.winners.iter().map(name).collect();
+    let order = ranked(outcome);
     if outcome.scores.is_empty() {
-        format!("{} won: everyone else resigned", winners.join(" and "))
-    } else if !R::SCORED {
-        match winners.as_slice() {
+        let others: Vec<String> = (0..names.len())
+            .filter(|seat| !outcome.winners.contains(seat))
+            .map(|seat| name(&seat))
+            .collect();
+        return match others.as_slice() {
+            [other] => format!("{} won: {other} resigned", winners.join(" and ")),
+            _ => format!("{} won: everyone else resigned", winners.join(" and ")),
+        };
+    }
+    if !R::SCORED {
+        return match winners.as_slice() {
             _ if outcome.is_draw() => "Draw".to_string(),
             [winner] => format!("{winner} won"),
             _ => format!("{} share the win", winners.join(" and ")),
-        }
-    } else if outcome.is_draw() {
-        format!("Draw at {scores}")
-    } else if winners.len() == 1 {
-        format!("{} won {scores}", winners[0])
-    } else {
-        format!("{} share the win ({scores})", winners.join(" and "))
+        };
+    }
+    if outcome.scores.len() == 2 {
+        let scores = order
+            .iter()
+            .map(|seat| outcome.scores[*seat].to_string())
+            .collect::<Vec<_>>()
+            .join("–");
+        return if outcome.is_draw() {
+            format!("Draw at {scores}")
+        } else {
+            format!("{} won {scores}", winners[0])
+        };
+    }
+    // More players: the winners' score, then everyone else's by name, highest first.
+    let others = order
+        .iter()
+        .filter(|seat| !outcome.winners.contains(seat))
+        .map(|seat| format!("{} {}", name(seat), outcome.scores[*seat]))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let top = outcome
+        .winners
+        .first()
+        .map_or(0, |seat| outcome.scores[*seat]);
+    match winners.as_slice() {
+        _ if others.is_empty() => format!("Draw at {top} each"),
+        [winner] => format!("{winner} won with {top} ({others})"),
+        _ => format!(
+            "{} share the win with {top} ({others})",
+            winners.join(" and ")
+        ),
     }
 }
 
@@ -276,5 +302,38 @@ mod tests {
             scores: vec![20, 25, 20],
         };
         assert_eq!(ranked(&shared), vec![0, 2, 1]);
+    }
+
+    #[test]
+    fn results_of_larger_games_name_every_score_winner_first() {
+        let names: Vec<String> = ["Ann", "Bo", "Cy", "Dave"].map(String::from).to_vec();
+        let outcome = Outcome {
+            winners: vec![3],
+            scores: vec![9, 17, 12, 34],
+        };
+        assert_eq!(
+            result_line::<Kalah>(&outcome, &names),
+            "Dave won with 34 (Bo 17, Cy 12, Ann 9)"
+        );
+        let shared = Outcome {
+            winners: vec![0, 2],
+            scores: vec![20, 15, 20],
+        };
+        assert_eq!(
+            result_line::<Kalah>(&shared, &names[..3]),
+            "Ann and Cy share the win with 20 (Bo 15)"
+        );
+        let resigned = Outcome {
+            winners: vec![1],
+            scores: vec![],
+        };
+        assert_eq!(
+            result_line::<Kalah>(&resigned, &names[..2]),
+            "Bo won: Ann resigned"
+        );
+        assert_eq!(
+            result_line::<Kalah>(&resigned, &names[..3]),
+            "Bo won: everyone else resigned"
+        );
     }
 }

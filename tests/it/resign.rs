@@ -25,11 +25,7 @@ async fn a_player_who_resigns_a_two_player_game_hands_the_win_to_the_other() {
         )
         .await;
     assert_eq!(page.status, 200, "{}", page.body);
-    assert!(
-        page.body.contains("Bo won: everyone else resigned"),
-        "{}",
-        page.body
-    );
+    assert!(page.body.contains("Bo won: you resigned"), "{}", page.body);
     assert!(page.body.contains("— resigned"));
     assert!(page.move_forms().is_empty(), "no moves after the end");
 
@@ -42,6 +38,17 @@ async fn a_player_who_resigns_a_two_player_game_hands_the_win_to_the_other() {
     );
     let history = bo.get(&format!("{}/history", table.path)).await;
     assert!(history.body.contains("Ann resigned."));
+    let board = bo.get(&table.path).await;
+    assert!(
+        board.body.contains("you won: your opponent resigned"),
+        "{}",
+        board.body
+    );
+    assert!(
+        history.body.contains("Bo won: Ann resigned"),
+        "{}",
+        history.body
+    );
 
     // Bo hears about it; Ann, who resigned, does not.
     app.deliver();

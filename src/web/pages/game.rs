@@ -234,7 +234,16 @@ fn result_words<R: Rules>(outcome: &Outcome, names: &[String], me: Option<usize>
         format!("{} share the win", winners.join(" and "))
     };
     if outcome.scores.is_empty() {
-        return format!("{result}: everyone else resigned");
+        let others: Vec<usize> = (0..names.len())
+            .filter(|seat| !outcome.winners.contains(seat))
+            .collect();
+        return match others.as_slice() {
+            [other] if me.is_some_and(|m| outcome.winners.contains(&m)) => {
+                format!("{result}: your opponent resigned")
+            }
+            [other] => format!("{result}: {} resigned", name(*other)),
+            _ => format!("{result}: everyone else resigned"),
+        };
     }
     if !R::SCORED {
         return result;
