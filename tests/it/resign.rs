@@ -11,7 +11,11 @@ async fn a_player_who_resigns_a_two_player_game_hands_the_win_to_the_other() {
     let (ann, bo) = (table.ann(), table.bo());
     let confirm = ann.get(&format!("{}/resign", table.path)).await;
     assert_eq!(confirm.status, 200);
-    assert!(confirm.body.contains("Resign from this game?"));
+    assert!(
+        confirm.body.contains("Resign from Kalah against Bo?"),
+        "{}",
+        confirm.body
+    );
     let csrf = confirm.csrf();
     let seq = confirm.input_value("seq").unwrap();
     app.deliver();

@@ -19,6 +19,10 @@ struct ResignPage {
     layout: Layout,
     id: String,
     seq: i64,
+    /// "Kalah".
+    game_name: String,
+    /// "Bo", "Bo and Cy".
+    opponents: String,
 }
 
 /// Asks first: resigning cannot be undone.
@@ -42,10 +46,27 @@ pub async fn confirm(
             "You can only resign from a game in progress in which you play.",
         ));
     }
+    let game_name = crate::games::Kind::parse(json["kind"].as_str().unwrap_or_default())
+        .map_or("this game", |kind| kind.name())
+        .to_string();
+    let opponents: Vec<&str> = json["players"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|p| p["you"] != true && p["resigned"] != true)
+        .filter_map(|p| p["name"].as_str())
+        .collect();
+    let opponents = match opponents.as_slice() {
+        [] => "nobody".to_string(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    };
     page(&ResignPage {
-        layout: Layout::new("Resign?", &visitor),
+        layout: Layout::new(format!("Resign from {game_name}?"), &visitor),
         id: game_id,
         seq: json["seq"].as_i64().unwrap_or_default(),
+        game_name,
+        opponents,
     })
 }
 

@@ -15,6 +15,8 @@ use crate::rules::azul::{
 pub const SPACE: &str = "space";
 pub const BONUS: &str = "bonus";
 pub const KEEP: &str = "keep";
+/// A costly choice (passing, throwing tiles away) waiting to be confirmed.
+pub const CONFIRM: &str = "confirm";
 
 /// Above this many complete choices, bonus tiles are picked one at a time.
 const LIST_AT_MOST: usize = 6;
@@ -347,16 +349,39 @@ fn place(
             if by_space.is_empty() {
                 help.push("You cannot pay for any space now: pass.".into());
             }
-            Turn {
-                heading: "Your turn: place a tile or pass".into(),
-                help,
-                selection: None,
-                links: Vec::new(),
-                forms: pass
-                    .map(|choice| relabel(actions, choice, pass_label(view, player)))
-                    .into_iter()
-                    .collect(),
-                undo: Vec::new(),
+            let confirming = board.query.get(CONFIRM).map(String::as_str) == Some("pass");
+            match pass {
+                // Passing ends the player's round: it is asked again on a page of its own.
+                Some(choice) if confirming => Turn {
+                    heading: "Pass now?".into(),
+                    help: vec![format!(
+                        "{}. You place no more tiles this round.",
+                        pass_label(view, player)
+                    )],
+                    selection: None,
+                    links: Vec::new(),
+                    forms: vec![relabel(actions, choice, "Yes, pass".into())],
+                    undo: vec![Link {
+                        href: link_without(board, CONFIRM),
+                        text: "No, back to placing tiles".into(),
+                        colour: None,
+                    }],
+                },
+                _ => Turn {
+                    heading: "Your turn: place a tile or pass".into(),
+                    help,
+                    selection: None,
+                    links: pass
+                        .map(|_| Link {
+                            href: board.link_with(CONFIRM, "pass"),
+                            text: format!("{}…", pass_label(view, player)),
+                            colour: None,
+                        })
+                        .into_iter()
+                        .collect(),
+                    forms: Vec::new(),
+                    undo: Vec::new(),
+                },
             }
         }
         Some((star, pos)) => {
@@ -578,7 +603,6 @@ fn keep(
     typed: &[(Command, &Choice)],
     max: usize,
 ) -> Controls {
-    let view = board.view;
     let hand = player.hand;
     let chosen = selection(board, KEEP, &hand, max);
     let (add, remove) = build_links(board, KEEP, &hand, &chosen, max, |c, left| {
@@ -599,11 +623,56 @@ fn keep(
             plural(lost as usize, "point", "points")
         )
     };
-    let forms = typed
+    let forms: Vec<String> = typed
         .iter()
         .filter(|(command, _)| matches!(command, Command::Keep { tiles } if *tiles == chosen))
         .map(|(_, choice)| relabel(actions, choice, label.clone()))
         .collect();
+    // Throwing tiles away costs points: that is asked again on a page of its own.
+    if lost > 0 && !forms.is_empty() {
+        if board.query.get(CONFIRM).map(String::as_str) == Some("keep") {
+            let turn = Turn {
+                heading: format!("{label}?"),
+                help: vec![format!(
+                    "Every tile you do not keep goes to the tower: you lose {}.",
+                    plural(lost as usize, "point", "points")
+                )],
+                selection: None,
+                links: Vec::new(),
+                forms,
+                undo: vec![Link {
+                    href: link_without(board, CONFIRM),
+                    text: "No, change what I keep".into(),
+                    colour: None,
+                }],
+            };
+            return Controls {
+                turn: Some(turn),
+                ..Controls::default()
+            };
+        }
+        let mut add = add;
+        add.push(Link {
+            href: board.link_with(CONFIRM, "keep"),
+            text: format!("{label}…"),
+            colour: None,
+        });
+        return keep_turn(board, &hand, &chosen, max, add, remove, Vec::new());
+    }
+    keep_turn(board, &hand, &chosen, max, add, remove, forms)
+}
+
+/// The page for choosing the tiles to keep.
+fn keep_turn(
+    board: &Board<'_, Azul>,
+    hand: &Tiles,
+    chosen: &Tiles,
+    max: usize,
+    add: Vec<Link>,
+    remove: Vec<Link>,
+    forms: Vec<String>,
+) -> Controls {
+    let view = board.view;
     let turn = Turn {
         heading: "Your turn: choose the tiles you keep".into(),
         help: vec![
@@ -611,14 +680,14 @@ fn keep(
                 "You passed with {}: {}. Up to {max} of them can wait on the corners of your board for the \
                  next round; every other tile goes to the tower and costs 1 point.",
                 plural(hand.total(), "tile", "tiles"),
-                tile_words(&hand, view.wild)
+                tile_words(hand, view.wild)
             ),
             "Add the tiles to keep one at a time, then confirm with the button.".into(),
         ],
         selection: Some(Selection {
             label: "Kept so far".into(),
-            tiles: shown(&chosen),
-            words: tile_words(&chosen, None).replace("no tiles", "nothing yet"),
+            tiles: shown(chosen),
+            words: tile_words(chosen, None).replace("no tiles", "nothing yet"),
             remove,
         }),
         links: add,

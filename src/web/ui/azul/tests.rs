@@ -248,14 +248,49 @@ fn keeping_tiles_builds_up_and_always_offers_the_choice_so_far() {
     let query = BTreeMap::from([("keep".to_string(), "green,green,green,red".to_string())]);
     let html = render(&state, Some(seat), &query);
     let page = controls(&html);
-    assert!(
-        page.forward.is_empty(),
-        "four are kept: nothing more to add"
+    assert_eq!(
+        page.forward.len(),
+        1,
+        "four are kept: only the confirmation is left"
     );
-    assert_eq!(page.commands.len(), 1);
+    assert_eq!(page.forward[0]["confirm"], "keep");
+    assert!(
+        page.commands.is_empty(),
+        "throwing tiles away is asked again"
+    );
     assert!(
         html.contains("Keep 3 green and 1 red and discard 3 tiles"),
         "{html}"
+    );
+    let confirming = render(&state, Some(seat), &page.forward[0]);
+    assert_eq!(controls(&confirming).commands.len(), 1);
+    assert!(confirming.contains("you lose"), "{confirming}");
+    assert!(
+        confirming.contains("No, change what I keep"),
+        "{confirming}"
+    );
+}
+
+#[test]
+fn passing_is_asked_again_before_it_is_made() {
+    let state = placing_position(2, 8);
+    let seat = state.current;
+    let html = render(&state, Some(seat), &BTreeMap::new());
+    let page = controls(&html);
+    assert!(
+        !page.commands.contains(&serde_json::json!({"type": "pass"})),
+        "no one-click pass: {html}"
+    );
+    let ask = page
+        .forward
+        .iter()
+        .find(|q| q.get("confirm").map(String::as_str) == Some("pass"))
+        .expect("a link to pass");
+    let confirming = render(&state, Some(seat), ask);
+    assert!(confirming.contains("Pass now?"), "{confirming}");
+    assert_eq!(
+        controls(&confirming).commands,
+        vec![serde_json::json!({"type": "pass"})]
     );
 }
 
@@ -280,7 +315,12 @@ fn a_stale_or_unknown_selection_shows_the_first_step_again() {
     }
     // A covered space is stale too.
     let mut covered = state.clone();
-    let chosen = first.forward[0]["space"].clone();
+    let chosen = first
+        .forward
+        .iter()
+        .find_map(|q| q.get("space"))
+        .unwrap()
+        .clone();
     let (star, pos) = chosen.split_once('-').unwrap();
     let space = crate::rules::azul::Space::new(star.parse().unwrap(), pos.parse().unwrap());
     covered.players[seat].board.set(space, Colour::Red);
