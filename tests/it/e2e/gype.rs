@@ -8,7 +8,7 @@ use serde_json::{Value, json};
 use turnpost::rules::gype::Command;
 
 use super::{BrowserTable, Person, artifacts, assert_text_browser_shows};
-use crate::gype_game::{Query, choose, steps};
+use crate::gype_game::{Query, choose, distinct_swaps, steps};
 use crate::support::start_table;
 
 /// Makes `command` in the browser: follows the links that select what it needs (a die, a
@@ -61,13 +61,7 @@ async fn gype_is_played_to_the_end_in_chromium_without_javascript() {
     let mut swapped = std::collections::BTreeSet::new();
     let moves = table
         .play_to_end(1000, async |person, twin| {
-            let legal: Vec<Value> = twin["legal_commands"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|c| c["command"].clone())
-                .collect();
-            let swaps: Vec<&Value> = legal.iter().filter(|c| c["type"] == "swap").collect();
+            let swaps = distinct_swaps(twin);
             let command = if swaps.is_empty() {
                 choose(twin, &mut rng)
             } else {

@@ -301,12 +301,24 @@ fn arranging(
                 die_words(board, cells, pick)
             ));
             c.mark(pick, "chosen");
+            // Dice showing the same face are interchangeable: one button per face that makes a
+            // different row, none for a swap that would change nothing.
+            let face_at = |square: Square| {
+                cells
+                    .get(&square)
+                    .and_then(|cell| cell.die.as_ref())
+                    .and_then(|die| die.face)
+            };
+            let mut offered = vec![face_at(pick)];
             for (command, choice) in commands {
                 if let Command::Swap { a, b } = *command
                     && a == pick
+                    && !offered.contains(&face_at(b))
                 {
-                    c.on_square
-                        .insert(b, button(actions, choice, format!("Swap with {a}")));
+                    offered.push(face_at(b));
+                    let face = face_at(b).map_or("die", face_name);
+                    let label = format!("Swap this {face} with {a}");
+                    c.on_square.insert(b, button(actions, choice, label));
                     c.mark(b, "dest");
                 }
             }

@@ -96,9 +96,28 @@ fn reachable(state: &State, seat: Seat) -> BTreeSet<String> {
     commands
 }
 
+/// The legal commands, as the page offers them: while arranging, one swap per die and other
+/// face in the row (swapping two dice that show the same face would change nothing).
 fn legal(state: &State, seat: Seat) -> BTreeSet<String> {
+    let row = state.side(seat).map(|side| side.home_squares());
+    let faces = state.start_row_faces(seat);
+    let face_of = |square| {
+        let at = row.as_ref()?.iter().position(|s| *s == square)?;
+        faces.get(at).copied()
+    };
+    let mut offered = Vec::new();
     Gype::legal_commands(state, seat)
         .iter()
+        .filter(|command| match **command {
+            Command::Swap { a, b } => {
+                let distinct = face_of(a) != face_of(b) && !offered.contains(&(a, face_of(b)));
+                if distinct {
+                    offered.push((a, face_of(b)));
+                }
+                distinct
+            }
+            _ => true,
+        })
         .map(|c| serde_json::to_value(c).unwrap().to_string())
         .collect()
 }
