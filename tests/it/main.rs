@@ -5,6 +5,7 @@ mod db_proxy;
 mod smtp;
 mod support;
 
+mod api;
 mod audit;
 mod azul_game;
 mod cli;

@@ -413,6 +413,8 @@ pub fn render_game<R: GameUi>(
         "time_control": game.time_control,
         "open_seats": game.players - game.joined.len(),
         "your_seat": me,
+        // For tools: the token a JSON move sends in the X-CSRF-Token header.
+        "csrf": visitor.player.as_ref().map(|_| visitor.csrf.clone()),
         "can_resign": can_resign,
         "status": status,
         "view": view,
@@ -533,13 +535,42 @@ struct JsonMove {
     command: Value,
 }
 
-fn read_move(req: &HttpRequest, session: &Session, body: &[u8]) -> Result<(i64, Value), WebError> {
-    let is_json = req
+/// How a move was sent.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum MoveBody {
+    Form,
+    Json,
+    /// Anything else: refused with 415.
+    Other,
+}
+
+fn move_body(req: &HttpRequest) -> MoveBody {
+    let content_type = req
         .headers()
         .get("Content-Type")
         .and_then(|v| v.to_str().ok())
-        .is_some_and(|t| t.starts_with("application/json"));
-    if is_json {
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    if content_type.starts_with("application/json") {
+        MoveBody::Json
+    } else if content_type.starts_with("application/x-www-form-urlencoded") {
+        MoveBody::Form
+    } else {
+        MoveBody::Other
+    }
+}
+
+fn read_move(req: &HttpRequest, session: &Session, body: &[u8]) -> Result<(i64, Value), WebError> {
+    let sent = move_body(req);
+    if sent == MoveBody::Other {
+        return Err(WebError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Send a move as a form (application/x-www-form-urlencoded, with csrf, seq and command) \
+             or as JSON (application/json: {\"seq\": N, \"command\": {...}}, with the X-CSRF-Token \
+             header).",
+        ));
+    }
+    if sent == MoveBody::Json {
         let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
         check_csrf(session, header)?;
         let parsed: JsonMove = serde_json::from_slice(body)
@@ -562,7 +593,8 @@ pub async fn play(
     GameId(game_id): GameId,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let json = wants_json(&req, None);
+    // A JSON body is answered in JSON, as is anyone who asks for it.
+    let json = wants_json(&req, None) || move_body(&req) == MoveBody::Json;
     let visitor = visitor(&session, &state).await?;
     let attempt = async {
         let (seq, command) = read_move(&req, &session, &body)?;
@@ -595,9 +627,13 @@ pub async fn play(
         Err(error) => error,
     };
     // Refusals that concern the game itself come back with the fresh board.
+    // A move that could not be read comes back with the legal ones too.
     let with_board = matches!(
         error.status,
-        StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY | StatusCode::FORBIDDEN
+        StatusCode::CONFLICT
+            | StatusCode::UNPROCESSABLE_ENTITY
+            | StatusCode::FORBIDDEN
+            | StatusCode::BAD_REQUEST
     ) && visitor.player.is_some();
     if with_board {
         let message = if error.status == StatusCode::CONFLICT {

@@ -1,19 +1,28 @@
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
+use chrono_tz::Tz;
+use serde_json::json;
 
 use crate::games::{Kind, read_model};
+use crate::store::events::format_time;
 use crate::web::AppState;
+use crate::web::clock_text::{local, zone_of};
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
 
+use super::game::json_response;
+
 pub struct GameLine {
     pub id: String,
+    pub kind: String,
     pub kind_name: &'static str,
     pub players: String,
     pub state: String,
     pub updated: String,
+    pub updated_at: String,
     pub my_turn: bool,
 }
 
@@ -26,15 +35,44 @@ struct HomePage {
     email: String,
 }
 
-pub async fn home(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
+/// The signed-in player's games (or, for a guest, the sign-in form); its JSON twin lists the games
+/// for tools.
+pub async fn home(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&session, &state).await?;
+    let zone = zone_of(&visitor);
     let games = match visitor.player_id() {
         Some(me) => {
             let pool = state.pool.clone();
-            web::block(move || game_lines(&mut *pool.get()?, me)).await??
+            web::block(move || game_lines(&mut *pool.get()?, me, zone)).await??
         }
         None => Vec::new(),
     };
+    if crate::web::asks_for_json(&req) {
+        let Some(player) = &visitor.player else {
+            return Ok(json_response(
+                StatusCode::UNAUTHORIZED,
+                &json!({"error": "Sign in to see your games."}),
+            ));
+        };
+        let listed: Vec<_> = games
+            .iter()
+            .map(|g| {
+                json!({
+                    "id": g.id, "kind": g.kind, "url": format!("/games/{}", g.id),
+                    "your_turn": g.my_turn, "state": g.state, "players": g.players,
+                    "updated_at": g.updated_at,
+                })
+            })
+            .collect();
+        return Ok(json_response(
+            StatusCode::OK,
+            &json!({"player": player.display_name, "csrf": visitor.csrf, "games": listed}),
+        ));
+    }
     page(&HomePage {
         layout: Layout::new("Your games", &visitor),
         games,
@@ -43,7 +81,11 @@ pub async fn home(session: Session, state: web::Data<AppState>) -> Result<HttpRe
     })
 }
 
-fn game_lines(conn: &mut diesel::PgConnection, me: i64) -> Result<Vec<GameLine>, WebError> {
+fn game_lines(
+    conn: &mut diesel::PgConnection,
+    me: i64,
+    zone: Tz,
+) -> Result<Vec<GameLine>, WebError> {
     let mut lines = Vec::new();
     for game in read_model::games_of(conn, me)? {
         let table = read_model::table_of(conn, &game.id)?;
@@ -66,6 +108,7 @@ fn game_lines(conn: &mut diesel::PgConnection, me: i64) -> Result<Vec<GameLine>,
         };
         lines.push(GameLine {
             kind_name: Kind::parse(&game.kind).map_or("Game", Kind::name),
+            kind: game.kind,
             id: game.id,
             players: if others.is_empty() {
                 "—".into()
@@ -73,7 +116,8 @@ fn game_lines(conn: &mut diesel::PgConnection, me: i64) -> Result<Vec<GameLine>,
                 format!("with {}", others.join(", "))
             },
             state,
-            updated: game.updated_at.format("%Y-%m-%d %H:%M UTC").to_string(),
+            updated: local(game.updated_at, zone),
+            updated_at: format_time(game.updated_at),
             my_turn: game.my_turn,
         });
     }
