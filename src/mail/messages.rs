@@ -1,6 +1,7 @@
 //! The emails Turnpost sends, rendered from templates/email: a plain-text part and an HTML part
 //! each.
 
+use crate::rules::words::plural;
 use askama::Template;
 
 /// A rendered email body.
@@ -164,14 +165,6 @@ struct NewsHtml<'a> {
     intro: &'a str,
     news: &'a [GameNews],
     footer: &'a Footer<'a>,
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
 }
 
 /// One email for all of a player's news; `digest` when it is their daily summary.

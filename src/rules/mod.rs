@@ -10,6 +10,7 @@ pub mod kabaleo;
 pub mod kalah;
 pub mod playout;
 pub mod quarto;
+pub mod words;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;

@@ -215,7 +215,7 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             } else if let Some(to) = start_player_passed_to {
                 parts.push(format!("{} took over as start player", name(names, *to)));
             }
-            let mut text = format!("{} resigned and left the game", name(names, *seat));
+            let mut text = format!("{} left the game", name(names, *seat));
             match parts.len() {
                 0 => {}
                 1 => text += &format!(": {}", parts[0]),

@@ -4,6 +4,7 @@ use super::faces::{Face, face_name, hat_path_squares};
 use super::state::State;
 use super::types::{Command, Event};
 use crate::rules::Seat;
+use crate::rules::words::plural;
 
 fn name(names: &[String], seat: Seat) -> String {
     names
@@ -124,18 +125,15 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             dice,
         } => {
             let count = match dice {
-                Some(dice) => format!("{} dice", dice.len()),
+                Some(dice) => plural(dice.len(), "die", "dice"),
                 None => "dice".to_string(),
             };
             let when = if *before_reveal {
-                " before the arrangements were revealed"
+                ", before the arrangements were revealed"
             } else {
                 ""
             };
-            format!(
-                "{} resigned{when}; their {count} leave the board.",
-                who(seat)
-            )
+            format!("{}'s {count} leave the board{when}.", who(seat))
         }
         Event::Won { seat } => format!(
             "{} has all 8 dice in the goal row and wins the game.",

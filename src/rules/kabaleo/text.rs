@@ -108,11 +108,11 @@ pub(super) fn describe(event: &Event, names: &[String]) -> String {
             let count: usize = withdrawn.values().map(|&n| usize::from(n)).sum();
             match count {
                 0 => format!(
-                    "{} resigned with no piece left in hand.",
+                    "{} leaves the game with no piece left in hand.",
                     name(names, *seat)
                 ),
                 1 => format!(
-                    "{} resigned; the one piece left in their hand ({}) leaves the game.",
+                    "{} leaves the game; the one piece left in their hand ({}) leaves with them.",
                     name(names, *seat),
                     colour_list(
                         &withdrawn
@@ -123,7 +123,7 @@ pub(super) fn describe(event: &Event, names: &[String]) -> String {
                     )
                 ),
                 _ => format!(
-                    "{} resigned; the {count} pieces left in their hand ({}) leave the game.",
+                    "{} leaves the game; the {count} pieces left in their hand ({}) leave with them.",
                     name(names, *seat),
                     hand_list(withdrawn)
                 ),

@@ -14,6 +14,7 @@ use crate::rules::Seat;
 use crate::rules::kabaleo::{
     Colour, Command, Dealing, Kabaleo, KabaleoOptions, KabaleoView, PileView, SeatView, Standing,
 };
+use crate::rules::words::plural;
 use crate::web::form::Form;
 
 #[derive(Template)]
@@ -112,11 +113,6 @@ fn colour_words(colours: &[Colour]) -> String {
         [only] => (*only).to_string(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
-}
-
-fn plural(n: impl Into<u64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// "4 piles (3 topped by a piece; tallest 3 high)".

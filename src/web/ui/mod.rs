@@ -7,6 +7,8 @@ mod gype;
 mod kabaleo;
 mod kalah;
 mod quarto;
+#[cfg(test)]
+mod wording_tests;
 
 use std::collections::BTreeMap;
 

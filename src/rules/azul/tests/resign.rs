@@ -548,7 +548,7 @@ fn the_new_events_read_as_sentences_and_have_readable_json() {
     };
     assert_eq!(
         Azul::describe(&full, &names),
-        "Bo resigned and left the game: 1 green, 1 blue and 2 red went to the tower, the 2 tiles \
+        "Bo left the game: 1 green, 1 blue and 2 red went to the tower, the 2 tiles \
          owed as a bonus stayed in the supply and Cy took over the start player token."
     );
     let bare = Event::SeatResigned {
@@ -561,7 +561,7 @@ fn the_new_events_read_as_sentences_and_have_readable_json() {
     };
     assert_eq!(
         Azul::describe(&bare, &names),
-        "Ann resigned and left the game: Bo took over as start player."
+        "Ann left the game: Bo took over as start player."
     );
     let over = Event::RoundOver {
         round: 2,

@@ -634,7 +634,7 @@ fn the_resignation_is_stored_as_compact_json_and_told_in_one_sentence() {
     let names = ["Ann".to_string(), "Bo".to_string()];
     assert_eq!(
         Gype::describe(&event, &names),
-        "Bo resigned; their 2 dice leave the board."
+        "Bo's 2 dice leave the board."
     );
     assert_eq!(Gype::redact(&event, Viewer::Spectator), event, "no secret");
     let hidden = Event::Resigned {
@@ -649,7 +649,7 @@ fn the_resignation_is_stored_as_compact_json_and_told_in_one_sentence() {
     round_trips(&hidden).unwrap();
     assert_eq!(
         Gype::describe(&hidden, &names),
-        "Bo resigned before the arrangements were revealed; their dice leave the board."
+        "Bo's dice leave the board, before the arrangements were revealed."
     );
 }
 

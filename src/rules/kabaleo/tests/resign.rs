@@ -432,7 +432,7 @@ fn the_event_reads_as_one_sentence_and_has_a_plain_json_shape() {
     };
     assert_eq!(
         Kabaleo::describe(&event, &names),
-        "Bob resigned; the 3 pieces left in their hand (2 blue and 1 green) leave the game."
+        "Bob leaves the game; the 3 pieces left in their hand (2 blue and 1 green) leave with them."
     );
     assert_eq!(
         serde_json::to_value(&event).unwrap(),
@@ -445,7 +445,7 @@ fn the_event_reads_as_one_sentence_and_has_a_plain_json_shape() {
     };
     assert_eq!(
         Kabaleo::describe(&one, &names),
-        "Cy resigned; the one piece left in their hand (pink) leaves the game."
+        "Cy leaves the game; the one piece left in their hand (pink) leaves with them."
     );
     let none = Event::SeatResigned {
         seat: 0,
@@ -453,7 +453,7 @@ fn the_event_reads_as_one_sentence_and_has_a_plain_json_shape() {
     };
     assert_eq!(
         Kabaleo::describe(&none, &names),
-        "Ann resigned with no piece left in hand."
+        "Ann leaves the game with no piece left in hand."
     );
 }
 

@@ -91,14 +91,6 @@ fn join_words(parts: &[String], empty: &str) -> String {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    if n == 1 {
-        format!("1 {one}")
-    } else {
-        format!("{n} {many}")
-    }
-}
-
 /// A selection of tiles in the query string: colour names in colour order, comma-separated.
 fn tiles_param(tiles: &Tiles) -> String {
     tiles

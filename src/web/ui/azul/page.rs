@@ -4,11 +4,12 @@ use askama::Template;
 
 use super::super::Board;
 use super::steps::{self, Controls, Turn};
-use super::{Colour, letter, plural, tile_words};
+use super::{Colour, letter, tile_words};
 use crate::rules::Rules;
 use crate::rules::azul::{
     Awaiting, Azul, BoardSide, Phase, PlayerView, Source, StructureKind, Tiles, View,
 };
+use crate::rules::words::plural;
 
 pub struct RoundCell {
     number: u8,

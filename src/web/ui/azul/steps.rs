@@ -6,10 +6,11 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::super::{Actions, Board, Choice};
-use super::{join_words, letter, loss, parse_tiles, plural, tile_words, tiles_param};
+use super::{join_words, letter, loss, parse_tiles, tile_words, tiles_param};
 use crate::rules::azul::{
     Awaiting, Azul, BoardSide, Colour, Command, Event, PlayerView, Source, Tiles, View,
 };
+use crate::rules::words::plural;
 
 /// Query keys of the choices in progress.
 pub const SPACE: &str = "space";

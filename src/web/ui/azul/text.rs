@@ -14,8 +14,9 @@
 
 use super::super::Board;
 use super::steps::tile_letters;
-use super::{plural, tile_words};
+use super::tile_words;
 use crate::rules::azul::{Awaiting, Azul, Colour, Phase};
+use crate::rules::words::plural;
 
 pub fn render(board: &Board<'_, Azul>) -> String {
     let view = board.view;

@@ -1,0 +1,174 @@
+//! Every sentence the five games produce — event descriptions, move labels, option lists and
+//! results — read over many random games for the slips that make a page look careless: "1 points",
+//! "a orange", "−0 points", a sentence said twice in a row.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use super::GameUi;
+use crate::games::read_model::result_line;
+use crate::rules::azul::Azul;
+use crate::rules::gype::Gype;
+use crate::rules::kabaleo::Kabaleo;
+use crate::rules::kalah::Kalah;
+use crate::rules::quarto::Quarto;
+use crate::rules::{Status, fold};
+
+const NAMES: [&str; 4] = ["Ann", "Bo", "Cy", "Dave"];
+
+/// Nouns whose count is written before them somewhere in the games' texts.
+const COUNTED: [&str; 9] = [
+    "point", "seed", "piece", "tile", "die", "pile", "move", "day", "square",
+];
+
+/// What reads wrong in `text`, if anything.
+fn slips(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for pair in words.windows(2) {
+        let (first, second) = (pair[0], pair[1]);
+        // "column a (all tall)": a bracket starts a new phrase.
+        let bare = second
+            .trim_start_matches('“')
+            .trim_end_matches([',', '.', ';', ':', ')', '”']);
+        let first = first.trim_start_matches(['(', '“']);
+        let starts_with_vowel = bare.starts_with(['a', 'e', 'i', 'o', 'u']);
+        if first.eq_ignore_ascii_case("a") && starts_with_vowel && !bare.starts_with("one") {
+            found.push(format!("“a {bare}”"));
+        }
+        if first.eq_ignore_ascii_case("an") && !starts_with_vowel && !bare.is_empty() {
+            found.push(format!("“an {bare}”"));
+        }
+        let singular_count = matches!(first, "1" | "−1" | "-1" | "+1");
+        if singular_count && COUNTED.iter().any(|noun| format!("{noun}s") == bare) {
+            found.push(format!("“{first} {bare}”"));
+        }
+        if singular_count && bare == "dice" {
+            found.push(format!("“{first} dice”"));
+        }
+        if matches!(first, "−0" | "-0" | "+0") {
+            found.push(format!("“{first} {bare}”"));
+        }
+        if first == second && first.chars().all(char::is_alphabetic) {
+            found.push(format!("“{first} {second}”"));
+        }
+    }
+    let sentences: Vec<&str> = text
+        .split(['.', ';'])
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .collect();
+    for pair in sentences.windows(2) {
+        if pair[0] == pair[1] {
+            found.push(format!("“{}” twice", pair[0]));
+        }
+    }
+    found
+}
+
+/// Everything a random game of `R` writes: its options, every move label offered, every event
+/// and the result, plus what a resignation at a random point says.
+fn texts_of_games<R: GameUi>(options: &R::Options, games: u64) -> Vec<String> {
+    let mut texts = R::describe_options(options);
+    for players in R::player_counts(options) {
+        let names: Vec<String> = NAMES[..players].iter().map(|n| n.to_string()).collect();
+        for game in 0..games {
+            let mut rng = ChaCha8Rng::seed_from_u64(game * 10 + players as u64);
+            let mut events = R::setup(options, players, &mut rng);
+            let mut state = fold::<R>(options, players, &events);
+            let resign_at = rng.random_range(0..40);
+            for step in 0..3000 {
+                let Status::ToAct { seats } = R::status(&state) else {
+                    break;
+                };
+                let seat = seats[rng.random_range(0..seats.len())];
+                if step == resign_at {
+                    let resigned = R::resign(&state, seat);
+                    texts.extend(resigned.iter().map(|e| R::describe(e, &names)));
+                }
+                let legal = R::legal_commands(&state, seat);
+                texts.extend(legal.iter().map(|c| R::command_label(&state, c)));
+                let command = &legal[rng.random_range(0..legal.len())];
+                let new_events = R::decide(&state, seat, command, &mut rng).expect("legal");
+                for event in &new_events {
+                    state = R::evolve(state, event);
+                }
+                events.extend(new_events);
+            }
+            texts.extend(events.iter().map(|e| R::describe(e, &names)));
+            if let Status::Finished { outcome } = R::status(&state) {
+                texts.push(result_line::<R>(&outcome, &names));
+            }
+        }
+    }
+    texts
+}
+
+fn assert_well_written(kind: &str, texts: Vec<String>) {
+    let mut bad: Vec<String> = texts
+        .iter()
+        .flat_map(|text| {
+            slips(text)
+                .into_iter()
+                .map(move |s| format!("{s} in “{text}”"))
+        })
+        .collect();
+    bad.sort();
+    bad.dedup();
+    assert!(bad.is_empty(), "{kind}:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_slips_are_found() {
+    assert_eq!(slips("Ann scored 1 points."), ["“1 points”"]);
+    assert_eq!(slips("Take a orange tile"), ["“a orange”"]);
+    assert_eq!(slips("Lose −0 points"), ["“−0 points”"]);
+    assert_eq!(
+        slips("Bo resigned. Bo resigned; the end."),
+        ["“Bo resigned” twice"]
+    );
+    assert_eq!(
+        slips("an blue and a one-point tile, 1 die, 2 dice"),
+        ["“an blue”"]
+    );
+    assert!(slips("Ann took an orange tile and 1 point.").is_empty());
+}
+
+#[test]
+fn kalah_reads_well() {
+    use crate::rules::kalah::{EndRule, Options};
+    for end_rule in [EndRule::NoMove, EndRule::EitherSideEmpty] {
+        let options = Options {
+            seeds_per_pit: 3,
+            pie_rule: true,
+            empty_capture: true,
+            end_rule,
+        };
+        assert_well_written("Kalah", texts_of_games::<Kalah>(&options, 20));
+    }
+}
+
+#[test]
+fn quarto_reads_well() {
+    use crate::rules::quarto::QuartoOptions;
+    let options = QuartoOptions { advanced: true };
+    assert_well_written("Quarto", texts_of_games::<Quarto>(&options, 20));
+}
+
+#[test]
+fn kabaleo_reads_well() {
+    let options = Default::default();
+    assert_well_written("Kabaleo", texts_of_games::<Kabaleo>(&options, 10));
+}
+
+#[test]
+fn azul_reads_well() {
+    let options = Default::default();
+    assert_well_written("Azul", texts_of_games::<Azul>(&options, 3));
+}
+
+#[test]
+fn gype_reads_well() {
+    let options = Default::default();
+    assert_well_written("Gype", texts_of_games::<Gype>(&options, 5));
+}
