@@ -113,7 +113,14 @@ pub trait Rules {
     /// results are told without them.
     const SCORED: bool = true;
 
-    type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    /// Table options; the schema is published to tools with the new-game form.
+    type Options: Clone
+        + Debug
+        + Default
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + schemars::JsonSchema;
     type State: Clone + Debug + PartialEq;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;

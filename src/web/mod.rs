@@ -42,14 +42,16 @@ pub fn get_or_head() -> actix_web::Route {
     web::route().guard(guard::Any(guard::Get()).or(guard::Head()))
 }
 
-/// Whether the client asked for JSON, by `Accept` or by `?format=json`.
+/// Whether the client asked for JSON: by `Accept`, by `?format=json`, or by sending JSON.
 pub fn asks_for_json(req: &actix_web::HttpRequest) -> bool {
-    let by_header = req
-        .headers()
-        .get("Accept")
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|accept| accept.contains("application/json"));
-    by_header
+    let header_says_json = |name: &str| {
+        req.headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|value| value.to_ascii_lowercase().contains("application/json"))
+    };
+    header_says_json("Accept")
+        || header_says_json("Content-Type")
         || req
             .query_string()
             .split('&')

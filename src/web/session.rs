@@ -100,6 +100,12 @@ pub fn check_form_csrf(session: &Session, form: &Form) -> Result<(), WebError> {
     check_csrf(session, form.get(CSRF_FIELD))
 }
 
+/// A POST's token: the form's `csrf` field or, for tools, the `X-CSRF-Token` header.
+pub fn check_post_csrf(req: &HttpRequest, session: &Session, form: &Form) -> Result<(), WebError> {
+    let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+    check_csrf(session, form.get(CSRF_FIELD).or(header))
+}
+
 fn user_agent(req: &HttpRequest) -> String {
     req.headers()
         .get("User-Agent")

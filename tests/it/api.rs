@@ -4,7 +4,7 @@
 use serde_json::{Value, json};
 
 use crate::kalah_game::started_game;
-use crate::support::{Table, count_rows};
+use crate::support::{Browser, Page, Table, TestApp, count_rows};
 
 /// The index of the player to move, and their JSON twin.
 async fn to_move(table: &Table) -> (usize, Value) {
@@ -120,4 +120,135 @@ async fn a_player_lists_their_games_in_json() {
     let guest = table.app.browser().get_json("/").await;
     assert_eq!(guest.status, 401, "{}", guest.body);
     assert!(guest.body.contains("Sign in"), "{}", guest.body);
+}
+
+/// POSTs `body` as JSON with the player's token in the header.
+async fn post_json_to(browser: &Browser, path: &str, csrf: &str, body: &Value) -> Page {
+    let response = browser
+        .client
+        .post(browser.absolute(path))
+        .header("X-CSRF-Token", csrf)
+        .json(body)
+        .send()
+        .await
+        .unwrap();
+    Browser::read(response).await
+}
+
+async fn token_of(browser: &Browser) -> String {
+    let list = browser.get_json("/").await.json();
+    list["csrf"]
+        .as_str()
+        .expect("the games list carries the token")
+        .to_string()
+}
+
+#[actix_web::test]
+async fn the_new_game_options_are_published_as_a_schema() {
+    let app = TestApp::start().await;
+    let kinds = app.browser().get_json("/games/new").await.json();
+    let slugs: Vec<&str> = kinds["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|k| k["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        slugs,
+        ["kalah", "quarto", "kabaleo", "azul", "gype"],
+        "{kinds}"
+    );
+
+    let kalah = app.browser().get_json("/games/new/kalah").await.json();
+    let schema = &kalah["schema"];
+    let seeds = &schema["properties"]["options"]["properties"]["seeds_per_pit"];
+    assert_eq!(
+        (seeds["minimum"].as_i64(), seeds["maximum"].as_i64()),
+        (Some(3), Some(6)),
+        "{seeds}"
+    );
+    assert_eq!(kalah["default_options"]["seeds_per_pit"], 4);
+    // The end rule's allowed values are reachable through its reference.
+    let end_rule = &schema["properties"]["options"]["properties"]["end_rule"]["$ref"];
+    let name = end_rule.as_str().unwrap().trim_start_matches("#/$defs/");
+    let allowed = schema["$defs"][name].to_string();
+    assert!(
+        allowed.contains("no_move") && allowed.contains("either_side_empty"),
+        "{allowed}"
+    );
+    assert_eq!(schema["properties"]["invitees"]["maxItems"], 1);
+
+    let azul = app.browser().get_json("/games/new/azul").await.json();
+    assert_eq!(azul["players"], json!({"min": 2, "max": 4}));
+    assert_eq!(azul["schema"]["properties"]["open_seats"]["maximum"], 3);
+}
+
+#[actix_web::test]
+async fn a_bot_creates_a_table_in_json_and_another_joins_it() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let bo = app.signed_in("bo@example.com", "Bo").await;
+    let ann_token = token_of(&ann).await;
+    let games = count_rows(&app.db, "games");
+
+    // A misspelt option is refused, not silently dropped.
+    let typo = post_json_to(
+        &ann,
+        "/games/new/kalah",
+        &ann_token,
+        &json!({
+            "options": {"seed_per_pit": 5}, "open_seats": 1,
+        }),
+    )
+    .await;
+    assert_eq!(typo.status, 400, "{}", typo.body);
+    assert!(
+        typo.json()["error"]
+            .as_str()
+            .unwrap()
+            .contains("no option “seed_per_pit”"),
+        "{}",
+        typo.body
+    );
+    // Without the token, nothing is created either.
+    let forged = post_json_to(
+        &ann,
+        "/games/new/kalah",
+        "forged",
+        &json!({"open_seats": 1}),
+    )
+    .await;
+    assert_eq!(forged.status, 403, "{}", forged.body);
+    assert!(forged.json()["error"].is_string(), "{}", forged.body);
+    assert_eq!(count_rows(&app.db, "games"), games);
+
+    let created = post_json_to(&ann, "/games/new/kalah", &ann_token, &json!({
+        "options": {"seeds_per_pit": 5, "pie_rule": true, "empty_capture": false, "end_rule": "either_side_empty"},
+        "open_seats": 1,
+        "time_control": {"days": 3, "clock": "bank"},
+    }))
+    .await;
+    assert_eq!(created.status, 201, "{}", created.body);
+    let url = created.json()["url"].as_str().unwrap().to_string();
+    let twin = ann.get_json(&url).await.json();
+    assert_eq!(twin["options"]["seeds_per_pit"], 5, "{twin}");
+    assert_eq!(twin["options"]["end_rule"], "either_side_empty", "{twin}");
+    assert_eq!(twin["open_seats"], 1, "{twin}");
+    assert!(!twin["time_control"].is_null(), "{twin}");
+
+    // Bo takes the open seat with the token in a header and no form at all.
+    let bo_token = token_of(&bo).await;
+    let sat = bo
+        .client
+        .post(bo.absolute(&format!("{url}/sit")))
+        .header("X-CSRF-Token", &bo_token)
+        .header("Accept", "application/json")
+        .send()
+        .await
+        .unwrap();
+    let sat = Browser::read(sat).await;
+    assert_eq!(sat.status, 200, "{}", sat.body);
+    let twin = sat.json();
+    assert_eq!(twin["phase"], "active", "{twin}");
+    assert!(twin["your_seat"].is_number(), "{twin}");
 }

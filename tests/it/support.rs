@@ -516,7 +516,7 @@ impl Browser {
         copy
     }
 
-    async fn read(response: reqwest::Response) -> Page {
+    pub async fn read(response: reqwest::Response) -> Page {
         let status = response.status().as_u16();
         let url = response.url().to_string();
         let content_type = response
@@ -534,7 +534,7 @@ impl Browser {
         }
     }
 
-    fn absolute(&self, path: &str) -> String {
+    pub fn absolute(&self, path: &str) -> String {
         if path.starts_with("http") {
             path.to_string()
         } else {

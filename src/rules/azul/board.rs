@@ -9,7 +9,9 @@ use serde::{Deserialize, Serialize};
 use super::tiles::Colour;
 
 /// Which side of the player boards the table uses.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum BoardSide {
     /// The coloured side (the normal game).

@@ -55,7 +55,7 @@ pub use tiles::{Colour, Counts, Tiles};
 pub use view::{Awaiting, PlayerView, SpaceView, StarView, StructureView, View};
 
 /// Table options. `{"board":"standard"}` (coloured side, default) or `{"board":"variant"}` (grey side).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct Options {
     pub board: BoardSide,

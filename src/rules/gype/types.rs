@@ -7,7 +7,9 @@ use super::faces::{Face, HatPath};
 use crate::rules::Seat;
 
 /// How the dice start (spec §11).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum StartRule {
     /// Two each of Flame, Swords, Book and Tree.
@@ -19,7 +21,7 @@ pub enum StartRule {
 
 /// Table options: `{"start": "classic" | "random", "chaos": bool}`. BGA's "Random & Chaos" is
 /// `start: random` with `chaos: true`.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct Options {
     pub start: StartRule,

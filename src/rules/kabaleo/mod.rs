@@ -53,7 +53,9 @@ const PIECES_PER_COLOUR: usize = 6;
 pub struct Kabaleo;
 
 /// How the pieces are shared out at the start.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Dealing {
     /// All pieces shuffled and dealt out equally.
@@ -64,7 +66,7 @@ pub enum Dealing {
 }
 
 /// Table options, chosen when the game is created.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct KabaleoOptions {
     pub dealing: Dealing,

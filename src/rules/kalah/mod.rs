@@ -24,7 +24,9 @@ use board::{Board, Landing, PITS};
 pub struct Kalah;
 
 /// When the game ends (spec §4, binding decisions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema, Default,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum EndRule {
     /// BGA: the game ends when the player to move has no seed in their pits, or as soon as one
@@ -36,10 +38,11 @@ pub enum EndRule {
 }
 
 /// Table options.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct Options {
     /// Seeds in every pit at the start: 3 to 6.
+    #[schemars(range(min = 3, max = 6))]
     pub seeds_per_pit: u8,
     /// The second player may take over the first player's opening turn by swapping sides.
     pub pie_rule: bool,

@@ -34,7 +34,7 @@ pub const PLAYERS: usize = 2;
 
 pub struct Quarto;
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 #[serde(default)]
 pub struct QuartoOptions {
     /// The 9 contiguous 2×2 blocks win too, besides the 10 lines.

@@ -17,7 +17,7 @@ use crate::web::form::Form;
 use crate::web::ids::Token;
 use crate::web::layout::{Layout, page, see_other};
 use crate::web::limits;
-use crate::web::session::{self, Visitor, check_form_csrf, visitor};
+use crate::web::session::{self, Visitor, check_post_csrf, visitor};
 
 /// What the visitor can do with the invitation.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -142,12 +142,13 @@ pub async fn show(
 
 /// A form posted on an invitation: its CSRF token checked, the invitation found, and who posted.
 async fn posted(
+    req: &HttpRequest,
     session: &Session,
     state: &web::Data<AppState>,
     token: &str,
     body: &[u8],
 ) -> Result<(Found, Visitor), WebError> {
-    check_form_csrf(session, &Form::parse(body)?)?;
+    check_post_csrf(req, session, &Form::parse(body)?)?;
     let found = find(state, token).await?;
     Ok((found, visitor(session, state).await?))
 }
@@ -159,7 +160,7 @@ pub async fn accept(
     Token(token): Token,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let (found, visitor) = posted(&session, &state, &token, &body).await?;
+    let (found, visitor) = posted(&req, &session, &state, &token, &body).await?;
     if let Some(answer) = spent(&found.info, &visitor) {
         return answer;
     }
@@ -203,7 +204,7 @@ pub async fn send_sign_in(
     Token(token): Token,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let (found, visitor) = posted(&session, &state, &token, &body).await?;
+    let (found, visitor) = posted(&req, &session, &state, &token, &body).await?;
     if let Some(answer) = spent(&found.info, &visitor) {
         return answer;
     }

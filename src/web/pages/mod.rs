@@ -9,6 +9,7 @@ mod home;
 mod invitations;
 mod join;
 mod new_game;
+mod new_game_json;
 mod recent;
 mod resign;
 mod rules;

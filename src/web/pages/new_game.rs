@@ -2,24 +2,29 @@
 
 use actix_session::Session;
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use diesel::Connection;
+use serde_json::json;
 
-use crate::auth::accounts;
+use crate::auth::{Player, accounts};
 use crate::config::LimitSettings;
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::games::service;
 use crate::games::{Kind, with_rules};
 use crate::rules::Rules;
 use crate::web::AppState;
+use crate::web::asks_for_json;
 use crate::web::body::Body;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
-use crate::web::session::{Visitor, check_form_csrf, visitor};
+use crate::web::session::{CSRF_HEADER, Visitor, check_csrf, check_form_csrf, visitor};
 use crate::web::ui::GameUi;
+
+use super::game::json_response;
+use super::new_game_json;
 
 pub struct KindLine {
     slug: &'static str,
@@ -35,7 +40,7 @@ struct ChooseKindPage {
     kinds: Vec<KindLine>,
 }
 
-fn player_range<R: Rules>() -> (usize, usize) {
+pub(super) fn player_range<R: Rules>() -> (usize, usize) {
     let counts = R::player_counts(&R::Options::default());
     (*counts.start(), *counts.end())
 }
@@ -48,9 +53,13 @@ fn players_text<R: Rules>() -> String {
 }
 
 pub async fn choose_kind(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
+    if asks_for_json(&req) {
+        return Ok(json_response(StatusCode::OK, &new_game_json::kinds()));
+    }
     let visitor = visitor(&session, &state).await?;
     let kinds = Kind::ALL
         .iter()
@@ -184,11 +193,18 @@ pub async fn options_page_handler(
     page(&page_data)
 }
 
+/// The options form, or for tools (asking for JSON) what a JSON new-game body may hold.
 pub async fn options_page(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     path: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
+    if asks_for_json(&req) {
+        let kind = parse_kind(&path)?;
+        let form = with_rules!(kind, |R| new_game_json::form::<R>(kind));
+        return Ok(json_response(StatusCode::OK, &form));
+    }
     options_page_handler(&session, &state, &path).await
 }
 
@@ -201,11 +217,11 @@ fn invitees(form: &Form, max_players: usize) -> Result<Vec<String>, String> {
         .collect()
 }
 
-struct Request {
-    options: serde_json::Value,
-    invitees: Vec<String>,
-    open_seats: usize,
-    time_control: Option<TimeControl>,
+pub(super) struct Request {
+    pub(super) options: serde_json::Value,
+    pub(super) invitees: Vec<String>,
+    pub(super) open_seats: usize,
+    pub(super) time_control: Option<TimeControl>,
 }
 
 fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, String> {
@@ -294,11 +310,15 @@ pub(super) fn take_limits(
 }
 
 pub async fn create(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     path: web::Path<String>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
+    if is_json_body(&req) {
+        return create_from_json(&req, &session, &state, &path, &body).await;
+    }
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
     let kind = parse_kind(&path)?;
@@ -319,8 +339,55 @@ pub async fn create(
         Ok(request) => request,
         Err(message) => return refuse(message),
     };
+    match open_table(&state, player, kind, request, private).await? {
+        Ok(game_id) => Ok(see_other(&format!("/games/{game_id}"))),
+        Err(message) => refuse(message),
+    }
+}
+
+fn is_json_body(req: &HttpRequest) -> bool {
+    req.headers()
+        .get("Content-Type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|t| t.to_ascii_lowercase().starts_with("application/json"))
+}
+
+/// A table asked for in JSON, with the session's token in the `X-CSRF-Token` header: 201 and
+/// the game's address, or 400 with the reason.
+async fn create_from_json(
+    req: &HttpRequest,
+    session: &Session,
+    state: &web::Data<AppState>,
+    slug: &str,
+    body: &[u8],
+) -> Result<HttpResponse, WebError> {
+    let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
+    check_csrf(session, header)?;
+    let kind = parse_kind(slug)?;
+    let visitor = visitor(session, state).await?;
+    let player = visitor.require_player()?.clone();
+    let day_seconds = state.settings.clock.day_seconds;
+    let (request, private) = with_rules!(kind, |R| new_game_json::read::<R>(body, day_seconds))
+        .map_err(WebError::bad_request)?;
+    let game_id = open_table(state, player, kind, request, private)
+        .await?
+        .map_err(WebError::bad_request)?;
+    let url = format!("/games/{game_id}");
+    Ok(HttpResponse::Created()
+        .insert_header(("Location", url.clone()))
+        .json(json!({"id": game_id, "url": url})))
+}
+
+/// Creates the table within the creator's and the invitees' limits. The inner error is a
+/// mistake in what was asked for, in words.
+async fn open_table(
+    state: &web::Data<AppState>,
+    creator: Player,
+    kind: Kind,
+    request: Request,
+    private: bool,
+) -> Result<Result<String, String>, WebError> {
     let pool = state.pool.clone();
-    let creator = player;
     let invited = request.invitees;
     let settings = state.settings.clone();
     let created = web::block(move || -> Result<_, Refused> {
@@ -347,10 +414,9 @@ pub async fn create(
         })
     })
     .await?;
-    let game_id = match created {
-        Ok(game_id) => game_id,
-        Err(Refused::Form(message)) => return refuse(message),
-        Err(Refused::Web(error)) => return Err(error),
-    };
-    Ok(see_other(&format!("/games/{game_id}")))
+    match created {
+        Ok(game_id) => Ok(Ok(game_id)),
+        Err(Refused::Form(message)) => Ok(Err(message)),
+        Err(Refused::Web(error)) => Err(error),
+    }
 }

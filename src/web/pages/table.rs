@@ -3,7 +3,7 @@
 //! with the reason when it was refused.
 
 use actix_session::Session;
-use actix_web::{HttpResponse, web};
+use actix_web::{HttpRequest, HttpResponse, web};
 use diesel::Connection;
 
 use crate::auth::Player;
@@ -15,16 +15,17 @@ use crate::web::form::Form;
 use crate::web::ids::GameId;
 use crate::web::layout::see_other;
 use crate::web::limits;
-use crate::web::session::{check_form_csrf, visitor};
+use crate::web::session::{check_post_csrf, visitor};
 
 /// The form, checked, and the signed-in player who sent it.
 async fn posted(
+    req: &HttpRequest,
     session: &Session,
     state: &web::Data<AppState>,
     body: &[u8],
 ) -> Result<(Form, Player), WebError> {
     let form = Form::parse(body)?;
-    check_form_csrf(session, &form)?;
+    check_post_csrf(req, session, &form)?;
     let visitor = visitor(session, state).await?;
     let player = visitor.require_player()?.clone();
     Ok((form, player))
@@ -45,12 +46,13 @@ where
 }
 
 pub async fn cancel(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let (_, player) = posted(&session, &state, &body).await?;
+    let (_, player) = posted(&req, &session, &state, &body).await?;
     let id = game_id.clone();
     then_show_game(&state, &game_id, move |conn| {
         table::cancel(conn, &id, &player)?;
@@ -60,12 +62,13 @@ pub async fn cancel(
 }
 
 pub async fn withdraw_late(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let (form, player) = posted(&session, &state, &body).await?;
+    let (form, player) = posted(&req, &session, &state, &body).await?;
     let seq = form.number::<i64>("seq")?;
     let seat = form.number::<usize>("seat")?;
     let id = game_id.clone();
@@ -77,12 +80,13 @@ pub async fn withdraw_late(
 }
 
 pub async fn say(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let (form, player) = posted(&session, &state, &body).await?;
+    let (form, player) = posted(&req, &session, &state, &body).await?;
     let text = decide::tidy_message(form.get("text").unwrap_or_default())
         .map_err(WebError::bad_request)?;
     let settings = state.settings.limits.clone();
@@ -101,12 +105,13 @@ pub async fn say(
 }
 
 pub async fn sit(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let (_, player) = posted(&session, &state, &body).await?;
+    let (_, player) = posted(&req, &session, &state, &body).await?;
     let id = game_id.clone();
     then_show_game(&state, &game_id, move |conn| {
         table::sit(conn, &id, &player)?;
@@ -118,12 +123,13 @@ pub async fn sit(
 /// Proposes the same table again to the same players: a new game with the same options and
 /// time limit, inviting the others by email, within the usual limits.
 pub async fn rematch(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let (_, player) = posted(&session, &state, &body).await?;
+    let (_, player) = posted(&req, &session, &state, &body).await?;
     let pool = state.pool.clone();
     let settings = state.settings.clone();
     let new_game = web::block(move || -> Result<String, WebError> {

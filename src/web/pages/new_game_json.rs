@@ -1,0 +1,208 @@
+//! The new-game form for tools: each game's table options as a JSON Schema, and a table created
+//! from a JSON body holding the same options the engine stores.
+
+use std::collections::BTreeSet;
+
+use serde::Deserialize;
+use serde_json::{Map, Value, json};
+
+use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
+use crate::games::{Kind, with_rules};
+use crate::rules::Rules;
+
+use super::new_game::{Request, player_range};
+
+/// The games on offer, with where to read their options.
+pub fn kinds() -> Value {
+    let kinds: Vec<Value> = Kind::ALL
+        .iter()
+        .map(|&kind| {
+            let (min, max) = with_rules!(kind, |R| player_range::<R>());
+            json!({
+                "kind": kind.as_str(),
+                "name": kind.name(),
+                "players": {"min": min, "max": max},
+                "rules": format!("/rules/{}", kind.as_str()),
+                "new_game": format!("/games/new/{}", kind.as_str()),
+            })
+        })
+        .collect();
+    json!({ "games": kinds })
+}
+
+/// What `POST /games/new/{kind}` accepts, as a JSON Schema, with the default options.
+pub fn form<R: Rules>(kind: Kind) -> Value {
+    let (min, max) = player_range::<R>();
+    let mut options =
+        serde_json::to_value(schemars::schema_for!(R::Options)).expect("a schema serializes");
+    // Definitions the options refer to move to the root, where their `$ref`s point.
+    let definitions = options
+        .as_object_mut()
+        .and_then(|o| {
+            o.remove("$schema");
+            o.remove("$defs")
+        })
+        .unwrap_or_else(|| Value::Object(Map::new()));
+    let schema = json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": format!("A new {} table", R::NAME),
+        "type": "object",
+        "additionalProperties": false,
+        "properties": {
+            "options": options,
+            "invitees": {
+                "description": "Email addresses of the players to invite; each gets an invitation.",
+                "type": "array",
+                "items": {"type": "string", "format": "email"},
+                "maxItems": max - 1,
+                "default": [],
+            },
+            "open_seats": {
+                "description": "Seats anyone may take from the list of open tables.",
+                "type": "integer", "minimum": 0, "maximum": max - 1, "default": 0,
+            },
+            "private": {
+                "description": "Only the table's players may see the game. Not with open seats.",
+                "type": "boolean", "default": false,
+            },
+            "time_control": {
+                "description": "Days per move, as a deadline per move or as a bank; none when null.",
+                "default": null,
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "required": ["days"],
+                        "properties": {
+                            "days": {"enum": DAY_CHOICES},
+                            "clock": {"enum": ["move", "bank"], "default": "move"},
+                            "on_timeout": {"enum": ["withdraw", "others"], "default": "withdraw"},
+                        },
+                    },
+                ],
+            },
+        },
+        "$defs": definitions,
+    });
+    json!({
+        "kind": kind.as_str(),
+        "name": R::NAME,
+        "players": {"min": min, "max": max},
+        "rules": format!("/rules/{}", kind.as_str()),
+        "default_options": R::Options::default(),
+        "schema": schema,
+    })
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    #[serde(default)]
+    options: Option<Value>,
+    #[serde(default)]
+    invitees: Vec<String>,
+    #[serde(default)]
+    open_seats: usize,
+    #[serde(default)]
+    private: bool,
+    #[serde(default)]
+    time_control: Option<Clock>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Clock {
+    days: i64,
+    #[serde(default)]
+    clock: Option<String>,
+    #[serde(default)]
+    on_timeout: Option<String>,
+}
+
+/// Reads a JSON new-game body; the message says what is wrong in words.
+pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), String> {
+    let table: Table = serde_json::from_slice(body).map_err(|e| {
+        format!("The table could not be read as JSON: {e}. GET this address for its schema.")
+    })?;
+    let options = table
+        .options
+        .unwrap_or_else(|| serde_json::to_value(R::Options::default()).expect("serializes"));
+    unknown_options::<R>(&options)?;
+    let max = player_range::<R>().1;
+    if table.invitees.len() >= max {
+        return Err(format!(
+            "{} takes at most {max} players: invite at most {}.",
+            R::NAME,
+            max - 1
+        ));
+    }
+    let invitees = table
+        .invitees
+        .iter()
+        .map(|typed| crate::auth::accounts::normalize_email(typed))
+        .collect::<Result<Vec<_>, _>>()?;
+    if table.open_seats >= max {
+        return Err(format!("At most {} seats can be left open.", max - 1));
+    }
+    let time_control = table
+        .time_control
+        .map(|clock| clock_of(clock, day_seconds))
+        .transpose()?;
+    let request = Request {
+        options,
+        invitees,
+        open_seats: table.open_seats,
+        time_control,
+    };
+    Ok((request, table.private))
+}
+
+/// Option names the engine would silently ignore are refused, so a typo is not a surprise.
+fn unknown_options<R: Rules>(options: &Value) -> Result<(), String> {
+    let Some(given) = options.as_object() else {
+        return Err("“options” must be a JSON object.".into());
+    };
+    let defaults = serde_json::to_value(R::Options::default()).expect("serializes");
+    let known: BTreeSet<&String> = defaults
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    match given.keys().find(|key| !known.contains(key)) {
+        None => Ok(()),
+        Some(key) => Err(format!(
+            "{} has no option “{key}”; its options are: {}.",
+            R::NAME,
+            known
+                .iter()
+                .map(|k| k.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )),
+    }
+}
+
+fn clock_of(clock: Clock, day_seconds: i64) -> Result<TimeControl, String> {
+    if !DAY_CHOICES.contains(&clock.days) {
+        return Err(format!(
+            "“days” must be one of {}.",
+            DAY_CHOICES.map(|d| d.to_string()).join(", ")
+        ));
+    }
+    let bank = match clock.clock.as_deref().unwrap_or("move") {
+        "move" => false,
+        "bank" => true,
+        _ => return Err("“clock” must be “move” or “bank”.".into()),
+    };
+    let on_timeout = match clock.on_timeout.as_deref().unwrap_or("withdraw") {
+        "withdraw" => OnTimeout::Withdraw,
+        "others" => OnTimeout::OthersDecide,
+        _ => return Err("“on_timeout” must be “withdraw” or “others”.".into()),
+    };
+    Ok(TimeControl::from_days(
+        clock.days,
+        bank,
+        on_timeout,
+        day_seconds,
+    ))
+}
