@@ -252,3 +252,62 @@ async fn a_bot_creates_a_table_in_json_and_another_joins_it() {
     assert_eq!(twin["phase"], "active", "{twin}");
     assert!(twin["your_seat"].is_number(), "{twin}");
 }
+
+/// The bot printed in the README, run as a real process, plays a whole game of Kalah.
+#[actix_web::test]
+async fn the_readme_bot_plays_a_whole_game() {
+    let bot_source = include_str!("../../scripts/bot.py");
+    let readme = include_str!("../../README.md");
+    assert!(
+        readme.contains(bot_source.trim()),
+        "the README shows scripts/bot.py as it is"
+    );
+
+    let table = started_game(&[]).await;
+    let sent = table
+        .app
+        .browser()
+        .ask_for_sign_in_link(&table.emails[1])
+        .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let link = table
+        .app
+        .mail(&table.emails[1], "sign-in")
+        .link(&table.app.base, "/sign-in/");
+    let mut bot = std::process::Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bot.py"))
+        .args([link.as_str(), "0.1"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("python3 runs the bot");
+    let mut finished = false;
+    for _ in 0..600 {
+        let twin = table.twin(0).await;
+        if twin["phase"] == "finished" {
+            finished = true;
+            break;
+        }
+        match twin["legal_commands"].as_array().unwrap().first() {
+            Some(mine) => {
+                let played = table.play(0, &mine["command"]).await;
+                assert_eq!(played.status, 200, "{}", played.body);
+            }
+            None => actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await,
+        }
+    }
+    bot.kill().unwrap();
+    let output = bot.wait_with_output().unwrap();
+    let printed = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        finished,
+        "the game ended; the bot said:\n{printed}\n{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let bot_moves = printed.lines().filter(|l| l.ends_with(" played")).count();
+    assert!(
+        bot_moves > 0 && printed.lines().all(|l| l.ends_with(" played")),
+        "{printed}"
+    );
+    crate::support::assert_log_verifies(&table).await;
+}

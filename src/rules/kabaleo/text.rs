@@ -13,8 +13,10 @@ pub(super) fn refusal(refusal: Refusal) -> String {
         Refusal::NotYourTurn => "it is not your turn".into(),
         Refusal::NoSuchPile { pile, piles } => {
             format!(
-                "there is no pile {}: the piles are numbered 1 to {piles}",
-                pile + 1
+                "there is no pile {}: the piles are numbered 1 to {piles} (in a command's \
+                 \"pile\", which counts from 0: 0 to {})",
+                pile + 1,
+                piles - 1
             )
         }
         Refusal::ColourNotInPlay { colour } => format!("{colour} is not in play in this game"),

@@ -301,10 +301,14 @@ fn sow(state: &State, seat: Seat, pit: u8) -> Result<Vec<Event>, RuleError> {
     let index = usize::from(pit);
     match state.board.pit(side, index) {
         None => Err(RuleError::new(format!(
-            "There is no pit {}: choose one of your pits 1 to 6",
+            "There is no pit {}: choose one of your pits 1 to 6 (in a command's \"pit\", \
+             which counts from 0: 0 to 5)",
             index + 1
         ))),
-        Some(0) => Err(RuleError::new(format!("Pit {} is empty", index + 1))),
+        Some(0) => Err(RuleError::new(format!(
+            "Pit {} (\"pit\": {index} in a command) is empty",
+            index + 1
+        ))),
         Some(_) => {
             let sowed = plan_sowing(state, seat, side, index);
             let after = Kalah::evolve(state.clone(), &sowed);

@@ -824,14 +824,19 @@ fn sowing_an_empty_or_missing_pit_is_refused_with_its_number() {
         5,
         SOUTH,
     );
-    assert_eq!(refusal(&state, SOUTH, sow(2)), "Pit 3 is empty");
+    assert_eq!(
+        refusal(&state, SOUTH, sow(2)),
+        "Pit 3 (\"pit\": 2 in a command) is empty"
+    );
     assert_eq!(
         refusal(&state, SOUTH, sow(6)),
-        "There is no pit 7: choose one of your pits 1 to 6"
+        "There is no pit 7: choose one of your pits 1 to 6 (in a command's \"pit\", which counts \
+         from 0: 0 to 5)"
     );
     assert_eq!(
         refusal(&state, SOUTH, sow(255)),
-        "There is no pit 256: choose one of your pits 1 to 6"
+        "There is no pit 256: choose one of your pits 1 to 6 (in a command's \"pit\", which \
+         counts from 0: 0 to 5)"
     );
 }
 

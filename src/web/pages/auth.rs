@@ -4,6 +4,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use diesel::Connection;
 use serde::Deserialize;
+use serde_json::json;
 
 use crate::auth::accounts;
 use crate::auth::sign_in::{self, LinkError, safe_next_path};
@@ -14,7 +15,9 @@ use crate::web::form::Form;
 use crate::web::ids::Token;
 use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
-use crate::web::session::{self, check_form_csrf, visitor};
+use crate::web::session::{self, check_form_csrf, check_post_csrf, visitor};
+
+use super::game::json_response;
 
 #[derive(Template)]
 #[template(path = "sign_in.html")]
@@ -132,6 +135,7 @@ fn link_error(error: LinkError) -> WebError {
 /// The page an emailed link opens. Opening it spends nothing (mail scanners open links too);
 /// its button does. Someone already signed in as that address goes straight on.
 pub async fn link_page(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     Token(token): Token,
@@ -150,6 +154,13 @@ pub async fn link_page(
     if !peeked.usable {
         return Err(link_error(LinkError::Spent));
     }
+    if crate::web::asks_for_json(&req) {
+        // For tools: what a POST to this address needs to spend the link.
+        return Ok(json_response(
+            StatusCode::OK,
+            &json!({"email": peeked.email, "csrf": visitor.csrf}),
+        ));
+    }
     page(&LinkPage {
         layout: Layout::new("Sign in", &visitor),
         token,
@@ -165,7 +176,7 @@ pub async fn redeem_link(
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    check_post_csrf(&req, &session, &form)?;
     let pool = state.pool.clone();
     let (player, next) = web::block(move || -> Result<_, WebError> {
         Ok(sign_in::redeem(&mut *pool.get()?, &token))

@@ -176,7 +176,8 @@ fn a_player_out_of_turn_is_refused() {
 fn a_pile_that_does_not_exist_is_refused_with_page_numbers() {
     assert_eq!(
         refusal(&two_player_table(), 0, place(16, Green)),
-        "there is no pile 17: the piles are numbered 1 to 16"
+        "there is no pile 17: the piles are numbered 1 to 16 (in a command's \"pile\", which \
+         counts from 0: 0 to 15)"
     );
 }
 
