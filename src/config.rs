@@ -15,6 +15,25 @@ pub struct Settings {
     pub auth: AuthSettings,
     pub limits: LimitSettings,
     pub clock: ClockSettings,
+    pub inbound: InboundSettings,
+}
+
+/// Replies to emails: where they are received and what is accepted.
+#[derive(Clone, Debug, Deserialize)]
+pub struct InboundSettings {
+    /// The SMTP/LMTP listener of `turnpost mail-inbound`.
+    pub bind: String,
+    /// Reply addresses are this address with `+TOKEN-SEQ` added to its local part.
+    pub address: String,
+    /// The largest message kept; a larger one is refused and only its start is stored.
+    pub max_bytes: usize,
+    /// Connections the listener serves at once.
+    pub max_connections: usize,
+    /// Refuse a reply whose Authentication-Results header (written by the receiving relay) says
+    /// SPF, DKIM or DMARC failed.
+    pub check_authentication_results: bool,
+    /// Replies one player may send per hour; more are deferred (the relay tries again later).
+    pub replies_per_player_per_hour: i64,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -10,6 +10,7 @@ pub mod chain;
 pub mod config;
 pub mod games;
 pub mod mail;
+pub mod present;
 pub mod rules;
 pub mod scheduler;
 pub mod server;

@@ -36,6 +36,31 @@ enum Command {
         /// The email address.
         address: String,
     },
+    /// Receive replies to Turnpost's emails: an SMTP and LMTP listener on inbound.bind for the
+    /// relay that receives the reply addresses' mail.
+    MailInbound,
+    /// Receive one reply on standard input, for a mail server that pipes messages to a command
+    /// (Postfix pipe(8), procmail). Exits 0 when taken, 75 to be tried again later, 67 for an
+    /// unknown reply address, 77 for a sender it does not take.
+    ReceiveMail {
+        /// The envelope sender (Postfix: ${sender}); else the Return-Path header.
+        #[arg(long)]
+        sender: Option<String>,
+        /// The reply address it was sent to (Postfix: ${original_recipient}); else the
+        /// Delivered-To or To header.
+        #[arg(long)]
+        recipient: Option<String>,
+    },
+    /// List the latest replies received and what became of them, or handle one that is still
+    /// waiting (after an outage) again.
+    InboundMail {
+        /// Handle this stored message (by its number in the list) again.
+        #[arg(long)]
+        replay: Option<i64>,
+        /// How many to list.
+        #[arg(long, default_value_t = 50)]
+        limit: i64,
+    },
     /// Check a game's log: its hash chain, every move against the rules and, once the game has
     /// ended, every random outcome against the revealed seed. Exits non-zero at the first
     /// discrepancy, naming the row.
@@ -48,6 +73,8 @@ enum Command {
         game: Option<String>,
     },
 }
+
+mod inbound_cli;
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
@@ -68,6 +95,14 @@ fn main() -> anyhow::Result<()> {
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(settings),
         Command::MailWorker => mail_worker(settings),
+        Command::MailInbound => mail_inbound(settings),
+        Command::ReceiveMail { sender, recipient } => {
+            let code = inbound_cli::receive_stdin(&settings, sender, recipient)?;
+            std::process::exit(code)
+        }
+        Command::InboundMail { replay, limit } => {
+            inbound_cli::list_or_replay(&settings, replay, limit)
+        }
         Command::Verify { game, .. } => {
             let game = game.expect("clap requires a file or --game");
             let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
@@ -129,6 +164,21 @@ fn mail_worker(settings: Settings) -> anyhow::Result<()> {
     }
     pool.close(std::time::Duration::from_secs(10))?;
     worked
+}
+
+/// Receives replies until SIGTERM or SIGINT.
+#[tokio::main]
+async fn mail_inbound(settings: Settings) -> anyhow::Result<()> {
+    let pool = store::connect(&settings.database)?;
+    let listener = tokio::net::TcpListener::bind(&settings.inbound.bind).await?;
+    tracing::info!(
+        "Turnpost receives replies on {} (SMTP and LMTP)",
+        listener.local_addr()?
+    );
+    let settings = std::sync::Arc::new(settings);
+    turnpost::mail::inbound::listener::serve(listener, pool.clone(), settings, termination()).await;
+    tokio::task::spawn_blocking(move || pool.close(std::time::Duration::from_secs(10))).await??;
+    Ok(())
 }
 
 /// Resolves at the first SIGTERM or SIGINT.

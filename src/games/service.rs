@@ -417,8 +417,12 @@ pub(super) fn commit<R: Rules>(
             )?;
         }
     } else {
+        // The player whose arrival starts the game is told too if they are to move: should
+        // they leave the page, the email (sent after the coalescing window, and only if they
+        // have not moved by then) is how they learn it and can reply with their move.
+        let starts = matches!(submitted, Submitted::Join);
         for player in game.to_act_ids() {
-            if Some(player) != actor && !acting_before.contains(&player) {
+            if (starts || Some(player) != actor) && !acting_before.contains(&player) {
                 notifications::enqueue(
                     conn,
                     player,

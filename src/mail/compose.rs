@@ -14,13 +14,15 @@ use crate::games::service;
 use crate::games::stream::CancelReason;
 use crate::games::stream::Entry;
 use crate::games::with_rules;
+use crate::mail::inbound::answer::offer;
+use crate::present::codes::MoveCodes;
 use crate::store::emails::{self, NewEmail};
 use crate::store::notifications::{self, Kind, Pending};
 use crate::store::schema::players;
 use crate::web::ui::{Board, GameUi, sentence};
 
 /// The Message-ID of a new email: random, under the site's host name.
-fn message_id(settings: &Settings) -> String {
+pub fn message_id(settings: &Settings) -> String {
     let host = url::Url::parse(settings.base_url())
         .ok()
         .and_then(|u| u.host_str().map(str::to_string))
@@ -56,6 +58,16 @@ struct Mailing<'a> {
 
 impl Mailing<'_> {
     fn store(&mut self, kind: &str, rendered: Rendered, carried: &[i64]) -> anyhow::Result<()> {
+        self.store_with_reply_to(kind, rendered, carried, None)
+    }
+
+    fn store_with_reply_to(
+        &mut self,
+        kind: &str,
+        rendered: Rendered,
+        carried: &[i64],
+        reply_to: Option<String>,
+    ) -> anyhow::Result<()> {
         let id = emails::insert(
             self.conn,
             &NewEmail {
@@ -68,6 +80,8 @@ impl Mailing<'_> {
                 body_html: rendered.html,
                 unsubscribe_url: self.footer_unsubscribe.clone(),
                 priority: emails::priority_of(kind),
+                reply_to,
+                in_reply_to: None,
             },
         )?;
         notifications::mark_mailed(self.conn, carried, id)?;
@@ -239,7 +253,13 @@ fn news_email(
     } else {
         rendered
     };
-    mailing.store(kind, rendered, &ids)?;
+    // A reply goes to the game's reply address when the email is about one game; with several,
+    // each game names its own.
+    let reply_to = match items.as_slice() {
+        [only] => only.by_email.as_ref().map(|b| b.address.clone()),
+        _ => None,
+    };
+    mailing.store_with_reply_to(kind, rendered, &ids, reply_to)?;
     Ok(1)
 }
 
@@ -254,7 +274,7 @@ fn game_news(
     with_rules!(kind, |R| news_of::<R>(mailing, game_id, now))
 }
 
-fn news_of<R: GameUi>(
+fn news_of<R: GameUi + MoveCodes>(
     mailing: &mut Mailing<'_>,
     game_id: &str,
     now: DateTime<Utc>,
@@ -326,6 +346,7 @@ fn news_of<R: GameUi>(
         mailing.game_link(&path)?
     };
     let head = rows.last().map(|r| r.hash_hex()).unwrap_or_default();
+    let by_email = offer::<R>(mailing.conn, mailing.settings, &game, me)?;
     Ok(Some(GameNews {
         your_turn: !finished,
         title: format!("{} against {}", R::NAME, others.join(" and ")),
@@ -340,6 +361,7 @@ fn news_of<R: GameUi>(
         link,
         head_seq: game.seq,
         head_hash: head.chars().take(12).collect(),
+        by_email,
     }))
 }
 

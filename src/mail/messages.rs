@@ -147,6 +147,64 @@ pub struct GameNews {
     /// The log head: the last event's number and the start of its hash.
     pub head_seq: i64,
     pub head_hash: String,
+    /// How to move by replying, while the game is in play.
+    pub by_email: Option<ByEmail>,
+}
+
+/// Moving by email: where replies go and what they may say.
+#[derive(Clone, Debug)]
+pub struct ByEmail {
+    /// The reply address (play+TOKEN-SEQ@…).
+    pub address: String,
+    /// The moves it takes now, as lines ("Reply with one of: 1, 2, 4"); empty when it is not
+    /// the player's turn.
+    pub moves: Vec<String>,
+    /// How this game's moves are written.
+    pub help: Vec<String>,
+    /// The "Playing by email" page.
+    pub help_link: String,
+}
+
+/// The answer to a reply.
+pub struct Answer {
+    pub subject: String,
+    /// What was done, then whose turn it is.
+    pub lines: Vec<String>,
+    pub board: String,
+    pub link: String,
+    pub by_email: Option<ByEmail>,
+}
+
+#[derive(Template)]
+#[template(path = "email/answer.txt")]
+struct AnswerText<'a> {
+    name: &'a str,
+    answer: &'a Answer,
+    footer: &'a Footer<'a>,
+}
+
+#[derive(Template)]
+#[template(path = "email/answer.html")]
+struct AnswerHtml<'a> {
+    name: &'a str,
+    answer: &'a Answer,
+    footer: &'a Footer<'a>,
+}
+
+pub fn answer(name: &str, answer: &Answer, footer: &Footer<'_>) -> Rendered {
+    Rendered {
+        subject: answer.subject.clone(),
+        text: render(&AnswerText {
+            name,
+            answer,
+            footer,
+        }),
+        html: render(&AnswerHtml {
+            name,
+            answer,
+            footer,
+        }),
+    }
 }
 
 #[derive(Template)]
@@ -243,6 +301,12 @@ mod tests {
             link: "http://x/sign-in/t".into(),
             head_seq: 12,
             head_hash: "3fa2c1d0e5b1".into(),
+            by_email: your_turn.then(|| ByEmail {
+                address: "play+tok-12@x".into(),
+                moves: vec!["Reply with one of: 1, 2, 4".into()],
+                help: vec!["Write the number of the pit.".into()],
+                help_link: "http://x/help/email".into(),
+            }),
         }
     }
 
@@ -294,6 +358,9 @@ mod tests {
             assert!(part.contains("3fa2c1d0e5b1") && part.contains("12"));
             assert!(part.contains("http://x/unsubscribe/u"));
             assert!(part.contains("http://x/settings"));
+            assert!(part.contains("Reply with one of: 1, 2, 4"));
+            assert!(part.contains("Write the number of the pit."));
+            assert!(part.contains("http://x/help/email"));
         }
     }
 }

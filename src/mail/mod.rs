@@ -5,6 +5,7 @@
 //! (`web::ui`), so that a board reads the same in a browser and in a mailbox.
 
 pub mod compose;
+pub mod inbound;
 pub mod messages;
 pub mod transport;
 pub mod worker;

@@ -117,11 +117,23 @@ pub fn build_message(from: &str, email: &Outgoing) -> Result<Message, SendError>
             email.recipient
         ))
     })?;
-    let mut message = Message::builder()
+    let mut builder = Message::builder()
         .from(from)
         .to(to)
         .subject(&email.subject)
-        .message_id(Some(email.message_id.clone()))
+        .message_id(Some(email.message_id.clone()));
+    if let Some(reply_to) = &email.reply_to {
+        let reply_to: Mailbox = reply_to.parse().map_err(|e| {
+            SendError::Rejected(format!("the reply address {reply_to:?} is not valid: {e}"))
+        })?;
+        builder = builder.reply_to(reply_to);
+    }
+    if let Some(answered) = &email.in_reply_to {
+        builder = builder
+            .in_reply_to(answered.clone())
+            .references(answered.clone());
+    }
+    let mut message = builder
         .multipart(MultiPart::alternative_plain_html(
             email.body_text.clone(),
             email.body_html.clone(),
@@ -135,6 +147,17 @@ pub fn build_message(from: &str, email: &Outgoing) -> Result<Message, SendError>
     headers.insert_raw(HeaderValue::new(
         HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
         "List-Unsubscribe=One-Click".to_string(),
+    ));
+    // Every email is sent by the machine (RFC 3834), so that auto-responders leave it alone
+    // and no mail loop can start.
+    let auto = if email.in_reply_to.is_some() {
+        "auto-replied"
+    } else {
+        "auto-generated"
+    };
+    headers.insert_raw(HeaderValue::new(
+        HeaderName::new_from_ascii_str("Auto-Submitted"),
+        auto.to_string(),
     ));
     Ok(message)
 }
@@ -155,6 +178,8 @@ mod tests {
             body_html: "<p>Hello Ann</p>".into(),
             unsubscribe_url: "http://127.0.0.1:8080/unsubscribe/tok".into(),
             attempts: 0,
+            reply_to: None,
+            in_reply_to: None,
         }
     }
 

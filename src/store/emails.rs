@@ -24,6 +24,10 @@ pub struct NewEmail {
     pub unsubscribe_url: String,
     /// Lower goes first: see [`priority_of`].
     pub priority: i16,
+    /// Where replies go: a reply address that can make a move.
+    pub reply_to: Option<String>,
+    /// The Message-ID this email answers.
+    pub in_reply_to: Option<String>,
 }
 
 /// Sign-in links go before invitations, and both before game news, so that a flood of one kind
@@ -31,6 +35,7 @@ pub struct NewEmail {
 pub fn priority_of(kind: &str) -> i16 {
     match kind {
         "sign_in" => 0,
+        "mail_answer" => 0,
         "invitation" => 1,
         _ => 2,
     }
@@ -57,6 +62,8 @@ pub struct Outgoing {
     pub body_html: String,
     pub unsubscribe_url: String,
     pub attempts: i32,
+    pub reply_to: Option<String>,
+    pub in_reply_to: Option<String>,
 }
 
 /// Claims up to `limit` due emails, most urgent first, for `lease_seconds`; emails other workers
@@ -76,7 +83,7 @@ pub fn claim_due(
              LIMIT $1 \
              FOR UPDATE SKIP LOCKED) \
          RETURNING id, message_id, player_id, recipient, kind, subject, body_text, body_html, \
-                   unsubscribe_url, attempts",
+                   unsubscribe_url, attempts, reply_to, in_reply_to",
     )
     .bind::<BigInt, _>(limit)
     .bind::<BigInt, _>(lease_seconds.max(1))

@@ -3,9 +3,11 @@
 
 pub mod emails;
 pub mod events;
+pub mod inbound;
 pub mod limits;
 pub mod notifications;
 pub mod pool;
+pub mod reply_tokens;
 pub mod schema;
 
 use diesel::migration::MigrationSource;

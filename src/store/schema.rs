@@ -123,6 +123,37 @@ diesel::table! {
         priority -> Int2,
         claimed_until -> Nullable<Timestamptz>,
         last_attempt_at -> Nullable<Timestamptz>,
+        reply_to -> Nullable<Text>,
+        in_reply_to -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    reply_tokens (token_hash) {
+        token_hash -> Bytea,
+        game_id -> Text,
+        player_id -> Int8,
+        created_at -> Timestamptz,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
+    inbound_mail (id) {
+        id -> Int8,
+        received_at -> Timestamptz,
+        message_id -> Nullable<Text>,
+        duplicate_of -> Nullable<Int8>,
+        envelope_from -> Text,
+        recipient -> Text,
+        size -> Int8,
+        raw -> Bytea,
+        outcome -> Text,
+        detail -> Nullable<Text>,
+        game_id -> Nullable<Text>,
+        player_id -> Nullable<Int8>,
+        seq -> Nullable<Int8>,
+        handled_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -182,7 +213,12 @@ diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(invitations -> games (game_id));
 diesel::joinable!(sessions -> players (player_id));
 
+diesel::joinable!(reply_tokens -> games (game_id));
+diesel::joinable!(reply_tokens -> players (player_id));
+
 diesel::allow_tables_to_appear_in_same_query!(
+    reply_tokens,
+    inbound_mail,
     players,
     sign_in_tokens,
     server_secrets,

@@ -8,6 +8,7 @@ mod support;
 mod api;
 mod audit;
 mod azul_game;
+mod by_email;
 mod cli;
 mod clocks;
 mod concurrency;

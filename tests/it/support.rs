@@ -353,7 +353,7 @@ pub struct Mail {
 }
 
 impl Mail {
-    fn parse(raw: &[u8], envelope_to: Vec<String>) -> Mail {
+    pub fn parse(raw: &[u8], envelope_to: Vec<String>) -> Mail {
         let message = mail_parser::MessageParser::default()
             .parse(raw)
             .expect("a MIME message");

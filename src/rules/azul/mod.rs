@@ -47,7 +47,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Rng, RuleError, Rules, Seat, Status, Viewer};
 
-pub use board::{BoardSide, Space, Structure, StructureKind};
+pub use board::{BoardSide, Space, Structure, StructureKind, star_colour};
 pub use commands::{Command, Source};
 pub use events::{Event, NumberBonus, StarBonus};
 pub use state::{Board, Pending, Phase, PlayerState, State, TOTAL_TILES, tile_count};

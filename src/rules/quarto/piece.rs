@@ -84,6 +84,20 @@ impl Attribute {
 }
 
 impl Trait {
+    /// The letter that stands for the trait in text boards and move codes: T/S, D/L, R/Q, H/F.
+    pub fn letter(self) -> char {
+        match self {
+            Trait::Tall => 'T',
+            Trait::Short => 'S',
+            Trait::Dark => 'D',
+            Trait::Light => 'L',
+            Trait::Round => 'R',
+            Trait::Square => 'Q',
+            Trait::Hollow => 'H',
+            Trait::Solid => 'F',
+        }
+    }
+
     pub fn word(self) -> &'static str {
         match self {
             Trait::Tall => "tall",
@@ -136,6 +150,11 @@ impl Piece {
     /// Its four traits in the order height, colour, shape, top.
     pub fn traits(self) -> [Trait; 4] {
         Attribute::ALL.map(|attribute| self.trait_of(attribute))
+    }
+
+    /// "TDRH": the letters of its four traits.
+    pub fn code(self) -> String {
+        self.traits().map(Trait::letter).iter().collect()
     }
 
     /// "tall dark round hollow".

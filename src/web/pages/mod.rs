@@ -51,11 +51,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             web::resource("/settings/vacation/end").route(web::post().to(settings::end_vacation)),
         )
         .service(
+            web::resource("/settings/reply-addresses/revoke")
+                .route(web::post().to(settings::revoke_reply_addresses)),
+        )
+        .service(
             web::resource("/settings/sign-out-everywhere")
                 .route(web::post().to(settings::sign_out_everywhere)),
         )
         .service(web::resource("/rules").route(get_or_head().to(rules::index)))
         .service(web::resource("/rules/{kind}").route(get_or_head().to(rules::show)))
+        .service(web::resource("/help/email").route(get_or_head().to(rules::by_email)))
         .service(web::resource("/games/new").route(get_or_head().to(new_game::choose_kind)))
         .service(
             web::resource("/games/new/{kind}")

@@ -4,7 +4,8 @@ use actix_session::Session;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::games::Kind;
+use crate::games::{Kind, with_rules};
+use crate::present::codes::MoveCodes;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
@@ -55,5 +56,31 @@ pub async fn show(
         slug: kind.as_str(),
         name: kind.name(),
         guide: guide(kind),
+    })
+}
+
+#[derive(Template)]
+#[template(path = "help_email.html")]
+struct ByEmailPage {
+    layout: Layout,
+    /// Each game's name, slug and how its moves are written.
+    games: Vec<(&'static str, &'static str, &'static [&'static str])>,
+}
+
+/// "Playing by email": how replies work, and every game's move codes.
+pub async fn by_email(
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&session, &state).await?;
+    page(&ByEmailPage {
+        layout: Layout::new("Playing by email", &visitor),
+        games: Kind::ALL
+            .iter()
+            .map(|&kind| {
+                let help = with_rules!(kind, |R| <R as MoveCodes>::HELP);
+                (kind.name(), kind.as_str(), help)
+            })
+            .collect(),
     })
 }

@@ -7,6 +7,7 @@ use crate::auth::accounts::{self, Notify};
 use crate::auth::sessions;
 use crate::games::service::ServiceError;
 use crate::games::vacation;
+use crate::store::reply_tokens;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::clock_text;
@@ -53,6 +54,8 @@ struct SettingsPage {
     zones: Vec<ZoneChoice>,
     vacation: VacationView,
     sessions: Vec<SessionLine>,
+    /// Reply addresses the player holds for games in play.
+    reply_addresses: i64,
 }
 
 pub struct ZoneChoice {
@@ -170,6 +173,7 @@ async fn settings_page(
         zones: zone_choices(&player.time_zone),
         vacation: vacation_view(state, visitor).await?,
         sessions: session_lines(state, visitor).await?,
+        reply_addresses: reply_address_count(state, player.id).await?,
     };
     render_page(status, &page)
 }
@@ -180,21 +184,47 @@ pub async fn show(session: Session, state: web::Data<AppState>) -> Result<HttpRe
     settings_page(&state, &visitor, Outcome::Shown, name).await
 }
 
+async fn reply_address_count(state: &web::Data<AppState>, player: i64) -> Result<i64, WebError> {
+    let pool = state.pool.clone();
+    web::block(move || -> Result<_, WebError> {
+        Ok(reply_tokens::live_count(&mut *pool.get()?, player)?)
+    })
+    .await?
+}
+
+/// Runs `act` for the player who posted a settings form (its CSRF token checked first).
+async fn for_poster<T: Send + 'static>(
+    session: &Session,
+    state: &web::Data<AppState>,
+    body: &[u8],
+    act: fn(&mut diesel::PgConnection, i64) -> diesel::QueryResult<T>,
+) -> Result<T, WebError> {
+    let form = Form::parse(body)?;
+    check_form_csrf(session, &form)?;
+    let visitor = visitor(session, state).await?;
+    let player = visitor.require_player()?.id;
+    let pool = state.pool.clone();
+    web::block(move || -> Result<_, WebError> { Ok(act(&mut *pool.get()?, player)?) }).await?
+}
+
+/// Stops every reply address the player was sent: replies to them are refused from now on.
+/// Emails sent later carry new ones.
+pub async fn revoke_reply_addresses(
+    session: Session,
+    state: web::Data<AppState>,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    for_poster(&session, &state, &body, reply_tokens::revoke_all).await?;
+    Ok(see_other("/settings"))
+}
+
 /// Ends every session of the player, this one included.
 pub async fn sign_out_everywhere(
     session: Session,
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
-    let visitor = visitor(&session, &state).await?;
-    let player = visitor.require_player()?.id;
-    let pool = state.pool.clone();
-    web::block(move || -> Result<_, WebError> {
-        Ok(sessions::revoke_all(&mut *pool.get()?, player)?)
-    })
-    .await??;
+    for_poster(&session, &state, &body, sessions::revoke_all).await?;
     session.purge();
     Ok(see_other("/"))
 }

@@ -221,20 +221,7 @@ fn join<S: AsRef<str>>(words: &[S]) -> String {
 
 /// "TDRH": one letter per trait, for the plain-text board.
 fn code(piece: &PieceView) -> String {
-    piece
-        .traits
-        .iter()
-        .map(|t| match t {
-            Trait::Tall => 'T',
-            Trait::Short => 'S',
-            Trait::Dark => 'D',
-            Trait::Light => 'L',
-            Trait::Round => 'R',
-            Trait::Square => 'Q',
-            Trait::Hollow => 'H',
-            Trait::Solid => 'F',
-        })
-        .collect()
+    piece.traits.iter().map(|t| t.letter()).collect()
 }
 
 fn last_move(board: &Board<'_, Quarto>, view: &QuartoView) -> Option<String> {

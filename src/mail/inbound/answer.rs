@@ -1,0 +1,176 @@
+//! The email that answers a reply: what was done, the board as it is now, and — while the game
+//! goes on — a fresh reply address with the moves it takes.
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use super::address;
+use super::handle::Reply;
+use crate::auth::accounts;
+use crate::config::Settings;
+use crate::games::read_model::result_line;
+use crate::games::replay::{Game, Phase};
+use crate::games::service::{self, ServiceError};
+use crate::mail::messages::{self, Answer, ByEmail, Footer};
+use crate::present::codes::{MoveCodes, menu};
+use crate::rules::Seat;
+use crate::store::emails::{self, NewEmail};
+use crate::store::reply_tokens;
+use crate::web::ui::{Board, GameUi};
+
+/// What the answer tells, a sentence a line; `later` lines come after the moves they follow.
+#[derive(Debug, Default)]
+pub struct Said {
+    lines: Vec<String>,
+    later: Vec<String>,
+}
+
+impl Said {
+    pub fn line(&mut self, text: &str) {
+        self.lines.push(text.to_string());
+    }
+
+    pub fn later(&mut self, text: String) {
+        self.later.push(text);
+    }
+
+    pub fn flush_later(&mut self) {
+        self.lines.append(&mut self.later);
+    }
+
+    /// The lines in one, for the record of the message.
+    pub fn summary(&self) -> Option<String> {
+        (!self.lines.is_empty()).then(|| self.lines.join(" "))
+    }
+}
+
+/// How `player_id` can move in `game` by email now: a new reply address and, when it is their
+/// turn, the moves it takes. `None` once the game is not in play.
+pub fn offer<R: GameUi + MoveCodes>(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    game: &Game<R>,
+    player_id: i64,
+) -> QueryResult<Option<ByEmail>> {
+    if game.phase() != Phase::Active {
+        return Ok(None);
+    }
+    let token = reply_tokens::issue(conn, &game.id, player_id)?;
+    let seat = game.seat_of(player_id);
+    let moves = match (game.state.as_ref(), seat, game.status()) {
+        (Some(state), Some(seat), Some(status)) if status.to_act().contains(&seat) => {
+            menu::<R>(state, seat)
+        }
+        _ => Vec::new(),
+    };
+    Ok(Some(ByEmail {
+        address: address::format(&settings.inbound.address, &token, game.seq),
+        moves,
+        help: R::HELP.iter().map(|s| s.to_string()).collect(),
+        help_link: format!("{}/help/email", settings.base_url()),
+    }))
+}
+
+/// Whose turn it is, or how the game ended, from `seat`'s side of the table.
+fn standing<R: GameUi>(game: &Game<R>, seat: Option<Seat>) -> String {
+    let names = game.seat_names();
+    if let Some(ended) = &game.ended {
+        return format!(
+            "The game is over: {}.",
+            result_line::<R>(&ended.outcome, &names)
+        );
+    }
+    let Some(status) = game.status() else {
+        return String::new();
+    };
+    let to_act = status.to_act();
+    if seat.is_some_and(|s| to_act.contains(&s)) {
+        return "It is your turn.".into();
+    }
+    let others: Vec<&str> = to_act
+        .iter()
+        .filter_map(|s| names.get(*s).map(String::as_str))
+        .collect();
+    match others.as_slice() {
+        [] => String::new(),
+        [one] => format!("It is {one}'s turn now."),
+        many => format!("{} are to act now.", many.join(" and ")),
+    }
+}
+
+/// Writes the answer to `reply` into the outbox. Returns the game's log length now.
+pub fn send<R: GameUi + MoveCodes>(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    reply: &Reply<'_>,
+    said: &Said,
+) -> QueryResult<i64> {
+    let (game, _) = service::load::<R>(conn, &reply.game_id, None).map_err(|e| match e {
+        ServiceError::Database(e) => e,
+        _ => diesel::result::Error::RollbackTransaction,
+    })?;
+    let recipient = accounts::recipient(conn, reply.player.id)?;
+    if recipient.email_rejected_at.is_some() {
+        return Ok(game.seq);
+    }
+    let seat = game.seat_of(reply.player.id);
+    let names = game.seat_names();
+    let board = match game.state.as_ref() {
+        Some(state) => {
+            let view = R::view(state, game.viewer_for(Some(reply.player.id)));
+            let path = format!("/games/{}", game.id);
+            R::text_board(&Board::<R> {
+                view: &view,
+                path: &path,
+                query: &Default::default(),
+                names: &names,
+                me: seat,
+                actions: None,
+            })
+        }
+        None => String::new(),
+    };
+    let mut lines = said.lines.clone();
+    lines.push(standing(&game, seat));
+    let by_email = offer::<R>(conn, settings, &game, reply.player.id)?;
+    let base = settings.base_url();
+    let subject = match reply.incoming.subject.as_str() {
+        "" => format!("Re: {}", R::NAME),
+        s if s.to_lowercase().starts_with("re:") => s.to_string(),
+        s => format!("Re: {s}"),
+    };
+    let answer = Answer {
+        subject,
+        lines,
+        board,
+        link: format!("{base}/games/{}", game.id),
+        by_email,
+    };
+    let unsubscribe = format!("{base}/unsubscribe/{}", recipient.unsubscribe_token);
+    let settings_link = format!("{base}/settings");
+    let rendered = messages::answer(
+        &recipient.display_name,
+        &answer,
+        &Footer {
+            settings: &settings_link,
+            unsubscribe: &unsubscribe,
+        },
+    );
+    emails::insert(
+        conn,
+        &NewEmail {
+            message_id: crate::mail::compose::message_id(settings),
+            player_id: recipient.id,
+            recipient: recipient.email,
+            kind: "mail_answer".into(),
+            subject: rendered.subject,
+            body_text: rendered.text,
+            body_html: rendered.html,
+            unsubscribe_url: unsubscribe,
+            priority: emails::priority_of("mail_answer"),
+            reply_to: answer.by_email.map(|b| b.address),
+            in_reply_to: reply.incoming.message_id.clone(),
+        },
+    )?;
+    Ok(game.seq)
+}

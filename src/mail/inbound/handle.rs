@@ -1,0 +1,386 @@
+//! What a reply does. It must come to a live reply address from the player the address was made
+//! for; then it moves, talks or resigns through the same services as the web pages (same rules,
+//! same stale-page guard, same events and notifications), and the player gets an answer by email.
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use sha2::{Digest, Sha256};
+
+use super::answer::{self, Said};
+use super::message::Incoming;
+use super::reply_text::own_lines;
+use crate::auth::Player;
+use crate::auth::accounts;
+use crate::config::Settings;
+use crate::games::replay::Phase;
+use crate::games::service::{self, ServiceError};
+use crate::games::{decide, table, with_rules};
+use crate::present::codes::{MoveCodes, read_next, words};
+use crate::store::inbound::Settled;
+use crate::store::limits::Limit;
+use crate::store::reply_tokens;
+use crate::web::ui::GameUi;
+
+/// A reply from `player`, sent to an address made at log length `seq` of `game_id`.
+pub struct Reply<'a> {
+    pub incoming: &'a Incoming,
+    pub game_id: String,
+    pub player: Player,
+    pub seq: i64,
+}
+
+/// Handles a reply whose address and sender have been checked, inside the caller's transaction.
+/// Everything it plays is undone together if any of it is refused.
+pub fn act(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    reply: &Reply<'_>,
+) -> QueryResult<Settled> {
+    let kind = match service::kind_of(conn, &reply.game_id) {
+        Ok(kind) => kind,
+        Err(e) => return refused_outright(reply, e),
+    };
+    with_rules!(kind, |R| act_in::<R>(conn, settings, reply))
+}
+
+/// A game that cannot be loaded: recorded, not answered.
+fn refused_outright(reply: &Reply<'_>, error: ServiceError) -> QueryResult<Settled> {
+    match error {
+        ServiceError::Database(e) => Err(e),
+        other => Ok(settled(reply, "refused", &other.to_string())),
+    }
+}
+
+fn settled(reply: &Reply<'_>, outcome: &'static str, detail: &str) -> Settled {
+    Settled {
+        outcome,
+        detail: Some(detail.to_string()),
+        game_id: Some(reply.game_id.clone()),
+        player_id: Some(reply.player.id),
+        seq: None,
+    }
+}
+
+/// What the reply asks for, read from the player's own lines.
+enum Request {
+    Say(String),
+    Resign(Option<String>),
+    Look,
+    Moves(String),
+}
+
+fn request(lines: &[String]) -> Request {
+    let Some(first) = lines.first() else {
+        return Request::Look;
+    };
+    let lower = first.to_lowercase();
+    if let Some(rest) = lower
+        .strip_prefix("say:")
+        .or_else(|| lower.strip_prefix("say "))
+    {
+        let start = first.len() - rest.len();
+        let mut text = first[start..].trim().to_string();
+        for line in &lines[1..] {
+            text.push('\n');
+            text.push_str(line);
+        }
+        return Request::Say(text);
+    }
+    let mut words = lower.split_whitespace();
+    match words
+        .next()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+    {
+        Some("resign") => Request::Resign(words.next().map(str::to_string)),
+        Some("help" | "board" | "") | None => Request::Look,
+        // A move is one line: the lines after it may be a signature or a quote we did not
+        // recognise.
+        Some(_) => Request::Moves(first.clone()),
+    }
+}
+
+/// The code that confirms a resignation: it changes with every move, so it works only on the
+/// position it was sent for.
+pub fn resign_code(game_id: &str, player: i64, board_seq: i64) -> String {
+    let digest = Sha256::digest(format!("resign:{game_id}:{player}:{board_seq}").as_bytes());
+    hex::encode(&digest[..3])
+}
+
+fn act_in<R: GameUi + MoveCodes>(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    reply: &Reply<'_>,
+) -> QueryResult<Settled> {
+    let game_id = reply.game_id.as_str();
+    let player = &reply.player;
+    let (game, _) = match service::load::<R>(conn, game_id, None) {
+        Ok(loaded) => loaded,
+        Err(e) => return refused_outright(reply, e),
+    };
+    let lines = own_lines(&reply.incoming.text);
+    let mut said = Said::default();
+    let outcome = match game.phase() {
+        Phase::Finished | Phase::Cancelled => {
+            said.line("This game is over, so nothing was played.");
+            "answered"
+        }
+        Phase::Waiting => {
+            said.line("This game has not started yet, so nothing was played.");
+            "answered"
+        }
+        Phase::Active => match request(&lines) {
+            Request::Say(text) => say(conn, settings, reply, text, &mut said)?,
+            _ if reply.seq < game.board_seq => {
+                said.line(
+                    "The game moved on since the email you answered, so nothing was played. \
+                     Here is the board now.",
+                );
+                "stale"
+            }
+            Request::Resign(code) => {
+                let expected = resign_code(game_id, player.id, game.board_seq);
+                if code.as_deref() == Some(expected.as_str()) {
+                    match service::resign(conn, game_id, player, reply.seq) {
+                        Ok(()) => {
+                            said.line("You resigned from this game.");
+                            "resigned"
+                        }
+                        Err(e) => refusal(e, &mut said)?,
+                    }
+                } else {
+                    if code.is_some() {
+                        said.line("That confirmation code is not the one for this position.");
+                    }
+                    said.line(&format!(
+                        "To resign from this game, reply with: resign {expected}"
+                    ));
+                    said.line("(The code works until the next move.)");
+                    "resign_asked"
+                }
+            }
+            Request::Look => {
+                if lines.is_empty() {
+                    said.line("We found no move in your reply: nothing was played.");
+                }
+                "answered"
+            }
+            Request::Moves(line) => play_line::<R>(conn, reply, &line, &mut said)?,
+        },
+    };
+    let seq = answer::send::<R>(conn, settings, reply, &said)?;
+    Ok(Settled {
+        outcome,
+        detail: said.summary(),
+        game_id: Some(reply.game_id.clone()),
+        player_id: Some(player.id),
+        seq: Some(seq),
+    })
+}
+
+fn say(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    reply: &Reply<'_>,
+    text: String,
+    said: &mut Said,
+) -> QueryResult<&'static str> {
+    let text = match decide::tidy_message(&text) {
+        Ok(text) => text,
+        Err(why) => {
+            said.line(&format!(
+                "Your message was not added to the table talk: {why}"
+            ));
+            return Ok("refused");
+        }
+    };
+    let limit = crate::web::limits::chat_per_player(&settings.limits);
+    if limit.take(conn, &reply.player.id.to_string(), 1)?.is_err() {
+        said.line(
+            "You have written as many messages as we allow in an hour; this one was not added.",
+        );
+        return Ok("refused");
+    }
+    match table::say(conn, &reply.game_id, &reply.player, text) {
+        Ok(_) => {
+            said.line("Your message was added to the table talk.");
+            Ok("said")
+        }
+        Err(e) => refusal(e, said),
+    }
+}
+
+/// Words for a refused command; a database failure aborts instead.
+fn refusal(error: ServiceError, said: &mut Said) -> QueryResult<&'static str> {
+    match error {
+        ServiceError::Stale => {
+            said.line(
+                "The game moved on since the email you answered, so nothing was played. Here is \
+                 the board now.",
+            );
+            Ok("stale")
+        }
+        ServiceError::Database(e) => Err(e),
+        other => {
+            said.line(&format!("Nothing was played: {other}"));
+            Ok("refused")
+        }
+    }
+}
+
+/// Why a line could not be played whole.
+enum LineError {
+    Refused(ServiceError),
+    Unreadable(String),
+    Database(diesel::result::Error),
+}
+
+impl From<diesel::result::Error> for LineError {
+    fn from(error: diesel::result::Error) -> Self {
+        LineError::Database(error)
+    }
+}
+
+impl From<ServiceError> for LineError {
+    fn from(error: ServiceError) -> Self {
+        match error {
+            ServiceError::Database(e) => LineError::Database(e),
+            other => LineError::Refused(other),
+        }
+    }
+}
+
+/// Plays the moves of a line one after another, each read against the position the one before
+/// it left. If any is refused, none stays played.
+fn play_line<R: GameUi + MoveCodes>(
+    conn: &mut PgConnection,
+    reply: &Reply<'_>,
+    line: &str,
+    said: &mut Said,
+) -> QueryResult<&'static str> {
+    let words = words::<R>(line);
+    let played = conn.transaction(|conn| {
+        let mut expected = reply.seq;
+        let mut rest: &[String] = &words;
+        let mut labels = Vec::new();
+        while !rest.is_empty() {
+            let (game, _) = service::load::<R>(conn, &reply.game_id, None)?;
+            let seat = game.seat_of(reply.player.id);
+            let to_act = game
+                .status()
+                .is_some_and(|s| seat.is_some_and(|seat| s.to_act().contains(&seat)));
+            let (Some(state), Some(seat)) = (game.state.as_ref(), seat) else {
+                return Err(LineError::Refused(ServiceError::Forbidden(
+                    "You are not playing in this game.".into(),
+                )));
+            };
+            if !labels.is_empty() && !to_act {
+                said.later(format!(
+                    "The rest of your line (“{}”) was not played: it is no longer your turn.",
+                    rest.join(" ")
+                ));
+                break;
+            }
+            let Some((command, used)) = read_next::<R>(state, seat, rest) else {
+                if !to_act {
+                    return Err(LineError::Refused(ServiceError::Forbidden(
+                        "It is not your turn.".into(),
+                    )));
+                }
+                return Err(LineError::Unreadable(rest.join(" ")));
+            };
+            labels.push(R::command_label(state, &command));
+            let command = serde_json::to_value(&command).expect("commands serialize");
+            expected = service::play(conn, &reply.game_id, &reply.player, expected, command)?;
+            rest = &rest[used..];
+        }
+        Ok(labels)
+    });
+    match played {
+        Ok(labels) => {
+            for label in labels {
+                said.line(&format!("Played: {label}."));
+            }
+            said.flush_later();
+            Ok("played")
+        }
+        Err(LineError::Database(e)) => Err(e),
+        Err(LineError::Refused(e)) => refusal(e, said),
+        Err(LineError::Unreadable(rest)) => {
+            said.line(&format!(
+                "Nothing was played: we could not read “{rest}” as a move here."
+            ));
+            Ok("refused")
+        }
+    }
+}
+
+/// Checks a reply to `recipient`'s token: the game and player it is for, provided it came from
+/// that player's address.
+pub enum Addressee {
+    Player { game_id: String, player: Player },
+    Unknown,
+    WrongSender,
+}
+
+pub fn addressee(
+    conn: &mut PgConnection,
+    token: &str,
+    from: Option<&str>,
+) -> QueryResult<Addressee> {
+    let Some((game_id, player_id)) = reply_tokens::find(conn, token)? else {
+        return Ok(Addressee::Unknown);
+    };
+    let Some(player) = accounts::find(conn, player_id)? else {
+        return Ok(Addressee::Unknown);
+    };
+    if from != Some(player.email.to_lowercase().as_str()) {
+        return Ok(Addressee::WrongSender);
+    }
+    Ok(Addressee::Player { game_id, player })
+}
+
+/// How many replies one player may send in an hour.
+pub fn replies_per_player(settings: &Settings) -> Limit {
+    Limit {
+        action: "email_reply",
+        max: settings.inbound.replies_per_player_per_hour,
+        window_seconds: 3600,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines(text: &[&str]) -> Vec<String> {
+        text.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn requests_are_told_apart() {
+        assert!(
+            matches!(request(&lines(&["Say: Good game!", "Ann"])), Request::Say(t) if t == "Good game!\nAnn")
+        );
+        assert!(matches!(
+            request(&lines(&["resign"])),
+            Request::Resign(None)
+        ));
+        assert!(
+            matches!(request(&lines(&["Resign 3fa9c2"])), Request::Resign(Some(c)) if c == "3fa9c2")
+        );
+        assert!(matches!(request(&lines(&["help"])), Request::Look));
+        assert!(matches!(request(&[]), Request::Look));
+        assert!(
+            matches!(request(&lines(&["c3 then give TDRH", "Ann"])), Request::Moves(l) if l == "c3 then give TDRH")
+        );
+    }
+
+    #[test]
+    fn resign_codes_change_with_the_position() {
+        let code = resign_code("g1", 7, 12);
+        assert_eq!(code.len(), 6);
+        assert_eq!(code, resign_code("g1", 7, 12));
+        assert_ne!(code, resign_code("g1", 7, 13));
+        assert_ne!(code, resign_code("g1", 8, 12));
+    }
+}

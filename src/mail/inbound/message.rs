@@ -1,0 +1,215 @@
+//! What Turnpost needs from an incoming message, read with mail-parser.
+
+use mail_parser::MessageParser;
+
+/// An incoming message, as far as a reply to Turnpost matters.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Incoming {
+    pub message_id: Option<String>,
+    /// The address in the From header, in lower case.
+    pub from: Option<String>,
+    pub subject: String,
+    /// Why the message was sent by a machine (an auto-reply, a bounce), if it was.
+    pub automatic: Option<String>,
+    /// What the receiving relay's Authentication-Results header says failed, if anything.
+    pub authentication_failure: Option<String>,
+    /// The first text part (an HTML-only message is turned into text).
+    pub text: String,
+}
+
+/// Reads a message; `None` when it cannot be parsed as one.
+pub fn parse(raw: &[u8], envelope_from: &str) -> Option<Incoming> {
+    let message = MessageParser::default().parse(raw)?;
+    let headers: Vec<(String, String)> = message
+        .headers_raw()
+        .map(|(name, value)| (name.to_ascii_lowercase(), value.trim().to_string()))
+        .collect();
+    let from = message
+        .from()
+        .and_then(|from| from.first())
+        .and_then(|addr| addr.address())
+        .map(str::to_lowercase);
+    Some(Incoming {
+        message_id: message.message_id().map(|id| format!("<{id}>")),
+        from,
+        subject: message.subject().unwrap_or_default().trim().to_string(),
+        automatic: automatic(&headers, envelope_from),
+        authentication_failure: authentication_failure(&headers),
+        text: message
+            .body_text(0)
+            .map(|text| text.into_owned())
+            .unwrap_or_default(),
+    })
+}
+
+fn header<'a>(headers: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    headers
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Auto-replies, out-of-office notes, bounces and list mail (RFC 3834 and common practice): a
+/// message any of these is never answered, so no mail loop can start.
+fn automatic(headers: &[(String, String)], envelope_from: &str) -> Option<String> {
+    let envelope_from = envelope_from.trim();
+    if envelope_from.is_empty() || envelope_from == "<>" {
+        return Some("it has an empty return path (a bounce)".into());
+    }
+    if let Some(value) = header(headers, "auto-submitted")
+        && !value.eq_ignore_ascii_case("no")
+    {
+        return Some(format!("Auto-Submitted: {value}"));
+    }
+    if let Some(value) = header(headers, "precedence") {
+        let value = value.to_ascii_lowercase();
+        if ["bulk", "junk", "list", "auto_reply"].contains(&value.as_str()) {
+            return Some(format!("Precedence: {value}"));
+        }
+    }
+    for name in [
+        "x-autoreply",
+        "x-autorespond",
+        "x-auto-response-suppress",
+        "list-id",
+    ] {
+        if header(headers, name).is_some() {
+            return Some(format!("it has a {name} header"));
+        }
+    }
+    if header(headers, "return-path").is_some_and(|v| v == "<>") {
+        return Some("it has an empty return path (a bounce)".into());
+    }
+    if header(headers, "content-type")
+        .is_some_and(|v| v.to_ascii_lowercase().starts_with("multipart/report"))
+    {
+        return Some("it is a delivery report".into());
+    }
+    None
+}
+
+/// The verdict of the topmost Authentication-Results header (the one the receiving relay
+/// added): a failure when DMARC failed, or SPF failed without a DKIM pass, or DKIM failed without
+/// an SPF pass. A relay that checks nothing adds no header, and nothing is refused.
+fn authentication_failure(headers: &[(String, String)]) -> Option<String> {
+    let results = header(headers, "authentication-results")?.to_ascii_lowercase();
+    let said = |what: &str| {
+        results
+            .split(|c: char| c == ';' || c.is_whitespace())
+            .any(|part| part == what)
+    };
+    if said("dmarc=fail") {
+        return Some("DMARC failed".into());
+    }
+    if (said("spf=fail") || said("spf=softfail")) && !said("dkim=pass") {
+        return Some("SPF failed".into());
+    }
+    if said("dkim=fail") && !said("spf=pass") {
+        return Some("DKIM failed".into());
+    }
+    None
+}
+
+/// For a message piped without its envelope: the Return-Path address (empty for `<>` or none),
+/// and the addresses it was delivered to, Delivered-To and X-Original-To first, then To and Cc.
+pub fn envelope_hints(raw: &[u8]) -> (String, Vec<String>) {
+    let Some(message) = MessageParser::default().parse_headers(raw) else {
+        return (String::new(), Vec::new());
+    };
+    let mut sender = String::new();
+    let mut recipients = Vec::new();
+    for (name, value) in message.headers_raw() {
+        let address = value
+            .trim()
+            .trim_start_matches('<')
+            .trim_end_matches('>')
+            .trim()
+            .to_string();
+        match name.to_ascii_lowercase().as_str() {
+            "return-path" if sender.is_empty() => sender = address,
+            "delivered-to" | "x-original-to" => recipients.push(address),
+            _ => {}
+        }
+    }
+    for list in [message.to(), message.cc()].into_iter().flatten() {
+        recipients.extend(list.iter().filter_map(|a| a.address()).map(str::to_string));
+    }
+    (sender, recipients)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn message(headers: &str, body: &str) -> Vec<u8> {
+        format!(
+            "From: Ann <Ann@Example.com>\r\nTo: play+abc-3@turnpost.test\r\nSubject: Re: Your turn\r\n\
+             Message-ID: <m1@example.com>\r\n{headers}\r\n{body}"
+        )
+        .into_bytes()
+    }
+
+    #[test]
+    fn reads_sender_subject_id_and_text() {
+        let read = parse(&message("", "3\r\n"), "ann@example.com").unwrap();
+        assert_eq!(read.from.as_deref(), Some("ann@example.com"));
+        assert_eq!(read.subject, "Re: Your turn");
+        assert_eq!(read.message_id.as_deref(), Some("<m1@example.com>"));
+        assert_eq!(read.text.trim(), "3");
+        assert_eq!(read.automatic, None);
+        assert_eq!(read.authentication_failure, None);
+    }
+
+    #[test]
+    fn html_only_replies_are_read_as_text() {
+        let raw = message(
+            "MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n",
+            "<html><body><div>c3 then give TDRH</div><blockquote>old</blockquote></body></html>\r\n",
+        );
+        let read = parse(&raw, "ann@example.com").unwrap();
+        assert!(read.text.contains("c3 then give TDRH"), "{:?}", read.text);
+    }
+
+    #[test]
+    fn machines_are_recognised() {
+        for (headers, from) in [
+            ("Auto-Submitted: auto-replied\r\n", "ann@example.com"),
+            ("Precedence: bulk\r\n", "ann@example.com"),
+            ("X-Autoreply: yes\r\n", "ann@example.com"),
+            ("", "<>"),
+            ("", ""),
+            (
+                "Content-Type: multipart/report; report-type=delivery-status; boundary=x\r\n",
+                "a@b.c",
+            ),
+        ] {
+            let read = parse(&message(headers, "away\r\n"), from).unwrap();
+            assert!(read.automatic.is_some(), "{headers:?} {from:?}");
+        }
+        let person = parse(&message("Auto-Submitted: no\r\n", "3\r\n"), "a@b.c").unwrap();
+        assert_eq!(person.automatic, None);
+    }
+
+    #[test]
+    fn failed_authentication_is_recognised_only_when_nothing_passed() {
+        let verdict = |results: &str| {
+            parse(
+                &message(
+                    &format!("Authentication-Results: mx.turnpost.test; {results}\r\n"),
+                    "3",
+                ),
+                "ann@example.com",
+            )
+            .unwrap()
+            .authentication_failure
+        };
+        assert_eq!(
+            verdict("spf=pass smtp.mailfrom=example.com; dkim=pass"),
+            None
+        );
+        assert!(verdict("spf=fail smtp.mailfrom=example.com").is_some());
+        assert_eq!(verdict("spf=fail; dkim=pass header.d=example.com"), None);
+        assert!(verdict("dkim=fail; spf=none").is_some());
+        assert!(verdict("spf=pass; dkim=pass; dmarc=fail").is_some());
+    }
+}

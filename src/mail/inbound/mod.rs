@@ -1,0 +1,250 @@
+//! Replies to Turnpost's emails. Each your-turn email carries a reply address with a secret
+//! token (`play+TOKEN-SEQ@…`); a reply to it from the player's own address moves, talks or
+//! resigns as the web pages do, and is answered by email.
+//!
+//! Every message is stored before anything is done with it, with what became of it; one that
+//! arrives twice (same Message-ID, same address) is acted on once. Messages from machines
+//! (auto-replies, bounces) are stored and never answered, so no mail loop can start.
+
+pub mod address;
+pub mod answer;
+mod handle;
+pub mod listener;
+mod message;
+pub use message::envelope_hints;
+mod reply_text;
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use crate::config::Settings;
+use crate::store::inbound::{self, Arrival, Recorded, Settled};
+use crate::store::limits::wait_in_words;
+pub use handle::resign_code;
+use handle::{Addressee, Reply, addressee, replies_per_player};
+
+/// Who a message came from and is for, as the relay said (SMTP's MAIL FROM and RCPT TO).
+pub struct Envelope<'a> {
+    pub from: &'a str,
+    pub recipient: &'a str,
+}
+
+/// What the relay is told.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Taken: acted on and answered, or dropped on purpose (a duplicate, an auto-reply).
+    Accepted,
+    /// Not now: the relay should try again later. Nothing was done.
+    Deferred { status: &'static str, text: String },
+    /// Never: the relay bounces it to its sender with this text.
+    Refused {
+        code: u16,
+        status: &'static str,
+        text: String,
+    },
+}
+
+impl Verdict {
+    /// The SMTP reply line, without its line ending.
+    pub fn reply_line(&self) -> String {
+        match self {
+            Verdict::Accepted => "250 2.0.0 Received".into(),
+            Verdict::Deferred { status, text } => format!("451 {status} {text}"),
+            Verdict::Refused { code, status, text } => format!("{code} {status} {text}"),
+        }
+    }
+
+    /// The exit status for a mail server piping to `turnpost receive-mail` (sysexits.h).
+    pub fn exit_code(&self) -> i32 {
+        match self {
+            Verdict::Accepted => 0,
+            Verdict::Deferred { .. } => 75,
+            Verdict::Refused { status, .. } if status.starts_with("5.1") => 67,
+            Verdict::Refused { status, .. } if status.starts_with("5.7") => 77,
+            Verdict::Refused { .. } => 65,
+        }
+    }
+
+    /// Whether the database could not be reached: the relay tries again later.
+    pub fn database_down() -> Verdict {
+        Verdict::Deferred {
+            status: "4.3.0",
+            text: "Turnpost cannot reach its database right now; please try again later.".into(),
+        }
+    }
+}
+
+/// Stores and handles one message for one recipient. `raw` holds at most
+/// `inbound.max_bytes` bytes of it; `size` is its whole size.
+pub fn receive(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    envelope: &Envelope<'_>,
+    raw: &[u8],
+    size: usize,
+) -> QueryResult<Verdict> {
+    let max = settings.inbound.max_bytes;
+    let too_large = size > max;
+    let kept = &raw[..raw.len().min(max)];
+    let incoming = (!too_large)
+        .then(|| message::parse(kept, envelope.from))
+        .flatten();
+    let arrival = Arrival {
+        message_id: incoming.as_ref().and_then(|m| m.message_id.as_deref()),
+        envelope_from: envelope.from,
+        recipient: envelope.recipient,
+        size,
+        raw: kept,
+    };
+    let id = match inbound::record(conn, &arrival)? {
+        Recorded::New(id) | Recorded::Unhandled(id) => id,
+        Recorded::Duplicate(_) => return Ok(Verdict::Accepted),
+    };
+    handle_stored(conn, settings, id, envelope, incoming.as_ref(), too_large)
+}
+
+/// Handles stored message `id`, unless it has been handled meanwhile.
+fn handle_stored(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    id: i64,
+    envelope: &Envelope<'_>,
+    incoming: Option<&message::Incoming>,
+    too_large: bool,
+) -> QueryResult<Verdict> {
+    conn.transaction(|conn| {
+        if !inbound::lock_unhandled(conn, id)? {
+            return Ok(Verdict::Accepted);
+        }
+        let (settled, verdict) = judge(conn, settings, envelope, incoming, too_large)?;
+        if let Some(settled) = settled {
+            inbound::settle(conn, id, &settled)?;
+        }
+        Ok(verdict)
+    })
+}
+
+fn refused(
+    outcome: &'static str,
+    code: u16,
+    status: &'static str,
+    text: String,
+) -> (Option<Settled>, Verdict) {
+    let settled = Settled {
+        outcome,
+        detail: Some(text.clone()),
+        ..Settled::default()
+    };
+    (Some(settled), Verdict::Refused { code, status, text })
+}
+
+/// Who may send to the address, and what their message does. A `None` record leaves the stored
+/// message waiting for the relay's next try.
+fn judge(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    envelope: &Envelope<'_>,
+    incoming: Option<&message::Incoming>,
+    too_large: bool,
+) -> QueryResult<(Option<Settled>, Verdict)> {
+    if too_large {
+        let kb = settings.inbound.max_bytes / 1024;
+        return Ok(refused(
+            "too_large",
+            552,
+            "5.3.4",
+            format!("This message is too large: a reply to Turnpost may be at most {kb} kB."),
+        ));
+    }
+    let unknown = || {
+        refused(
+            "unknown_address",
+            550,
+            "5.1.1",
+            "This reply address is unknown or no longer works: reply to your latest email \
+             from Turnpost instead."
+                .into(),
+        )
+    };
+    let Some(address) = address::parse(&settings.inbound.address, envelope.recipient) else {
+        return Ok(unknown());
+    };
+    let Some(incoming) = incoming else {
+        return Ok(refused(
+            "unreadable",
+            550,
+            "5.6.0",
+            "This message could not be read as an email.".into(),
+        ));
+    };
+    if let Some(why) = &incoming.automatic {
+        let settled = Settled {
+            outcome: "auto_reply",
+            detail: Some(format!("not answered: {why}")),
+            ..Settled::default()
+        };
+        return Ok((Some(settled), Verdict::Accepted));
+    }
+    let (game_id, player) = match addressee(conn, &address.token, incoming.from.as_deref())? {
+        Addressee::Unknown => return Ok(unknown()),
+        Addressee::WrongSender => {
+            return Ok(refused(
+                "wrong_sender",
+                550,
+                "5.7.1",
+                "This reply address takes mail only from the address its email was sent to.".into(),
+            ));
+        }
+        Addressee::Player { game_id, player } => (game_id, player),
+    };
+    if settings.inbound.check_authentication_results
+        && let Some(failure) = &incoming.authentication_failure
+    {
+        return Ok(refused(
+            "failed_authentication",
+            550,
+            "5.7.1",
+            format!("This message failed its sender checks ({failure}), so it was not accepted."),
+        ));
+    }
+    if let Err(exceeded) = replies_per_player(settings).take(conn, &player.id.to_string(), 1)? {
+        let text = format!(
+            "You have sent as many replies as we take in an hour; this one will be read in {}.",
+            wait_in_words(exceeded.retry_after_seconds)
+        );
+        return Ok((
+            None,
+            Verdict::Deferred {
+                status: "4.7.1",
+                text,
+            },
+        ));
+    }
+    let reply = Reply {
+        incoming,
+        game_id,
+        player,
+        seq: address.seq,
+    };
+    let settled = handle::act(conn, settings, &reply)?;
+    Ok((Some(settled), Verdict::Accepted))
+}
+
+/// Handles a stored message that is still waiting (the relay gave up retrying while the
+/// database was down, say).
+pub fn replay(conn: &mut PgConnection, settings: &Settings, id: i64) -> QueryResult<Verdict> {
+    let (from, recipient, raw, outcome) = inbound::raw(conn, id)?;
+    if outcome != inbound::PENDING {
+        return Ok(Verdict::Refused {
+            code: 550,
+            status: "5.0.0",
+            text: format!("Message {id} was already handled: {outcome}."),
+        });
+    }
+    let envelope = Envelope {
+        from: &from,
+        recipient: &recipient,
+    };
+    let incoming = message::parse(&raw, &from);
+    handle_stored(conn, settings, id, &envelope, incoming.as_ref(), false)
+}

@@ -1,0 +1,125 @@
+//! Move codes: the few words a player writes in an email reply to make a move ("3" for Kalah's
+//! pit 3, "c3 then give TDRH" in Quarto).
+//!
+//! A code is never parsed on its own: a reply is read by comparing it with the codes of the
+//! commands that are legal right now, so the rules engine stays the only judge of legality and a
+//! code can only ever mean a legal command. Several codes may follow one another on a line; each
+//! is played before the next is read against the new position.
+
+mod azul;
+mod gype;
+mod kabaleo;
+mod kalah;
+mod quarto;
+
+#[cfg(test)]
+mod tests;
+
+use crate::rules::{Rules, Seat};
+
+/// How a game's commands are written in email replies.
+pub trait MoveCodes: Rules {
+    /// The code a player writes for `command` in `state`: lower-case words and numbers separated
+    /// by single spaces.
+    fn code(state: &Self::State, command: &Self::Command) -> String;
+
+    /// Words a reply may add for readability that mean nothing ("pit", "on", "the").
+    const FILLERS: &'static [&'static str] = &[];
+
+    /// Puts a reply's words in the order codes use: lists that are sets (tiles, the two squares
+    /// of a swap) sorted.
+    fn canonical(_words: &mut [String]) {}
+
+    /// How moves are written, a sentence a line, with examples; for the help page and the foot of
+    /// every your-turn email.
+    const HELP: &'static [&'static str];
+}
+
+/// Words that separate moves on a line; they mean nothing in any game.
+const SEPARATORS: &[&str] = &["then", "and", "&"];
+
+/// A reply's words: lower case, split at spaces, commas and semicolons, with surrounding
+/// punctuation, a leading `+` and filler words dropped.
+pub fn words<R: MoveCodes>(line: &str) -> Vec<String> {
+    let mut words: Vec<String> = line
+        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .map(|w| {
+            w.trim_matches(|c: char| ".!?\"'()[]{}<>*`“”‘’".contains(c))
+                .trim_start_matches('+')
+                .to_lowercase()
+        })
+        .filter(|w| !w.is_empty())
+        .filter(|w| !SEPARATORS.contains(&w.as_str()) && !R::FILLERS.contains(&w.as_str()))
+        .collect();
+    R::canonical(&mut words);
+    words
+}
+
+/// Every command `seat` may make now, with its code. Commands that do the same (a swap of two
+/// dice named in either order) share a code and are listed once.
+pub fn legal_codes<R: MoveCodes>(state: &R::State, seat: Seat) -> Vec<(String, R::Command)> {
+    let mut codes: Vec<(String, R::Command)> = Vec::new();
+    for command in R::legal_commands(state, seat) {
+        let code = R::code(state, &command);
+        if !codes.iter().any(|(c, _)| *c == code) {
+            codes.push((code, command));
+        }
+    }
+    codes
+}
+
+/// The legal command whose code is the longest run of words at the start of `words`, and how
+/// many words it used; `None` when no code matches.
+pub fn read_next<R: MoveCodes>(
+    state: &R::State,
+    seat: Seat,
+    words: &[String],
+) -> Option<(R::Command, usize)> {
+    legal_codes::<R>(state, seat)
+        .into_iter()
+        .filter_map(|(code, command)| {
+            let code = code.split(' ').collect::<Vec<_>>();
+            let matches = code.len() <= words.len()
+                && code
+                    .iter()
+                    .zip(words)
+                    .all(|(c, w)| c.eq_ignore_ascii_case(w));
+            matches.then_some((command, code.len()))
+        })
+        .max_by_key(|(_, used)| *used)
+}
+
+/// The legal codes as one line each: "Reply with one of: 1, 2, 4" for a few, or grouped by
+/// their first word when there are many.
+pub fn menu<R: MoveCodes>(state: &R::State, seat: Seat) -> Vec<String> {
+    let codes: Vec<String> = legal_codes::<R>(state, seat)
+        .into_iter()
+        .map(|(code, _)| code)
+        .collect();
+    if codes.is_empty() {
+        return Vec::new();
+    }
+    if codes.len() <= 12 {
+        return vec![format!("Reply with one of: {}", codes.join(", "))];
+    }
+    let mut single = Vec::new();
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for code in codes {
+        let Some((head, rest)) = code.split_once(' ') else {
+            single.push(code);
+            continue;
+        };
+        match groups.iter_mut().find(|(h, _)| h == head) {
+            Some((_, rests)) => rests.push(rest.to_string()),
+            None => groups.push((head.to_string(), vec![rest.to_string()])),
+        }
+    }
+    let mut lines = vec!["Reply with one of these:".to_string()];
+    if !single.is_empty() {
+        lines.push(format!("  {}", single.join(", ")));
+    }
+    for (head, rests) in groups {
+        lines.push(format!("  {head} + one of: {}", rests.join(", ")));
+    }
+    lines
+}

@@ -1,0 +1,117 @@
+//! Every legal command of many random games has a code of its own, and reading that code back
+//! gives the command.
+
+use rand::SeedableRng;
+use rand_chacha::ChaCha20Rng;
+use serde_json::{Value, json};
+
+use super::{MoveCodes, read_next, words};
+use crate::rules::playout::random_playout;
+use crate::rules::{
+    Rules, Status, azul::Azul, gype::Gype, kabaleo::Kabaleo, kalah::Kalah, quarto::Quarto,
+};
+
+fn every_code_reads_back<R: MoveCodes>(options: Value, players: usize, games: u64) {
+    let options: R::Options = serde_json::from_value(options).unwrap();
+    for game in 0..games {
+        let mut rng = ChaCha20Rng::seed_from_u64(game);
+        let playout = random_playout::<R>(&options, players, &mut rng, 5_000).unwrap();
+        let mut state = R::initial_state(&options, players);
+        for event in &playout.events {
+            state = R::evolve(state, event);
+            let Status::ToAct { seats } = R::status(&state) else {
+                continue;
+            };
+            for seat in seats {
+                let legal = R::legal_commands(&state, seat);
+                for command in &legal {
+                    let code = R::code(&state, command);
+                    let read = words::<R>(&code);
+                    let (found, used) = read_next::<R>(&state, seat, &read)
+                        .unwrap_or_else(|| panic!("{} code {code:?} does not read", R::NAME));
+                    assert_eq!(
+                        used,
+                        read.len(),
+                        "{} code {code:?} is read in part",
+                        R::NAME
+                    );
+                    if found != *command {
+                        // Two commands share a code only when they lead to the same position.
+                        let decided = |c: &R::Command| {
+                            let mut rng = ChaCha20Rng::seed_from_u64(1);
+                            let events = R::decide(&state, seat, c, &mut rng).unwrap();
+                            events.iter().fold(state.clone(), |s, e| R::evolve(s, e))
+                        };
+                        assert_eq!(
+                            decided(&found),
+                            decided(command),
+                            "{} code {code:?} names two different commands",
+                            R::NAME
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn kalah_codes_read_back() {
+    every_code_reads_back::<Kalah>(json!({}), 2, 40);
+    every_code_reads_back::<Kalah>(json!({"pie_rule": true}), 2, 40);
+}
+
+#[test]
+fn quarto_codes_read_back() {
+    every_code_reads_back::<Quarto>(json!({}), 2, 40);
+}
+
+#[test]
+fn kabaleo_codes_read_back() {
+    for players in 2..=4 {
+        every_code_reads_back::<Kabaleo>(json!({}), players, 10);
+    }
+}
+
+#[test]
+fn azul_codes_read_back() {
+    every_code_reads_back::<Azul>(json!({}), 2, 3);
+    every_code_reads_back::<Azul>(json!({"board": "variant"}), 3, 2);
+}
+
+#[test]
+fn gype_codes_read_back() {
+    for players in 2..=4 {
+        every_code_reads_back::<Gype>(json!({}), players, 4);
+    }
+}
+
+#[test]
+fn replies_may_add_fillers_punctuation_and_other_orders() {
+    let azul = words::<Azul>("Keep red, Green and green!");
+    assert_eq!(azul, ["keep", "green", "green", "red"]);
+    assert_eq!(words::<Kalah>("Sow pit 3."), ["3"]);
+    assert_eq!(words::<Gype>("swap c1 with a1"), ["swap", "a1", "c1"]);
+    assert_eq!(
+        words::<Quarto>("Place on C3, then give TDRH"),
+        ["c3", "give", "tdrh"]
+    );
+    assert_eq!(words::<Kabaleo>("red on pile 3"), ["red", "3"]);
+}
+
+#[test]
+fn the_longest_code_wins_and_nothing_else_is_read() {
+    let options = Default::default();
+    let mut rng = ChaCha20Rng::seed_from_u64(7);
+    let events = Kalah::setup(&options, 2, &mut rng);
+    let state = crate::rules::fold::<Kalah>(&options, 2, &events);
+    let seat = Kalah::status(&state).to_act()[0];
+    assert_eq!(read_next::<Kalah>(&state, seat, &words::<Kalah>("7")), None);
+    assert_eq!(
+        read_next::<Kalah>(&state, seat, &words::<Kalah>("hello 3")),
+        None
+    );
+    let (command, used) = read_next::<Kalah>(&state, seat, &words::<Kalah>("3 then 4")).unwrap();
+    assert_eq!(used, 1);
+    assert_eq!(Kalah::code(&state, &command), "3");
+}
