@@ -86,11 +86,10 @@ fn request(lines: &[String]) -> Request {
         }
         return Request::Say(text);
     }
-    let mut words = lower.split_whitespace();
-    match words
-        .next()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-    {
+    let mut words = lower
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
+    match words.next() {
         Some("resign") => Request::Resign(words.next().map(str::to_string)),
         Some("help" | "board" | "") | None => Request::Look,
         // A move is one line: the lines after it may be a signature or a quote we did not
@@ -366,7 +365,7 @@ mod tests {
             Request::Resign(None)
         ));
         assert!(
-            matches!(request(&lines(&["Resign 3fa9c2"])), Request::Resign(Some(c)) if c == "3fa9c2")
+            matches!(request(&lines(&["Resign 3fa9c2."])), Request::Resign(Some(c)) if c == "3fa9c2")
         );
         assert!(matches!(request(&lines(&["help"])), Request::Look));
         assert!(matches!(request(&[]), Request::Look));

@@ -74,6 +74,8 @@ async fn measure(kind: &str, moves: usize) -> Vec<String> {
         ("history", format!("{}/history", table.path)),
         ("settings", "/settings".to_string()),
         ("tables", "/tables".to_string()),
+        ("rules", format!("/rules/{kind}")),
+        ("playing-by-email", "/help/email".to_string()),
     ];
     for (label, path) in pages {
         person.open(&path).await;
