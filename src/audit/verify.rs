@@ -12,6 +12,7 @@ use crate::games::replay::{Game, Phase, entries};
 use crate::games::seed::{self, Seed};
 use crate::games::stream::{CancelReason, Entry, Submitted};
 use crate::games::with_rules;
+use crate::i18n::Lang;
 use crate::rules::Rules;
 use crate::store::events::{EventRow, format_time};
 
@@ -419,7 +420,7 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
         format!(
             "Game {} ({}), {} rows, {} players.",
             export.game_id,
-            R::NAME,
+            Lang::En.t(R::NAME),
             export.rows.len(),
             game.players
         ),

@@ -8,6 +8,8 @@ use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde::Serialize;
 
+use crate::i18n::Lang;
+use crate::rules::Message;
 use crate::store::schema::players;
 
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Serialize)]
@@ -19,6 +21,14 @@ pub struct Player {
     pub notify: String,
     /// The IANA time zone the player reads times in.
     pub time_zone: String,
+    /// The code of the language the player reads pages and emails in.
+    pub language: String,
+}
+
+impl Player {
+    pub fn lang(&self) -> Lang {
+        Lang::from_code(&self.language).unwrap_or_default()
+    }
 }
 
 /// How often a player wants game emails.
@@ -44,11 +54,12 @@ impl Notify {
         Notify::ALL.into_iter().find(|n| n.as_str() == text)
     }
 
-    pub fn label(self) -> &'static str {
+    /// The message key of the choice's words in Settings.
+    pub fn label_key(self) -> &'static str {
         match self {
-            Notify::EveryTurn => "An email whenever it is my turn or a game ends",
-            Notify::DailyDigest => "One email a day listing the games waiting for me",
-            Notify::Never => "No game emails (sign-in links and invitations still come)",
+            Notify::EveryTurn => "notify-every-turn",
+            Notify::DailyDigest => "notify-daily-digest",
+            Notify::Never => "notify-never",
         }
     }
 }
@@ -63,39 +74,44 @@ pub struct Recipient {
     pub notify: String,
     pub unsubscribe_token: String,
     pub email_rejected_at: Option<chrono::DateTime<Utc>>,
+    pub language: String,
+}
+
+impl Recipient {
+    pub fn lang(&self) -> Lang {
+        Lang::from_code(&self.language).unwrap_or_default()
+    }
 }
 
 pub const MAX_NAME_CHARS: usize = 40;
 
 /// Checks and normalizes an email address: trimmed, lower-cased, and a syntactically valid
 /// address. The message says what is wrong.
-pub fn normalize_email(input: &str) -> Result<String, String> {
+pub fn normalize_email(input: &str) -> Result<String, Message> {
     let email = input.trim().to_lowercase();
     if email.is_empty() {
-        return Err("Please enter an email address.".into());
+        return Err(Message::new("email-missing"));
     }
     if email.len() > 254 {
-        return Err("That email address is too long.".into());
+        return Err(Message::new("email-too-long"));
     }
     match lettre::Address::from_str(&email) {
         Ok(_) if email.contains('@') => Ok(email),
-        _ => Err(format!("“{}” is not a valid email address.", input.trim())),
+        _ => Err(Message::new("email-invalid").text("email", input.trim())),
     }
 }
 
 /// Checks a display name: 1–40 characters after trimming, no control characters.
-pub fn normalize_name(input: &str) -> Result<String, String> {
+pub fn normalize_name(input: &str) -> Result<String, Message> {
     let name: String = input.split_whitespace().collect::<Vec<_>>().join(" ");
     if name.is_empty() {
-        return Err("Please enter a name.".into());
+        return Err(Message::new("name-missing"));
     }
     if name.chars().count() > MAX_NAME_CHARS {
-        return Err(format!(
-            "Names can have at most {MAX_NAME_CHARS} characters."
-        ));
+        return Err(Message::new("name-too-long").with("most", MAX_NAME_CHARS));
     }
     if name.chars().any(char::is_control) {
-        return Err("Names cannot contain control characters.".into());
+        return Err(Message::new("name-control"));
     }
     Ok(name)
 }
@@ -124,8 +140,8 @@ pub fn by_email(conn: &mut PgConnection, email: &str) -> QueryResult<Option<Play
 }
 
 /// The player with this (normalized) address, created if new. A new player is named after their
-/// address, with a number added if another player already has that name.
-pub fn find_or_create(conn: &mut PgConnection, email: &str) -> QueryResult<Player> {
+/// address, with a number added if another player already has that name, and reads `lang`.
+pub fn find_or_create(conn: &mut PgConnection, email: &str, lang: Lang) -> QueryResult<Player> {
     if let Some(player) = by_email(conn, email)? {
         return Ok(player);
     }
@@ -149,6 +165,7 @@ pub fn find_or_create(conn: &mut PgConnection, email: &str) -> QueryResult<Playe
                     players::display_name.eq(&name),
                     players::created_at.eq(Utc::now()),
                     players::unsubscribe_token.eq(super::tokens::random_id(32)),
+                    players::language.eq(lang.code()),
                 ))
                 .on_conflict(players::email)
                 .do_nothing()
@@ -187,6 +204,13 @@ pub fn set_notify(conn: &mut PgConnection, id: i64, notify: Notify) -> QueryResu
 }
 
 /// Sets the time zone the player reads times in; `zone` must be a known IANA name.
+pub fn set_language(conn: &mut PgConnection, id: i64, lang: Lang) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set(players::language.eq(lang.code()))
+        .execute(conn)
+        .map(|_| ())
+}
+
 pub fn set_time_zone(conn: &mut PgConnection, id: i64, zone: chrono_tz::Tz) -> QueryResult<()> {
     diesel::update(players::table.find(id))
         .set(players::time_zone.eq(zone.name()))

@@ -1,5 +1,6 @@
 //! Single-use sign-in links.
 
+use crate::i18n::Lang;
 use diesel::dsl::sql;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -63,9 +64,10 @@ pub fn request_link(
     email: &str,
     next_path: &str,
     valid_minutes: i64,
+    lang: Lang,
 ) -> QueryResult<()> {
     conn.transaction(|conn| {
-        let player = accounts::find_or_create(conn, email)?;
+        let player = accounts::find_or_create(conn, email, lang)?;
         let token = create_link(conn, email, next_path, valid_minutes)?;
         notifications::enqueue(
             conn,
@@ -106,8 +108,12 @@ pub fn peek(conn: &mut PgConnection, token: &str) -> QueryResult<Option<Peeked>>
 }
 
 /// Spends a link: the player it signs in (created on first sign-in, and from now on known to
-/// read mail at that address) and where to go next.
-pub fn redeem(conn: &mut PgConnection, token: &str) -> Result<(Player, String), LinkError> {
+/// read mail at that address, in `lang`) and where to go next.
+pub fn redeem(
+    conn: &mut PgConnection,
+    token: &str,
+    lang: Lang,
+) -> Result<(Player, String), LinkError> {
     let hash = tokens::hash(token);
     conn.transaction(|conn| {
         let spent: Option<(String, String)> = diesel::update(
@@ -131,7 +137,7 @@ pub fn redeem(conn: &mut PgConnection, token: &str) -> Result<(Player, String), 
                 LinkError::Unknown
             });
         };
-        let player = accounts::find_or_create(conn, &email)?;
+        let player = accounts::find_or_create(conn, &email, lang)?;
         accounts::confirm(conn, player.id)?;
         Ok((player, next))
     })

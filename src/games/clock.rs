@@ -5,6 +5,7 @@
 use chrono::{DateTime, Duration, Utc};
 use serde::{Deserialize, Serialize};
 
+use crate::rules::Message;
 use crate::rules::Seat;
 
 /// How much time a seat has, as chosen when the table was created. Seconds, so that the log
@@ -84,6 +85,27 @@ impl TimeControl {
                 + Duration::seconds(increment))
             .min(Duration::seconds(max)),
         }
+    }
+
+    /// "2 days per move; a player out of time is withdrawn", in the reader's language.
+    pub fn message(&self) -> Message {
+        let limit = match self.limit {
+            Limit::PerMove { seconds } => Message::new("clock-per-move")
+                .with("span", span_message(Duration::seconds(seconds))),
+            Limit::Bank {
+                initial,
+                increment,
+                max,
+            } => Message::new("clock-bank")
+                .with("initial", span_message(Duration::seconds(initial)))
+                .with("increment", span_message(Duration::seconds(increment)))
+                .with("max", span_message(Duration::seconds(max))),
+        };
+        Message::new(match self.on_timeout {
+            OnTimeout::Withdraw => "clock-withdraw",
+            OnTimeout::OthersDecide => "clock-others-decide",
+        })
+        .with("limit", limit)
     }
 
     /// "2 days per move", "a bank of 6 days, 2 days more per move (at most 6 days)".
@@ -239,6 +261,22 @@ fn elapsed(since: DateTime<Utc>, at: DateTime<Utc>) -> Duration {
 }
 
 /// "2 days 4 hours", "5 hours", "12 minutes", "less than a minute".
+/// "2 days 3 hours", "less than a minute", in the reader's language.
+pub fn span_message(span: Duration) -> Message {
+    let seconds = span.num_seconds().max(0);
+    let (day, hour, minute) = (86_400, 3_600, 60);
+    let (days, hours, minutes) = (seconds / day, seconds % day / hour, seconds % hour / minute);
+    match (days, hours, minutes) {
+        (0, 0, 0) => Message::new("span-under-a-minute"),
+        (0, 0, m) => Message::new("span-minutes").with("minutes", m),
+        (0, h, _) => Message::new("span-hours").with("hours", h),
+        (d, 0, _) => Message::new("span-days").with("days", d),
+        (d, h, _) => Message::new("span-days-hours")
+            .with("days", d)
+            .with("hours", h),
+    }
+}
+
 pub fn describe_span(span: Duration) -> String {
     let seconds = span.num_seconds().max(0);
     let (day, hour, minute) = (86_400, 3_600, 60);

@@ -6,7 +6,7 @@ use rand::seq::SliceRandom;
 use super::replay::Game;
 use super::seed::{self, Seed};
 use super::stream::{CancelReason, Entry, Participant};
-use crate::rules::{RuleError, Rules, Seat, Status, Viewer};
+use crate::rules::{Message, RuleError, Rules, Seat, Status, Viewer};
 
 /// A player takes a seat. If that fills the table, the game starts: the seating is drawn, then
 /// the rules' opening facts, all from the random stream of row `seq`.
@@ -151,19 +151,17 @@ pub const LONGEST_MESSAGE: usize = 500;
 
 /// A player's message, tidied: trimmed, line ends made plain, and refused when empty or longer
 /// than [`LONGEST_MESSAGE`].
-pub fn tidy_message(text: &str) -> Result<String, String> {
+pub fn tidy_message(text: &str) -> Result<String, Message> {
     let text = text.replace("\r\n", "\n").replace('\r', "\n");
     let text = text.trim();
     if text.is_empty() {
-        return Err("Write something before sending.".into());
+        return Err(Message::new("chat-empty"));
     }
     if text.chars().count() > LONGEST_MESSAGE {
-        return Err(format!(
-            "A message may be at most {LONGEST_MESSAGE} characters long."
-        ));
+        return Err(Message::new("chat-too-long").with("most", LONGEST_MESSAGE));
     }
     if text.chars().any(|c| c.is_control() && c != '\n') {
-        return Err("A message may hold only text.".into());
+        return Err(Message::new("chat-not-text"));
     }
     Ok(text.to_string())
 }

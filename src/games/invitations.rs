@@ -11,6 +11,7 @@ use diesel::sql_types::{Bool, Timestamptz};
 
 use super::service::{Result, ServiceError};
 use crate::auth::{Player, accounts, tokens};
+use crate::rules::message::Message;
 use crate::store::notifications;
 use crate::store::schema::{games, invitations};
 
@@ -75,19 +76,19 @@ fn expiry(days: i64) -> diesel::expression::SqlLiteral<Timestamptz> {
 pub fn issue(
     conn: &mut PgConnection,
     game_id: &str,
-    inviter: i64,
+    inviter: &Player,
     email: &str,
     days: i64,
     seq: i64,
 ) -> QueryResult<()> {
-    let invitee = accounts::find_or_create(conn, email)?;
+    let invitee = accounts::find_or_create(conn, email, inviter.lang())?;
     let (token, hash) = tokens::generate();
     diesel::insert_into(invitations::table)
         .values((
             invitations::token_hash.eq(hash),
             invitations::game_id.eq(game_id),
             invitations::email.eq(email),
-            invitations::invited_by.eq(inviter),
+            invitations::invited_by.eq(inviter.id),
             invitations::expires_at.eq(expiry(days)),
         ))
         .execute(conn)?;
@@ -120,14 +121,12 @@ pub fn send_again(
             .optional()?;
         let (created_by, phase, seq) = table.ok_or(ServiceError::NotFound)?;
         if created_by != creator.id {
-            return Err(ServiceError::Forbidden(
-                "Only the player who made this table can change its invitations.".into(),
-            ));
+            return Err(ServiceError::Forbidden(Message::new(
+                "invitations-only-creator",
+            )));
         }
         if phase != "waiting" {
-            return Err(ServiceError::Gone(
-                "Every seat is taken: the game has started.".into(),
-            ));
+            return Err(ServiceError::Gone(Message::new("invitations-game-started")));
         }
         let found: Option<(String, Option<i64>)> = invitations::table
             .find(&hash)
@@ -137,15 +136,13 @@ pub fn send_again(
             .optional()?;
         let (email, accepted_by) = found.ok_or(ServiceError::NotFound)?;
         if accepted_by.is_some() {
-            return Err(ServiceError::BadRequest(
-                "That invitation has been accepted already.".into(),
-            ));
+            return Err(ServiceError::BadRequest(Message::new(
+                "invitation-accepted-already",
+            )));
         }
         let email = new_email.map_or(email, str::to_string);
         if email == creator.email {
-            return Err(ServiceError::BadRequest(
-                "You are already at the table: invite someone else.".into(),
-            ));
+            return Err(ServiceError::BadRequest(Message::new("invite-yourself")));
         }
         let taken = invitations::table
             .filter(invitations::game_id.eq(game_id))
@@ -154,12 +151,12 @@ pub fn send_again(
             .count()
             .get_result::<i64>(conn)?;
         if taken > 0 {
-            return Err(ServiceError::BadRequest(format!(
-                "{email} is already invited to this table."
-            )));
+            return Err(ServiceError::BadRequest(
+                Message::new("invited-already").text("email", email.clone()),
+            ));
         }
         diesel::delete(invitations::table.find(&hash)).execute(conn)?;
-        issue(conn, game_id, creator.id, &email, days, seq)?;
+        issue(conn, game_id, creator, &email, days, seq)?;
         Ok(email)
     })
 }

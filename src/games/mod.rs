@@ -43,8 +43,14 @@ impl Kind {
         with_rules!(self, |R| <R as crate::rules::Rules>::KIND)
     }
 
-    pub fn name(self) -> &'static str {
+    /// The message key of the game's name.
+    pub fn name_key(self) -> &'static str {
         with_rules!(self, |R| <R as crate::rules::Rules>::NAME)
+    }
+
+    /// The game's name in `lang`.
+    pub fn name_in(self, lang: crate::i18n::Lang) -> String {
+        lang.t(self.name_key())
     }
 }
 

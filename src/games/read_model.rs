@@ -9,7 +9,8 @@ use serde_json::Value;
 use super::Kind;
 use super::clock::TimeControl;
 use super::replay::{Game, Phase};
-use crate::rules::{Outcome, Rules};
+use crate::i18n::Lang;
+use crate::rules::{Message, Outcome, Rules};
 use crate::store::schema::{game_players, games, players, turn_clocks};
 
 /// The game's row in the game list, as it is created.
@@ -51,59 +52,69 @@ pub fn insert_game(
 }
 
 /// "Ann won 30–18", "Draw at 24–24", "Ann and Bo share the win"; without the scores for games
-/// that have none.
-pub fn result_line<R: Rules>(outcome: &Outcome, names: &[String]) -> String {
-    let name = |seat: &usize| names.get(*seat).cloned().unwrap_or_default();
-    let winners: Vec<String> = outcome.winners.iter().map(name).collect();
+/// that have none. Seats are arguments, shown as the players' names.
+pub fn result_message<R: Rules>(outcome: &Outcome, players: usize) -> Message {
+    let seat = |seat: usize| Message::new("seat-name").seat("player", seat);
+    let winners = || outcome.winners.iter().map(|&s| seat(s));
     let order = ranked(outcome);
     if outcome.scores.is_empty() {
-        let others: Vec<String> = (0..names.len())
-            .filter(|seat| !outcome.winners.contains(seat))
-            .map(|seat| name(&seat))
+        let others: Vec<usize> = (0..players)
+            .filter(|s| !outcome.winners.contains(s))
             .collect();
         return match others.as_slice() {
-            [other] => format!("{} won: {other} resigned", winners.join(" and ")),
-            _ => format!("{} won: everyone else resigned", winners.join(" and ")),
+            [other] => Message::new("result-won-other-resigned")
+                .list("winners", winners())
+                .seat("other", *other),
+            _ => Message::new("result-won-all-resigned").list("winners", winners()),
         };
     }
     if !R::SCORED {
-        return match winners.as_slice() {
-            _ if outcome.is_draw() => "Draw".to_string(),
-            [winner] => format!("{winner} won"),
-            _ => format!("{} share the win", winners.join(" and ")),
+        return match outcome.winners.as_slice() {
+            _ if outcome.is_draw() => Message::new("result-draw"),
+            [winner] => Message::new("result-won").seat("winner", *winner),
+            _ => Message::new("result-shared").list("winners", winners()),
         };
     }
     if outcome.scores.len() == 2 {
-        let scores = order
-            .iter()
-            .map(|seat| outcome.scores[*seat].to_string())
-            .collect::<Vec<_>>()
-            .join("–");
+        let [first, second] = [order[0], order[1]].map(|s| outcome.scores[s]);
         return if outcome.is_draw() {
-            format!("Draw at {scores}")
+            Message::new("result-draw-at")
+                .with("first", first)
+                .with("second", second)
         } else {
-            format!("{} won {scores}", winners[0])
+            Message::new("result-won-scores")
+                .seat("winner", outcome.winners[0])
+                .with("first", first)
+                .with("second", second)
         };
     }
     // More players: the winners' score, then everyone else's by name, highest first.
-    let others = order
+    let others: Vec<Message> = order
         .iter()
-        .filter(|seat| !outcome.winners.contains(seat))
-        .map(|seat| format!("{} {}", name(seat), outcome.scores[*seat]))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let top = outcome
-        .winners
-        .first()
-        .map_or(0, |seat| outcome.scores[*seat]);
-    match winners.as_slice() {
-        _ if others.is_empty() => format!("Draw at {top} each"),
-        [winner] => format!("{winner} won with {top} ({others})"),
-        _ => format!(
-            "{} share the win with {top} ({others})",
-            winners.join(" and ")
-        ),
+        .filter(|s| !outcome.winners.contains(s))
+        .map(|&s| {
+            Message::new("result-player-score")
+                .seat("player", s)
+                .with("score", outcome.scores[s])
+        })
+        .collect();
+    let top = outcome.winners.first().map_or(0, |&s| outcome.scores[s]);
+    match outcome.winners.as_slice() {
+        _ if others.is_empty() => Message::new("result-draw-each").with("score", top),
+        [winner] => Message::new("result-won-with")
+            .seat("winner", *winner)
+            .with("score", top)
+            .commas("others", others),
+        _ => Message::new("result-shared-with")
+            .list("winners", winners())
+            .with("score", top)
+            .commas("others", others),
     }
+}
+
+/// The result in English, for the stored game list and the offline verifier's report.
+pub fn result_line<R: Rules>(outcome: &Outcome, names: &[String]) -> String {
+    Lang::En.say(&result_message::<R>(outcome, names.len()), names)
 }
 
 /// Seats in the order a result is told: the winners first, then the others by score, highest
@@ -122,15 +133,19 @@ pub fn ranked(outcome: &Outcome) -> Vec<usize> {
 /// Brings the game's read-model rows in line with its folded log.
 pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()> {
     let now = Utc::now();
+    let names = game.seat_names();
     let result = game
         .ended
         .as_ref()
-        .map(|ended| result_line::<R>(&ended.outcome, &game.seat_names()));
+        .map(|ended| result_message::<R>(&ended.outcome, names.len()).naming(&names));
     diesel::update(games::table.find(&game.id))
         .set((
             games::phase.eq(game.phase().as_str()),
             games::last_seq.eq(game.seq),
-            games::result.eq(result),
+            games::result.eq(result.as_ref().map(|m| Lang::En.say(m, &[]))),
+            games::result_message.eq(result
+                .as_ref()
+                .map(|m| serde_json::to_value(m).expect("messages serialize"))),
             games::updated_at.eq(now),
         ))
         .execute(conn)?;
@@ -214,8 +229,21 @@ pub struct GameSummary {
     pub kind: String,
     pub phase: String,
     pub result: Option<String>,
+    pub result_message: Option<Value>,
     pub updated_at: DateTime<Utc>,
     pub my_turn: bool,
+}
+
+impl GameSummary {
+    /// How the game ended, in `lang`; the stored English line for games that ended before
+    /// results were kept as messages.
+    pub fn result_in(&self, lang: Lang) -> Option<String> {
+        self.result_message
+            .clone()
+            .and_then(|v| serde_json::from_value::<Message>(v).ok())
+            .map(|m| lang.say(&m, &[]))
+            .or_else(|| self.result.clone())
+    }
 }
 
 /// The games a player sits at, the ones waiting for them first, then the most recent.
@@ -233,6 +261,7 @@ pub fn games_of(conn: &mut PgConnection, player_id: i64) -> QueryResult<Vec<Game
             games::kind,
             games::phase,
             games::result,
+            games::result_message,
             games::updated_at,
             game_players::to_act,
         ))

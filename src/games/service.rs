@@ -10,6 +10,7 @@ use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
 use super::{Kind, decide, read_model, seed, with_rules};
 use crate::auth::{Player, tokens};
+use crate::rules::message::Message;
 use crate::rules::{Rules, Seat, Status};
 use crate::store::events::{self, AppendError, EventRow};
 use crate::store::notifications;
@@ -21,17 +22,17 @@ pub enum ServiceError {
     #[error("There is no such game.")]
     NotFound,
     #[error("{0}")]
-    BadRequest(String),
+    BadRequest(Message),
     #[error("{0}")]
-    Forbidden(String),
+    Forbidden(Message),
     /// The page the command was made on is out of date.
     #[error("The game has moved on since this page was loaded.")]
     Stale,
     /// The rules refused the command.
     #[error("{0}")]
-    Rule(String),
+    Rule(Message),
     #[error("{0}")]
-    Gone(String),
+    Gone(Message),
     #[error("the game's log is damaged: {0}")]
     Corrupt(#[from] ReplayError),
     /// The stored rows do not hash to the chain they record: someone altered the log.
@@ -144,39 +145,37 @@ fn create<R: Rules>(
         invitation_days,
     } = table;
     if open_seats > 0 && private {
-        return Err(ServiceError::BadRequest(
-            "A table with open seats is listed for everyone to join, so it cannot be private."
-                .into(),
-        ));
+        return Err(ServiceError::BadRequest(Message::new(
+            "private-with-open-seats",
+        )));
     }
-    let typed: R::Options = serde_json::from_value(options)
-        .map_err(|e| ServiceError::BadRequest(format!("These table options are not valid: {e}")))?;
+    let typed: R::Options = serde_json::from_value(options).map_err(|e| {
+        ServiceError::BadRequest(Message::new("options-invalid").text("reason", e.to_string()))
+    })?;
     let players = invitees.len() + open_seats + 1;
     let counts = R::player_counts(&typed);
     if !counts.contains(&players) {
         let (min, max) = (counts.start() - 1, counts.end() - 1);
-        let wanted = if min == max {
-            format!("{min}")
+        let needed = if min == max {
+            Message::new("players-needed-exactly").with("count", min)
         } else {
-            format!("{min} to {max}")
+            Message::new("players-needed-between")
+                .with("min", min)
+                .with("max", max)
         };
-        return Err(ServiceError::BadRequest(format!(
-            "{} needs {wanted} other player{} besides you, invited or in open seats.",
-            R::NAME,
-            if max == 1 { "" } else { "s" }
-        )));
+        return Err(ServiceError::BadRequest(
+            needed.with("game", Message::new(R::NAME)),
+        ));
     }
     R::validate_options(&typed, players).map_err(|e| ServiceError::BadRequest(e.0))?;
     for (i, email) in invitees.iter().enumerate() {
         if *email == creator.email {
-            return Err(ServiceError::BadRequest(
-                "You are already at the table: invite someone else.".into(),
-            ));
+            return Err(ServiceError::BadRequest(Message::new("invite-yourself")));
         }
         if invitees[..i].contains(email) {
-            return Err(ServiceError::BadRequest(format!(
-                "{email} is invited twice."
-            )));
+            return Err(ServiceError::BadRequest(
+                Message::new("invited-twice").text("email", email.clone()),
+            ));
         }
     }
     let options = serde_json::to_value(&typed).expect("options serialize");
@@ -223,7 +222,7 @@ fn create<R: Rules>(
         let game = replay::<R>(std::slice::from_ref(&row), None)?;
         read_model::sync(conn, &game)?;
         for email in invitees {
-            super::invitations::issue(conn, &game_id, creator.id, email, invitation_days, row.seq)?;
+            super::invitations::issue(conn, &game_id, creator, email, invitation_days, row.seq)?;
         }
         super::vacation::carry_into::<R>(conn, &game_id, creator)?;
         Ok(game_id.clone())
@@ -270,10 +269,13 @@ pub(super) fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> 
         .ok_or(ServiceError::NotFound)
 }
 
-pub const CALLED_OFF: &str = "This table was called off, so its invitations no longer work.";
+pub fn called_off() -> Message {
+    Message::new("invitation-table-called-off")
+}
 
-pub const EXPIRED_INVITATION: &str =
-    "This invitation has expired. Please ask whoever invited you to invite you again.";
+pub fn expired_invitation() -> Message {
+    Message::new("invitation-expired")
+}
 
 /// What an invitation link leads to.
 pub struct InvitationInfo {
@@ -334,12 +336,10 @@ pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<Str
         let (game_id, accepted_by, expired) = found.ok_or(ServiceError::NotFound)?;
         let kind = lock_game(conn, &game_id)?;
         if accepted_by.is_some() {
-            return Err(ServiceError::Gone(
-                "This invitation has already been used.".into(),
-            ));
+            return Err(ServiceError::Gone(Message::new("invitation-used")));
         }
         if expired {
-            return Err(ServiceError::Gone(EXPIRED_INVITATION.into()));
+            return Err(ServiceError::Gone(expired_invitation()));
         }
         with_rules!(kind, |R| join_locked::<R>(conn, &game_id, player))?;
         diesel::update(invitations::table.find(&hash))
@@ -357,13 +357,11 @@ pub(super) fn join_locked<R: Rules>(
     let (game, rows) = load::<R>(conn, game_id, None)?;
     match game.phase() {
         Phase::Waiting => {}
-        Phase::Cancelled => return Err(ServiceError::Gone(CALLED_OFF.into())),
-        _ => return Err(ServiceError::Gone("This game has already started.".into())),
+        Phase::Cancelled => return Err(ServiceError::Gone(called_off())),
+        _ => return Err(ServiceError::Gone(Message::new("game-started-already"))),
     }
     if game.has_joined(player.id) {
-        return Err(ServiceError::Forbidden(
-            "You already have a seat at this game.".into(),
-        ));
+        return Err(ServiceError::Forbidden(Message::new("seat-taken-already")));
     }
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
@@ -467,16 +465,14 @@ pub(super) fn load_seated<R: Rules>(
 ) -> Result<(Game<R>, Vec<EventRow>, Seat)> {
     let (game, rows) = load::<R>(conn, game_id, None)?;
     let Some(seat) = game.seat_of(player.id) else {
-        return Err(ServiceError::Forbidden(
-            "You are not playing in this game.".into(),
-        ));
+        return Err(ServiceError::Forbidden(Message::new("rule-not-seated")));
     };
     if expected_seq > game.seq {
-        return Err(ServiceError::Rule(format!(
-            "“seq” is {expected_seq}, but this game's log has only {} events: send the seq of \
-             the page or JSON you made the move on.",
-            game.seq
-        )));
+        return Err(ServiceError::Rule(
+            Message::new("seq-ahead")
+                .with("seq", expected_seq)
+                .with("events", game.seq),
+        ));
     }
     // Table talk since the page was loaded changes nothing a move depends on.
     if expected_seq < game.board_seq {
@@ -494,19 +490,19 @@ fn play_locked<R: Rules>(
 ) -> Result<i64> {
     let (game, rows, seat) = load_seated::<R>(conn, game_id, player, expected_seq)?;
     let (Some(state), Some(status)) = (game.state.as_ref(), game.status()) else {
-        return Err(ServiceError::Rule("The game has not started yet.".into()));
+        return Err(ServiceError::Rule(Message::new("rule-not-started")));
     };
     match status {
         Status::Finished { .. } => {
-            return Err(ServiceError::Rule("The game is over.".into()));
+            return Err(ServiceError::Rule(Message::new("rule-game-over")));
         }
         Status::ToAct { seats } if !seats.contains(&seat) => {
-            return Err(ServiceError::Forbidden("It is not your turn.".into()));
+            return Err(ServiceError::Forbidden(Message::new("rule-not-your-turn")));
         }
         Status::ToAct { .. } => {}
     }
     let command: R::Command = serde_json::from_value(command)
-        .map_err(|_| ServiceError::BadRequest("That is not a move in this game.".into()))?;
+        .map_err(|_| ServiceError::BadRequest(Message::new("not-a-move")))?;
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
     let game_seed = load_seed(conn, game_id)?;
@@ -556,12 +552,10 @@ fn resign_locked<R: Rules>(
 ) -> Result<()> {
     let (game, rows, seat) = load_seated::<R>(conn, game_id, player, expected_seq)?;
     if game.phase() != Phase::Active {
-        return Err(ServiceError::Rule(
-            "Only a game in progress can be resigned.".into(),
-        ));
+        return Err(ServiceError::Rule(Message::new("resign-only-in-progress")));
     }
     if game.resigned.contains(&seat) {
-        return Err(ServiceError::Rule("You have already resigned.".into()));
+        return Err(ServiceError::Rule(Message::new("resigned-already")));
     }
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);

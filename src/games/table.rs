@@ -9,6 +9,7 @@ use super::stream::{CancelReason, Submitted};
 use super::{decide, with_rules};
 use crate::auth::Player;
 use crate::rules::Rules;
+use crate::rules::message::Message;
 use crate::store::notifications;
 use crate::store::schema::{games, invitations};
 
@@ -19,9 +20,9 @@ pub fn cancel(conn: &mut PgConnection, game_id: &str, creator: &Player) -> Resul
         with_rules!(kind, |R| {
             let (game, rows) = load::<R>(conn, game_id, None)?;
             if game.creator.id != creator.id {
-                return Err(ServiceError::Forbidden(
-                    "Only the player who made this table can call it off.".into(),
-                ));
+                return Err(ServiceError::Forbidden(Message::new(
+                    "table-only-creator-calls-off",
+                )));
             }
             cancel_loaded::<R>(conn, game, &rows, Some(creator.id), CancelReason::ByCreator)
         })
@@ -73,9 +74,9 @@ fn cancel_loaded<R: Rules>(
     reason: CancelReason,
 ) -> Result<i64> {
     if game.phase() != Phase::Waiting {
-        return Err(ServiceError::Gone(
-            "Only a table that has not started can be called off.".into(),
-        ));
+        return Err(ServiceError::Gone(Message::new(
+            "table-call-off-not-started",
+        )));
     }
     let mut told: Vec<i64> = game.joined.iter().map(|p| p.id).collect();
     let invited: Vec<i64> = invitations::table
@@ -133,9 +134,7 @@ pub fn sit(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()
             .select(games::open_seats)
             .first(conn)?;
         if open == 0 {
-            return Err(ServiceError::Gone(
-                "Every open seat at this table has been taken.".into(),
-            ));
+            return Err(ServiceError::Gone(Message::new("table-seats-taken")));
         }
         with_rules!(kind, |R| super::service::join_locked::<R>(
             conn, game_id, player
@@ -155,12 +154,12 @@ pub fn say(conn: &mut PgConnection, game_id: &str, player: &Player, text: String
         with_rules!(kind, |R| {
             let (game, rows) = load::<R>(conn, game_id, None)?;
             if !game.has_joined(player.id) {
-                return Err(ServiceError::Forbidden(
-                    "Only the players at this table can write here.".into(),
-                ));
+                return Err(ServiceError::Forbidden(Message::new(
+                    "table-talk-only-players",
+                )));
             }
             if game.phase() == Phase::Cancelled {
-                return Err(ServiceError::Gone("This table was called off.".into()));
+                return Err(ServiceError::Gone(Message::new("table-called-off")));
             }
             commit::<R>(
                 conn,
@@ -199,14 +198,12 @@ pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Re
         )
     });
     if !game_players.contains(&player.id) {
-        return Err(ServiceError::Forbidden(
-            "Only the players of a game can propose a rematch.".into(),
-        ));
+        return Err(ServiceError::Forbidden(Message::new(
+            "rematch-only-players",
+        )));
     }
     if phase != Phase::Finished {
-        return Err(ServiceError::Rule(
-            "A rematch can be proposed once the game is over.".into(),
-        ));
+        return Err(ServiceError::Rule(Message::new("rematch-after-end")));
     }
     let others: Vec<i64> = game_players
         .into_iter()

@@ -11,6 +11,7 @@ use super::service::{self, Result, ServiceError, commit, load, load_seated, lock
 use super::stream::Submitted;
 use super::{decide, with_rules};
 use crate::auth::Player;
+use crate::rules::message::Message;
 use crate::rules::{Rules, Seat};
 use crate::store::events::format_time;
 use crate::store::notifications;
@@ -71,7 +72,7 @@ fn time_out<R: Rules>(
         .clock
         .as_ref()
         .and_then(|clock| clock.due_at(seat))
-        .ok_or_else(|| ServiceError::Rule("That seat's clock is not running.".into()))?;
+        .ok_or_else(|| ServiceError::Rule(Message::new("clock-not-running")))?;
     let player = game.seating[seat].clone();
     let seq = previous.map_or(1, |row| row.seq + 1);
     let game_seed = service::load_seed(conn, &game.id)?;
@@ -141,23 +142,19 @@ fn withdraw_late_locked<R: Rules>(
     let (game, rows, mine) = load_seated::<R>(conn, game_id, player, expected_seq)?;
     let now = crate::store::database_now(conn)?;
     if game.phase() != Phase::Active || game.resigned.contains(&mine) {
-        return Err(ServiceError::Rule(
-            "You are no longer playing in this game.".into(),
-        ));
+        return Err(ServiceError::Rule(Message::new("no-longer-playing")));
     }
     if game.time_control.map(|c| c.on_timeout) != Some(OnTimeout::OthersDecide) {
-        return Err(ServiceError::Forbidden(
-            "At this table the server withdraws a player who runs out of time.".into(),
-        ));
+        return Err(ServiceError::Forbidden(Message::new(
+            "timeout-withdrawn-by-server",
+        )));
     }
     let late = game
         .clock
         .as_ref()
         .is_some_and(|clock| clock.out_of_time(now).contains(&seat));
     if seat == mine || !late {
-        return Err(ServiceError::Rule(
-            "Only another player whose time has run out can be withdrawn.".into(),
-        ));
+        return Err(ServiceError::Rule(Message::new("timeout-only-expired")));
     }
     let previous = rows.last();
     time_out(conn, game, previous, Some(player.id), seat)

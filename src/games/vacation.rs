@@ -12,6 +12,7 @@ use super::stream::{Entry, Submitted};
 use super::with_rules;
 use crate::auth::Player;
 use crate::rules::Rules;
+use crate::rules::message::Message;
 use crate::store::database_now;
 use crate::store::events::format_time;
 use crate::store::schema::{game_players, games, players, vacations};
@@ -83,16 +84,14 @@ pub fn start(
         lock_player(conn, player.id)?;
         let standing = standing(conn, player.id, allowance)?;
         if let Some(until) = standing.away_until {
-            return Err(ServiceError::Rule(format!(
-                "You are already on vacation until {}. Come back first to take a different one.",
-                format_time(until)
-            )));
+            return Err(ServiceError::Rule(
+                Message::new("vacation-already-away").text("until", format_time(until)),
+            ));
         }
         if days < 1 || days > standing.days_left {
-            return Err(ServiceError::Rule(format!(
-                "You can take between 1 and {} days of vacation this year.",
-                standing.days_left
-            )));
+            return Err(ServiceError::Rule(
+                Message::new("vacation-days-allowed").with("days", standing.days_left),
+            ));
         }
         let now = database_now(conn)?;
         let until = now + Duration::seconds(days * allowance.day_seconds);
@@ -116,7 +115,7 @@ pub fn end(conn: &mut PgConnection, player: &Player, allowance: Allowance) -> Re
     conn.transaction(|conn| {
         lock_player(conn, player.id)?;
         if standing(conn, player.id, allowance)?.away_until.is_none() {
-            return Err(ServiceError::Rule("You are not on vacation.".into()));
+            return Err(ServiceError::Rule(Message::new("vacation-not-away")));
         }
         let now = database_now(conn)?;
         diesel::update(vacations::table)

@@ -8,7 +8,7 @@ use super::messages::{self, Footer, GameNews, InvitationDetails, Notice, Rendere
 use crate::auth::accounts::{self, Notify, Recipient};
 use crate::auth::{sign_in, tokens};
 use crate::config::Settings;
-use crate::games::clock::{OnTimeout, describe_span};
+use crate::games::clock::{OnTimeout, span_message};
 use crate::games::replay::{Game, Phase, entries};
 use crate::games::service;
 use crate::games::stream::CancelReason;
@@ -92,6 +92,7 @@ impl Mailing<'_> {
         Footer {
             settings: &self.footer_settings,
             unsubscribe: &self.footer_unsubscribe,
+            lang: self.recipient.lang(),
         }
     }
 
@@ -172,11 +173,15 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
     let rules_link = format!("{}/rules/{}", mailing.settings.base_url(), kind.as_str());
     let rendered = with_rules!(kind, |R| {
         let (game, _) = service::load::<R>(mailing.conn, &game_id, None)?;
-        let options = <R as GameUi>::describe_options(&game.options);
+        let lang = mailing.recipient.lang();
+        let options: Vec<String> = <R as GameUi>::describe_options(&game.options)
+            .iter()
+            .map(|m| lang.say(m, &[]))
+            .collect();
         messages::invitation(
             &InvitationDetails {
                 inviter: &game.creator.name,
-                game_name: <R as crate::rules::Rules>::NAME,
+                game_name: &mailing.recipient.lang().t(<R as crate::rules::Rules>::NAME),
                 options: &options,
                 players: game.players,
                 link: &link,
@@ -299,7 +304,9 @@ fn news_of<R: GameUi + MoveCodes>(
         let mut lines: Vec<String> = entries::<R>(row)?
             .iter()
             .filter_map(|entry| match entry.redacted::<R>(viewer) {
-                Entry::Game { event } => Some(sentence(R::describe(&event, &names))),
+                Entry::Game { event } => Some(sentence(
+                    mailing.recipient.lang().say(&R::describe(&event), &names),
+                )),
                 Entry::Said { player, text } => Some(format!(
                     "{} wrote: “{text}”",
                     game.names_by_id().get(&player.id).unwrap_or(&player.name)
@@ -329,6 +336,7 @@ fn news_of<R: GameUi + MoveCodes>(
         names: &names,
         me: Some(seat),
         actions: None,
+        lang: mailing.recipient.lang(),
     });
     let others: Vec<&str> = names
         .iter()
@@ -336,10 +344,10 @@ fn news_of<R: GameUi + MoveCodes>(
         .filter(|(s, _)| *s != seat)
         .map(|(_, n)| n.as_str())
         .collect();
-    let result = game
-        .ended
-        .as_ref()
-        .map(|ended| crate::games::read_model::result_line::<R>(&ended.outcome, &names));
+    let result = game.ended.as_ref().map(|ended| {
+        let result = crate::games::read_model::result_message::<R>(&ended.outcome, names.len());
+        mailing.recipient.lang().say(&result, &names)
+    });
     let link = if finished {
         mailing.game_link(&format!("{path}/history"))?
     } else {
@@ -349,14 +357,30 @@ fn news_of<R: GameUi + MoveCodes>(
     let by_email = offer::<R>(mailing.conn, mailing.settings, &game, me)?;
     Ok(Some(GameNews {
         your_turn: !finished,
-        title: format!("{} against {}", R::NAME, others.join(" and ")),
+        title: {
+            let lang = mailing.recipient.lang();
+            let players = others
+                .iter()
+                .map(|name| crate::rules::Message::new("list").text("items", *name));
+            lang.say(
+                &crate::rules::Message::new("mail-game-against")
+                    .with("game", crate::rules::Message::new(R::NAME))
+                    .list("players", players),
+                &[],
+            )
+        },
         game_id: game_id.to_string(),
         moves,
         board,
         clock: (!finished)
             .then(|| game.clock.as_ref()?.left_at(seat, now))
             .flatten()
-            .map(|left| format!("You have {} left to move.", describe_span(left))),
+            .map(|left| {
+                let lang = mailing.recipient.lang();
+                lang.tr("mail-clock-left")
+                    .arg("left", lang.say(&span_message(left), &[]))
+                    .to_string()
+            }),
         result,
         link,
         head_seq: game.seq,
@@ -402,23 +426,25 @@ fn table_notice<R: GameUi>(
 ) -> anyhow::Result<Option<Notice>> {
     let path = format!("/games/{}", game.id);
     let creator = game.creator.name.as_str();
+    let lang = mailing.recipient.lang();
+    let game_name = lang.t(R::NAME);
+    let say = |key: &'static str, player: &str| {
+        lang.tr(key)
+            .arg("player", player)
+            .arg("game", &game_name)
+            .to_string()
+    };
     match (Kind::parse(&pending.kind), game.cancelled) {
         (Some(Kind::TableCancelled), Some(reason)) => {
             let why = match reason {
-                CancelReason::ByCreator => format!(
-                    "{creator} called off the {} table you were invited to, before every seat was taken.",
-                    R::NAME
-                ),
-                CancelReason::InvitationsExpired => format!(
-                    "The {} table {creator} set up was called off: its invitations expired before every seat was taken.",
-                    R::NAME
-                ),
+                CancelReason::ByCreator => say("mail-called-off-by-creator", creator),
+                CancelReason::InvitationsExpired => say("mail-called-off-expired", creator),
             };
             Ok(Some(Notice {
-                subject: format!("{creator}'s {} table was called off", R::NAME),
-                lines: vec![why, "Its invitation links no longer work.".into()],
+                subject: say("mail-called-off-subject", creator),
+                lines: vec![why, lang.t("mail-called-off-links")],
                 link: format!("{}{path}", mailing.settings.base_url()),
-                link_label: "See the table".into(),
+                link_label: lang.t("mail-see-table"),
             }))
         }
         (Some(Kind::OutOfTime), _) => {
@@ -433,20 +459,13 @@ fn table_notice<R: GameUi>(
                 return Ok(None);
             };
             Ok(Some(Notice {
-                subject: format!("{} ran out of time in {}", late.name, R::NAME),
+                subject: say("mail-out-of-time-subject", &late.name),
                 lines: vec![
-                    format!(
-                        "{}'s time to move in your game of {} has run out.",
-                        late.name,
-                        R::NAME
-                    ),
-                    format!(
-                        "You may withdraw {} from the game, as if they had resigned, or keep waiting for their move.",
-                        late.name
-                    ),
+                    say("mail-out-of-time", &late.name),
+                    say("mail-out-of-time-choice", &late.name),
                 ],
                 link: mailing.game_link(&path)?,
-                link_label: "Open the game".into(),
+                link_label: lang.t("mail-open-game"),
             }))
         }
         _ => Ok(None),

@@ -1,7 +1,7 @@
 //! The emails Turnpost sends, rendered from templates/email: a plain-text part and an HTML part
 //! each.
 
-use crate::rules::words::plural;
+use crate::i18n::Lang;
 use askama::Template;
 
 /// A rendered email body.
@@ -11,10 +11,11 @@ pub struct Rendered {
     pub html: String,
 }
 
-/// Links every email ends with.
+/// Links every email ends with, and the language the whole email is written in.
 pub struct Footer<'a> {
     pub settings: &'a str,
     pub unsubscribe: &'a str,
+    pub lang: Lang,
 }
 
 #[derive(Template)]
@@ -35,7 +36,7 @@ struct SignInHtml<'a> {
 
 pub fn sign_in(link: &str, minutes: i64, footer: &Footer<'_>) -> Rendered {
     Rendered {
-        subject: "Your Turnpost sign-in link".into(),
+        subject: footer.lang.t("mail-sign-in-subject"),
         text: render(&SignInText {
             link,
             minutes,
@@ -78,10 +79,12 @@ struct InvitationHtml<'a> {
 
 pub fn invitation(details: &InvitationDetails<'_>, footer: &Footer<'_>) -> Rendered {
     Rendered {
-        subject: format!(
-            "{} invites you to play {}",
-            details.inviter, details.game_name
-        ),
+        subject: footer
+            .lang
+            .tr("mail-invitation-subject")
+            .arg("inviter", details.inviter)
+            .arg("game", details.game_name)
+            .to_string(),
         text: render(&InvitationText { d: details, footer }),
         html: render(&InvitationHtml { d: details, footer }),
     }
@@ -229,38 +232,45 @@ struct NewsHtml<'a> {
 pub fn news(name: &str, news: &[GameNews], digest: bool, footer: &Footer<'_>) -> Rendered {
     let turns = news.iter().filter(|n| n.your_turn).count();
     let ended = news.len() - turns;
+    let lang = footer.lang;
     let subject = match (news, turns, ended) {
-        ([only], 1, 0) => format!("Your turn in {}", only.title),
-        ([only], 0, 1) => format!(
-            "Game over in {}: {}",
-            only.title,
-            only.result.as_deref().unwrap_or("it has ended")
-        ),
-        (_, _, 0) => format!("Your turn in {} games", turns),
-        (_, 0, _) => format!("{} have ended", plural(ended, "game", "games")),
-        _ => format!(
-            "Your turn in {}, and {} ended",
-            plural(turns, "game", "games"),
-            plural(ended, "game has", "games have")
-        ),
-    };
+        ([only], 1, 0) => lang.tr("mail-subject-your-turn").arg("game", &only.title),
+        ([only], 0, 1) => lang
+            .tr("mail-subject-game-over")
+            .arg("game", &only.title)
+            .arg(
+                "result",
+                only.result
+                    .clone()
+                    .unwrap_or_else(|| lang.t("mail-subject-ended")),
+            ),
+        (_, _, 0) => lang.tr("mail-subject-turns").arg("turns", turns),
+        (_, 0, _) => lang.tr("mail-subject-endings").arg("ended", ended),
+        _ => lang
+            .tr("mail-subject-mixed")
+            .arg("turns", turns)
+            .arg("ended", ended),
+    }
+    .to_string();
     let subject = if digest {
-        format!("Your Turnpost day: {}", subject.to_lowercase())
+        let lowered = match lang {
+            Lang::En => subject.to_lowercase(),
+            Lang::Ja => subject,
+        };
+        lang.tr("mail-subject-digest")
+            .arg("subject", lowered)
+            .to_string()
     } else {
         subject
     };
     let intro = match (turns, ended) {
-        (0, _) => "Here is how your game ended.".to_string(),
-        (1, 0) => "It is your turn.".to_string(),
-        _ => format!(
-            "It is your turn in {}{}.",
-            plural(turns, "game", "games"),
-            if ended > 0 {
-                format!(", and {} ended", plural(ended, "game has", "games have"))
-            } else {
-                String::new()
-            }
-        ),
+        (0, _) => lang.t("mail-intro-ended"),
+        (1, 0) => lang.t("mail-intro-your-turn"),
+        _ => lang
+            .tr("mail-intro-turns")
+            .arg("turns", turns)
+            .arg("ended", ended)
+            .to_string(),
     };
     Rendered {
         subject,
@@ -313,6 +323,7 @@ mod tests {
     const FOOTER: Footer<'static> = Footer {
         settings: "http://x/settings",
         unsubscribe: "http://x/unsubscribe/u",
+        lang: Lang::En,
     };
 
     #[test]

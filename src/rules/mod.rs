@@ -8,6 +8,7 @@ pub mod azul;
 pub mod gype;
 pub mod kabaleo;
 pub mod kalah;
+pub mod message;
 pub mod playout;
 pub mod quarto;
 pub mod words;
@@ -16,6 +17,8 @@ use std::fmt::Debug;
 use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
+
+pub use message::Message;
 
 /// A seat at the table, counted from 0 in seating order.
 pub type Seat = usize;
@@ -44,19 +47,26 @@ impl Viewer {
     }
 }
 
-/// A command the rules refused, with a reason a player understands ("pit 3 is empty").
+/// A command the rules refused, with a reason a player understands ("pit 3 is empty"), as a
+/// message for the reader's language.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RuleError(pub String);
+pub struct RuleError(pub Message);
 
 impl RuleError {
-    pub fn new(reason: impl Into<String>) -> Self {
-        RuleError(reason.into())
+    pub fn new(reason: Message) -> Self {
+        RuleError(reason)
+    }
+}
+
+impl From<Message> for RuleError {
+    fn from(reason: Message) -> Self {
+        RuleError(reason)
     }
 }
 
 impl std::fmt::Display for RuleError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        std::fmt::Display::fmt(&self.0, f)
     }
 }
 
@@ -107,7 +117,7 @@ impl Status {
 pub trait Rules {
     /// Stable identifier stored with every game ("kalah").
     const KIND: &'static str;
-    /// Name shown to people ("Kalah").
+    /// The message key of the game's name ("kalah-name": "Kalah", "カラハ").
     const NAME: &'static str;
     /// Whether the final scores mean something to players; when not (Quarto has only a winner),
     /// results are told without them.
@@ -160,12 +170,12 @@ pub trait Rules {
     /// What `viewer` may see of one event. Games without secrets return it unchanged.
     fn redact(event: &Self::Event, viewer: Viewer) -> Self::Event;
 
-    /// One line describing an event for the history page and emails ("South sowed pit 3").
-    /// `names` holds each seat's display name.
-    fn describe(event: &Self::Event, names: &[String]) -> String;
+    /// One sentence describing an event for the history page and emails ("Ann sowed 4 seeds
+    /// from pit 3."); seats are arguments, shown as the players' names.
+    fn describe(event: &Self::Event) -> Message;
 
-    /// A short label for a command, for buttons and logs ("Sow pit 3").
-    fn command_label(state: &Self::State, command: &Self::Command) -> String;
+    /// A short label for a command, for buttons and logs ("Sow pit 3 (4 seeds)").
+    fn command_label(state: &Self::State, command: &Self::Command) -> Message;
 
     /// `seat` resigns from a game of three or more players: the facts that take the seat out
     /// while play goes on among the others. From then on `status` never asks the seat to act and
@@ -181,6 +191,27 @@ pub trait Rules {
     fn command_visible(_command: &Self::Command, _actor: Seat, _viewer: Viewer) -> bool {
         true
     }
+}
+
+/// A refusal of table options: the game is for exactly `count` players.
+pub fn players_exactly(game: &'static str, count: usize, players: usize) -> RuleError {
+    RuleError::new(
+        Message::new("rule-players-exactly")
+            .with("game", Message::new(game))
+            .with("count", count)
+            .with("players", players),
+    )
+}
+
+/// A refusal of table options: the game is for `min` to `max` players.
+pub fn players_between(game: &'static str, min: usize, max: usize, players: usize) -> RuleError {
+    RuleError::new(
+        Message::new("rule-players-between")
+            .with("game", Message::new(game))
+            .with("min", min)
+            .with("max", max)
+            .with("players", players),
+    )
 }
 
 /// Folds a sequence of events into state, starting from the empty table.

@@ -1,6 +1,7 @@
 //! Rate limits kept in PostgreSQL, so that every server process counts the same actions: each
 //! action taken is a row, counted over a sliding window.
 
+use crate::rules::Message;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Text};
@@ -76,6 +77,18 @@ impl Limit {
 }
 
 /// "3 minutes", "1 hour", "2 hours" — a wait in words, rounded up.
+/// How long to wait, for a page in the reader's language: "2 minutes", "2分".
+pub fn wait_message(seconds: i64) -> Message {
+    if seconds <= 90 {
+        Message::new("wait-seconds").with("count", seconds.max(1))
+    } else if seconds <= 90 * 60 {
+        Message::new("wait-minutes").with("count", (seconds + 59) / 60)
+    } else {
+        Message::new("wait-hours").with("count", (seconds + 3599) / 3600)
+    }
+}
+
+/// How long to wait, in the ASCII English of SMTP replies (RFC 5321 §4.2).
 pub fn wait_in_words(seconds: i64) -> String {
     let (n, unit) = if seconds <= 90 {
         (seconds.max(1), "second")

@@ -12,6 +12,7 @@ diesel::table! {
         email_rejection -> Nullable<Text>,
         confirmed_at -> Nullable<Timestamptz>,
         time_zone -> Text,
+        language -> Text,
     }
 }
 
@@ -58,6 +59,7 @@ diesel::table! {
         updated_at -> Timestamptz,
         open_seats -> Int4,
         time_control -> Nullable<Jsonb>,
+        result_message -> Nullable<Jsonb>,
     }
 }
 

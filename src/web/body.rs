@@ -2,6 +2,7 @@
 //! of asking, so a client that trickles its body (or never sends it) is cut off instead of
 //! holding a connection for ever.
 
+use crate::rules::Message;
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
@@ -24,7 +25,7 @@ pub struct Body(pub Bytes);
 fn too_large() -> WebError {
     WebError::new(
         StatusCode::PAYLOAD_TOO_LARGE,
-        "That request is far larger than any form here. Nothing was changed.",
+        Message::new("request-too-large"),
     )
 }
 
@@ -51,9 +52,8 @@ impl FromRequest for Body {
             let read = async {
                 let mut body = BytesMut::new();
                 while let Some(chunk) = payload.next().await {
-                    let chunk = chunk.map_err(|_| {
-                        WebError::bad_request("The request could not be read. Please try again.")
-                    })?;
+                    let chunk = chunk
+                        .map_err(|_| WebError::bad_request(Message::new("request-unreadable")))?;
                     if body.len() + chunk.len() > MAX_BODY_BYTES {
                         return Err(too_large());
                     }
@@ -65,7 +65,7 @@ impl FromRequest for Body {
                 Ok(read) => read,
                 Err(_) => Err(WebError::new(
                     StatusCode::REQUEST_TIMEOUT,
-                    "The request took too long to arrive, so it was not read. Nothing was changed; please try again.",
+                    Message::new("request-timeout"),
                 )),
             }
         })

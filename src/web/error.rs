@@ -6,20 +6,23 @@ use actix_web::{HttpResponse, ResponseError};
 
 use super::layout::{Layout, render_page};
 use crate::games::service::ServiceError;
+use crate::i18n::Lang;
+use crate::rules::Message;
 
 #[derive(Debug)]
 pub struct WebError {
     pub status: StatusCode,
-    pub message: String,
+    /// What the page (or JSON answer) says, in the reader's language.
+    pub message: Message,
     /// Seconds to send in a Retry-After header.
     pub retry_after: Option<u64>,
 }
 
 impl WebError {
-    pub fn new(status: StatusCode, message: impl Into<String>) -> Self {
+    pub fn new(status: StatusCode, message: Message) -> Self {
         WebError {
             status,
-            message: message.into(),
+            message,
             retry_after: None,
         }
     }
@@ -34,7 +37,7 @@ impl WebError {
         tracing::error!("database unavailable: {error}");
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "Turnpost cannot reach its database right now, so nothing was changed. Please try again in a minute.",
+            Message::new("database-unavailable"),
         )
         .with_retry_after(5)
     }
@@ -45,35 +48,35 @@ impl WebError {
         tracing::error!("database connection lost: {error}");
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
-            "Turnpost lost its connection to the database while answering. If you were making a move, reload the game in a minute to see whether it was made.",
+            Message::new("database-lost"),
         )
         .with_retry_after(5)
     }
 
-    pub fn bad_request(message: impl Into<String>) -> Self {
+    pub fn bad_request(message: Message) -> Self {
         Self::new(StatusCode::BAD_REQUEST, message)
     }
 
-    pub fn forbidden(message: impl Into<String>) -> Self {
+    pub fn forbidden(message: Message) -> Self {
         Self::new(StatusCode::FORBIDDEN, message)
     }
 
     pub fn not_found() -> Self {
-        Self::new(StatusCode::NOT_FOUND, "There is nothing at this address.")
+        Self::new(StatusCode::NOT_FOUND, Message::new("not-found"))
     }
 
     pub fn internal(error: impl std::fmt::Display) -> Self {
         tracing::error!("internal error: {error}");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
-            "Something went wrong on our side. Nothing was changed; please try again.",
+            Message::new("internal-error"),
         )
     }
 }
 
 impl std::fmt::Display for WebError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+        self.message.fmt(f)
     }
 }
 
@@ -90,20 +93,29 @@ impl From<ServiceError> for WebError {
             ServiceError::Stale => StatusCode::CONFLICT,
             ServiceError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServiceError::Gone(_) => StatusCode::GONE,
-            ServiceError::Damaged(_) => {
+            ServiceError::Damaged(broken) => {
                 tracing::error!("{error}");
                 return WebError::new(
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    format!(
-                        "{error} The board is not shown, because it could not be trusted. The operators have been told; nothing you do here can change the log."
-                    ),
+                    Message::new("log-damaged").with("row", broken.seq),
                 );
             }
             ServiceError::Corrupt(_) | ServiceError::Database(_) => {
                 return WebError::internal(error);
             }
         };
-        WebError::new(status, error.to_string())
+        let message = match error {
+            ServiceError::NotFound => Message::new("no-such-game"),
+            ServiceError::Stale => Message::new("game-moved-on"),
+            ServiceError::BadRequest(m)
+            | ServiceError::Forbidden(m)
+            | ServiceError::Rule(m)
+            | ServiceError::Gone(m) => m,
+            ServiceError::Damaged(_) | ServiceError::Corrupt(_) | ServiceError::Database(_) => {
+                unreachable!("answered above")
+            }
+        };
+        WebError::new(status, message)
     }
 }
 
@@ -143,9 +155,9 @@ impl From<askama::Error> for WebError {
 
 #[derive(askama::Template)]
 #[template(path = "message.html")]
-struct MessagePage<'a> {
+struct MessagePage {
     layout: Layout,
-    message: &'a str,
+    message: String,
 }
 
 impl ResponseError for WebError {
@@ -153,19 +165,23 @@ impl ResponseError for WebError {
         self.status
     }
 
+    /// The page in English; the `error_pages` middleware answers again in the reader's
+    /// language (or in JSON) where it knows them.
     fn error_response(&self) -> HttpResponse {
-        let title = self
-            .status
-            .canonical_reason()
-            .unwrap_or("Error")
-            .to_string();
-        // Error pages carry no session details: they are rendered without the request.
+        self.response_in(Lang::En)
+    }
+}
+
+impl WebError {
+    /// The error as a page in `lang`. Error pages carry no session details.
+    pub fn response_in(&self, lang: Lang) -> HttpResponse {
         let page = MessagePage {
-            layout: Layout::anonymous(title),
-            message: &self.message,
+            layout: Layout::anonymous(status_title(self.status, lang), lang),
+            message: lang.say(&self.message, &[]),
         };
-        let mut response = render_page(self.status, &page)
-            .unwrap_or_else(|_| HttpResponse::build(self.status).body(self.message.clone()));
+        let mut response = render_page(self.status, &page).unwrap_or_else(|_| {
+            HttpResponse::build(self.status).body(lang.say(&self.message, &[]))
+        });
         if let Some(seconds) = self.retry_after {
             response.headers_mut().insert(
                 actix_web::http::header::RETRY_AFTER,
@@ -174,4 +190,21 @@ impl ResponseError for WebError {
         }
         response
     }
+}
+
+/// The page title of an error: the status in words.
+fn status_title(status: StatusCode, lang: Lang) -> String {
+    lang.t(match status.as_u16() {
+        400 => "status-bad-request",
+        403 => "status-forbidden",
+        404 => "status-not-found",
+        409 => "status-conflict",
+        410 => "status-gone",
+        413 => "status-too-large",
+        415 => "status-unsupported-type",
+        422 => "status-refused",
+        429 => "status-too-many",
+        503 => "status-unavailable",
+        _ => "status-error",
+    })
 }

@@ -1,6 +1,7 @@
 //! Reading url-encoded form bodies with errors a person can act on, instead of extractor
 //! failures.
 
+use crate::rules::Message;
 use std::collections::HashMap;
 
 use super::error::WebError;
@@ -13,7 +14,7 @@ pub struct Form {
 impl Form {
     pub fn parse(body: &[u8]) -> Result<Form, WebError> {
         let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(body)
-            .map_err(|_| WebError::bad_request("The form could not be read. Please try again."))?;
+            .map_err(|_| WebError::bad_request(Message::new("form-unreadable")))?;
         Ok(Form {
             fields: pairs.into_iter().collect(),
         })
@@ -26,7 +27,7 @@ impl Form {
     /// A field that must be present (it may be empty).
     pub fn required(&self, name: &str) -> Result<&str, WebError> {
         self.get(name).ok_or_else(|| {
-            WebError::bad_request(format!("The form is missing the field “{name}”."))
+            WebError::bad_request(Message::new("form-missing-field").text("field", name))
         })
     }
 
@@ -39,9 +40,7 @@ impl Form {
     /// A whole number field.
     pub fn number<T: std::str::FromStr>(&self, name: &str) -> Result<T, WebError> {
         self.required(name)?.trim().parse().map_err(|_| {
-            WebError::bad_request(format!(
-                "The field “{name}” must be a whole number in range."
-            ))
+            WebError::bad_request(Message::new("form-not-a-number").text("field", name))
         })
     }
 }

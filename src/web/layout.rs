@@ -7,6 +7,7 @@ use askama::Template;
 
 use super::error::WebError;
 use super::session::Visitor;
+use crate::i18n::Lang;
 
 /// The stylesheet's address, versioned by its content so browsers never keep a stale copy.
 pub fn stylesheet_url() -> &'static str {
@@ -23,6 +24,19 @@ pub struct Layout {
     pub title: String,
     pub player_name: Option<String>,
     pub csrf: String,
+    pub lang: Lang,
+    /// Links to this page in the other languages.
+    pub switches: Vec<LangSwitch>,
+}
+
+/// A plain link to the same page in another language.
+pub struct LangSwitch {
+    pub code: &'static str,
+    /// The language's name for itself ("日本語").
+    pub name: &'static str,
+    /// Its name in the page's language ("Japanese"), for readers of this page.
+    pub name_here: String,
+    pub href: String,
 }
 
 impl Layout {
@@ -32,17 +46,41 @@ impl Layout {
             title: title.into(),
             player_name: visitor.player.as_ref().map(|p| p.display_name.clone()),
             csrf: visitor.csrf.clone(),
+            lang: visitor.lang,
+            switches: switches(visitor.lang, &visitor.here),
         }
     }
 
-    pub fn anonymous(title: impl Into<String>) -> Layout {
+    /// A page whose title is the message `key` in the visitor's language.
+    pub fn titled(key: &'static str, visitor: &Visitor) -> Layout {
+        Layout::new(visitor.lang.t(key), visitor)
+    }
+
+    /// A page rendered without the visitor's session (an error page, an unsubscribe page).
+    pub fn anonymous(title: impl Into<String>, lang: Lang) -> Layout {
         Layout {
             stylesheet: stylesheet_url(),
             title: title.into(),
             player_name: None,
             csrf: String::new(),
+            lang,
+            switches: Vec::new(),
         }
     }
+}
+
+fn switches(current: Lang, here: &str) -> Vec<LangSwitch> {
+    let joiner = if here.contains('?') { '&' } else { '?' };
+    Lang::ALL
+        .into_iter()
+        .filter(|l| *l != current)
+        .map(|l| LangSwitch {
+            code: l.code(),
+            name: l.native_name(),
+            name_here: current.t(l.name_key()),
+            href: format!("{here}{joiner}lang={}", l.code()),
+        })
+        .collect()
 }
 
 pub fn render_page(status: StatusCode, page: &impl Template) -> Result<HttpResponse, WebError> {

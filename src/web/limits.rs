@@ -5,7 +5,8 @@ use actix_web::http::StatusCode;
 
 use super::error::WebError;
 use crate::config::{LimitSettings, ServerSettings};
-use crate::store::limits::{Exceeded, Limit, wait_in_words};
+use crate::rules::Message;
+use crate::store::limits::{Exceeded, Limit, wait_message};
 
 const MINUTE: i64 = 60;
 const HOUR: i64 = 60 * MINUTE;
@@ -73,24 +74,25 @@ pub fn take_invitations(
             &inviter.to_string(),
             addresses.len() as i64,
         )?,
-        "You have sent as many invitations as we allow in a day.",
+        Message::new("limit-invitations-sent"),
     )?;
     for address in addresses {
         check(
             invitations_per_address(settings).take(conn, address, 1)?,
-            &format!("{address} has been invited to as many games as we allow in a day."),
+            Message::new("limit-address-invited").text("address", address.clone()),
         )?;
     }
     Ok(())
 }
 
 /// Turns a reached limit into a 429 whose page says what happened and when to try again.
-pub fn check(taken: Result<(), Exceeded>, what: &str) -> Result<(), WebError> {
+pub fn check(taken: Result<(), Exceeded>, what: Message) -> Result<(), WebError> {
     taken.map_err(|exceeded| {
-        let wait = wait_in_words(exceeded.retry_after_seconds);
         WebError::new(
             StatusCode::TOO_MANY_REQUESTS,
-            format!("{what} Please try again in {wait}. Nothing was sent or changed."),
+            Message::new("limit-reached")
+                .with("what", what)
+                .with("wait", wait_message(exceeded.retry_after_seconds)),
         )
         .with_retry_after(exceeded.retry_after_seconds.max(1) as u64)
     })

@@ -58,28 +58,31 @@ pub fn asks_for_json(req: &actix_web::HttpRequest) -> bool {
             .any(|pair| pair == "format=json")
 }
 
-/// Errors answer JSON clients in JSON (`{"error": "…"}`) with the same status and words as the
-/// page a browser gets.
-async fn json_errors(
+/// Errors are answered in the reader's language, and JSON clients in JSON (`{"error": "…"}`)
+/// with the same status and words as the page a browser gets.
+async fn error_pages(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
     let json = asks_for_json(req.request());
     let response = next.call(req).await?;
-    let error = response
+    let Some(error) = response
         .response()
         .error()
         .and_then(|e| e.as_error::<error::WebError>())
-        .filter(|_| json)
-        .map(|e| (e.status, e.message.clone(), e.retry_after));
-    let Some((status, message, retry_after)) = error else {
+    else {
         return Ok(response.map_into_left_body());
     };
-    let mut answer = actix_web::HttpResponse::build(status);
-    if let Some(seconds) = retry_after {
-        answer.insert_header(("Retry-After", seconds));
-    }
-    let answer = answer.json(serde_json::json!({ "error": message }));
+    let lang = session::page_lang(response.request());
+    let answer = if json {
+        let mut answer = actix_web::HttpResponse::build(error.status);
+        if let Some(seconds) = error.retry_after {
+            answer.insert_header(("Retry-After", seconds));
+        }
+        answer.json(serde_json::json!({ "error": lang.say(&error.message, &[]) }))
+    } else {
+        error.response_in(lang)
+    };
     Ok(response.into_response(answer).map_into_right_body())
 }
 
@@ -143,7 +146,7 @@ pub fn server(
         App::new()
             .app_data(data.clone())
             .wrap(sessions)
-            .wrap(from_fn(json_errors))
+            .wrap(from_fn(error_pages))
             .wrap(
                 DefaultHeaders::new()
                     .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))

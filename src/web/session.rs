@@ -11,9 +11,13 @@ use super::AppState;
 use super::error::WebError;
 use super::form::Form;
 use crate::auth::{Player, sessions, tokens};
+use crate::i18n::Lang;
+use crate::rules::Message;
 
 const SESSION_KEY: &str = "session";
 const CSRF_KEY: &str = "csrf";
+/// The language chosen with the switch on every page, kept in the (client-side) session cookie.
+const LANG_KEY: &str = "lang";
 pub const CSRF_FIELD: &str = "csrf";
 pub const CSRF_HEADER: &str = "X-CSRF-Token";
 
@@ -23,6 +27,10 @@ pub struct Visitor {
     pub csrf: String,
     /// The id of the signed-in session, if any.
     pub session_id: Option<String>,
+    /// The language the pages are written in for this visitor.
+    pub lang: Lang,
+    /// This page's path and query, without a language choice, for the language switch.
+    pub here: String,
 }
 
 impl Visitor {
@@ -33,7 +41,7 @@ impl Visitor {
     pub fn require_player(&self) -> Result<&Player, WebError> {
         self.player
             .as_ref()
-            .ok_or_else(|| WebError::forbidden("Please sign in first."))
+            .ok_or_else(|| WebError::forbidden(Message::new("sign-in-first")))
     }
 
     /// Whether the visitor is signed in as the owner of `email`.
@@ -56,7 +64,11 @@ fn csrf_token(session: &Session) -> String {
 
 /// Loads the visitor behind a request. A cookie whose session was revoked, has lapsed or names a
 /// player who no longer exists is treated as signed out.
-pub async fn visitor(session: &Session, state: &web::Data<AppState>) -> Result<Visitor, WebError> {
+pub async fn visitor(
+    req: &HttpRequest,
+    session: &Session,
+    state: &web::Data<AppState>,
+) -> Result<Visitor, WebError> {
     let csrf = csrf_token(session);
     let id = session.get::<String>(SESSION_KEY).ok().flatten();
     let player = match id.clone() {
@@ -74,11 +86,76 @@ pub async fn visitor(session: &Session, state: &web::Data<AppState>) -> Result<V
         session.remove(SESSION_KEY);
     }
     let session_id = id.filter(|_| player.is_some());
+    let (here, switched) = strip_lang_choice(req);
+    if let Some(lang) = switched {
+        choose_lang(session, lang);
+    }
+    let lang = switched
+        .or_else(|| chosen_lang(session))
+        .or_else(|| player.as_ref().map(Player::lang))
+        .unwrap_or_else(|| browser_lang(req));
     Ok(Visitor {
         player,
         csrf,
         session_id,
+        lang,
+        here,
     })
+}
+
+/// The request's address without its `lang=` parameter, and the language that parameter names.
+/// The switch on every page is a plain link to the same address with `lang=` added: following
+/// it only sets the browser's cookie, nothing on the server.
+fn strip_lang_choice(req: &HttpRequest) -> (String, Option<Lang>) {
+    let mut chosen = None;
+    let kept: Vec<(String, String)> = url::form_urlencoded::parse(req.query_string().as_bytes())
+        .filter(|(name, value)| {
+            if name == LANG_KEY {
+                chosen = chosen.or(Lang::from_code(value));
+                false
+            } else {
+                true
+            }
+        })
+        .map(|(n, v)| (n.into_owned(), v.into_owned()))
+        .collect();
+    let mut here = req.path().to_string();
+    if !kept.is_empty() {
+        here.push('?');
+        here.push_str(
+            &url::form_urlencoded::Serializer::new(String::new())
+                .extend_pairs(kept)
+                .finish(),
+        );
+    }
+    (here, chosen)
+}
+
+/// The language picked with the switch in the page footer, if any.
+fn chosen_lang(session: &Session) -> Option<Lang> {
+    let code = session.get::<String>(LANG_KEY).ok().flatten()?;
+    Lang::from_code(&code)
+}
+
+/// Keeps `lang` for this browser's next pages.
+pub fn choose_lang(session: &Session, lang: Lang) {
+    let _ = session.insert(LANG_KEY, lang.code());
+}
+
+/// The language of a page answered without loading the visitor (an error page): the one chosen
+/// in this browser, else the one it asks for.
+pub fn page_lang(req: &HttpRequest) -> Lang {
+    use actix_session::SessionExt;
+    chosen_lang(&req.get_session()).unwrap_or_else(|| browser_lang(req))
+}
+
+/// The language the browser asks for, English when it asks for none we speak.
+pub fn browser_lang(req: &HttpRequest) -> Lang {
+    req.headers()
+        .get(actix_web::http::header::ACCEPT_LANGUAGE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(Lang::from_accept_language)
+        .unwrap_or_default()
 }
 
 /// Checks the CSRF token of a form post against the session's.
@@ -90,9 +167,7 @@ pub fn check_csrf(session: &Session, submitted: Option<&str>) -> Result<(), WebE
         {
             Ok(())
         }
-        _ => Err(WebError::forbidden(
-            "This form has expired or did not come from this site. Please go back, reload the page and try again.",
-        )),
+        _ => Err(WebError::forbidden(Message::new("form-expired"))),
     }
 }
 
@@ -131,6 +206,9 @@ pub async fn sign_in(
     session.renew();
     session.remove(CSRF_KEY);
     let _ = session.insert(SESSION_KEY, id);
+    if chosen_lang(session).is_none() {
+        choose_lang(session, player.lang());
+    }
     Ok(())
 }
 
@@ -143,6 +221,10 @@ pub async fn sign_out(session: &Session, state: &web::Data<AppState>) -> Result<
         })
         .await??;
     }
+    let lang = chosen_lang(session);
     session.purge();
+    if let Some(lang) = lang {
+        choose_lang(session, lang);
+    }
     Ok(())
 }

@@ -560,20 +560,32 @@ async fn hidden_arrangements_reach_nobody_else_before_the_reveal() {
         let dealt = row_faces(&view, &row);
         let mut made = Vec::new();
         for _ in 0..swaps {
-            // Swaps of two different faces on squares not swapped before: each one changes the
-            // row, and together they cannot undo each other.
+            // Swaps of two different faces, the first square never swapped before: each one
+            // changes the row, and the last leaves a square showing another face than it was
+            // dealt. Swaps of two untouched squares come first; the page offers one swap per
+            // face, which may name a square already swapped, so when none is left the second
+            // square may be one.
             let current = twin(browser, &path).await;
             let faces = faces(&view_of(&current));
             let touched: Vec<Square> = made.iter().flat_map(|&(a, b)| [a, b]).collect();
-            let fresh: Vec<(Value, Square, Square)> = distinct_swaps(&current)
+            let offered: Vec<(Value, Square, Square)> = distinct_swaps(&current)
                 .into_iter()
                 .filter_map(|value| match serde_json::from_value(value.clone()).ok()? {
                     Command::Swap { a, b } => Some((value, a, b)),
                     _ => None,
                 })
-                .filter(|(_, a, b)| faces[a] != faces[b])
-                .filter(|(_, a, b)| !touched.contains(a) && !touched.contains(b))
+                .filter(|(_, a, b)| faces[a] != faces[b] && !touched.contains(a))
                 .collect();
+            let untouched: Vec<(Value, Square, Square)> = offered
+                .iter()
+                .filter(|(_, _, b)| !touched.contains(b))
+                .cloned()
+                .collect();
+            let fresh = if untouched.is_empty() {
+                offered
+            } else {
+                untouched
+            };
             let (chosen, a, b) = fresh[rng.random_range(0..fresh.len())].clone();
             press(browser, &path, &chosen, false).await;
             made.push((a, b));

@@ -821,20 +821,20 @@ async fn malformed_moves_are_bad_requests_and_illegal_ones_are_refused_changing_
     let mut cases = vec![
         (
             json!({"type": "place", "pile": 99, "colour": colour}),
-            "there is no pile 100".to_string(),
+            "There is no pile 100".to_string(),
         ),
         (
             json!({"type": "place", "pile": 0, "colour": not_in_play}),
-            format!("{not_in_play} is not in play"),
+            format!("The colour {not_in_play} is not in play"),
         ),
         (
             json!({"type": "place", "pile": last, "colour": colour}),
-            format!("pile {} was played on by the previous move", last + 1),
+            format!("Pile {} was played on by the previous move", last + 1),
         ),
         (
             json!({"type": "place", "pile": bare_same["index"], "colour": bare_same["base"]}),
             format!(
-                "pile {} is a bare {} base",
+                "Pile {} is a bare {} base",
                 bare_same["number"],
                 bare_same["base"].as_str().unwrap()
             ),
@@ -843,7 +843,7 @@ async fn malformed_moves_are_bad_requests_and_illegal_ones_are_refused_changing_
     if let Some(missing) = in_play.iter().find(|c| !held.contains(c)) {
         cases.push((
             json!({"type": "place", "pile": (last + 1) % 20, "colour": missing}),
-            format!("you have no {missing} piece left"),
+            format!("You have no {missing} piece left"),
         ));
     }
     for (command, reason) in cases {

@@ -20,6 +20,7 @@ mod hostile_input;
 mod invitations;
 mod kabaleo_game;
 mod kalah_game;
+mod languages;
 mod limits;
 mod names;
 mod notifications;

@@ -291,7 +291,7 @@ async fn malformed_moves_are_bad_requests_and_illegal_ones_are_refused_changing_
     .await;
     assert_eq!(response.status, 422, "{}", response.body);
     assert!(
-        response.body.contains("you have no piece to place"),
+        response.body.contains("You have no piece to place"),
         "{}",
         response.body
     );
@@ -326,7 +326,7 @@ async fn malformed_moves_are_bad_requests_and_illegal_ones_are_refused_changing_
     .await;
     assert_eq!(response.status, 422);
     assert!(
-        response.body.contains("you must first place the"),
+        response.body.contains("You must first place the"),
         "{}",
         response.body
     );

@@ -61,7 +61,14 @@ fn sigterm_finishes_the_request_in_flight_and_the_email_being_sent_then_exits_0(
     request
         .write_all(b"POST /sign-in HTTP/1.1\r\nHost: localhost\r\n")
         .unwrap();
-    turnpost::auth::sign_in::request_link(&mut db.connect(), "ann@example.com", "/", 30).unwrap();
+    turnpost::auth::sign_in::request_link(
+        &mut db.connect(),
+        "ann@example.com",
+        "/",
+        30,
+        turnpost::i18n::Lang::En,
+    )
+    .unwrap();
     assert!(
         smtp.wait_until_holding(Duration::from_secs(20)),
         "the worker reached the message data"

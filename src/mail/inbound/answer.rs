@@ -126,6 +126,7 @@ pub fn send<R: GameUi + MoveCodes>(
                 names: &names,
                 me: seat,
                 actions: None,
+                lang: reply.player.lang(),
             })
         }
         None => String::new(),
@@ -135,7 +136,7 @@ pub fn send<R: GameUi + MoveCodes>(
     let by_email = offer::<R>(conn, settings, &game, reply.player.id)?;
     let base = settings.base_url();
     let subject = match reply.incoming.subject.as_str() {
-        "" => format!("Re: {}", R::NAME),
+        "" => format!("Re: {}", reply.player.lang().t(R::NAME)),
         s if s.to_lowercase().starts_with("re:") => s.to_string(),
         s => format!("Re: {s}"),
     };
@@ -154,6 +155,7 @@ pub fn send<R: GameUi + MoveCodes>(
         &Footer {
             settings: &settings_link,
             unsubscribe: &unsubscribe,
+            lang: recipient.lang(),
         },
     );
     emails::insert(

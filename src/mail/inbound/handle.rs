@@ -16,6 +16,7 @@ use crate::games::replay::Phase;
 use crate::games::service::{self, ServiceError};
 use crate::games::{decide, table, with_rules};
 use crate::present::codes::{MoveCodes, read_next, words};
+use crate::rules::message::Message;
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
 use crate::store::reply_tokens;
@@ -268,9 +269,9 @@ fn play_line<R: GameUi + MoveCodes>(
                 .status()
                 .is_some_and(|s| seat.is_some_and(|seat| s.to_act().contains(&seat)));
             let (Some(state), Some(seat)) = (game.state.as_ref(), seat) else {
-                return Err(LineError::Refused(ServiceError::Forbidden(
-                    "You are not playing in this game.".into(),
-                )));
+                return Err(LineError::Refused(ServiceError::Forbidden(Message::new(
+                    "rule-not-seated",
+                ))));
             };
             if !labels.is_empty() && !to_act {
                 said.later(format!(
@@ -281,9 +282,9 @@ fn play_line<R: GameUi + MoveCodes>(
             }
             let Some((command, used)) = read_next::<R>(state, seat, rest) else {
                 if !to_act {
-                    return Err(LineError::Refused(ServiceError::Forbidden(
-                        "It is not your turn.".into(),
-                    )));
+                    return Err(LineError::Refused(ServiceError::Forbidden(Message::new(
+                        "rule-not-your-turn",
+                    ))));
                 }
                 return Err(LineError::Unreadable(rest.join(" ")));
             };

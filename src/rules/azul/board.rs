@@ -4,6 +4,7 @@
 //! A space is `(star, pos)`: star 0 is the centre, 1..=6 the outer stars clockwise from the west
 //! (purple, orange, red, blue, yellow, green on the coloured side); pos 1..=6 runs clockwise.
 
+use crate::rules::Message;
 use serde::{Deserialize, Serialize};
 
 use super::tiles::Colour;
@@ -77,6 +78,15 @@ pub fn star_colour(side: BoardSide, star: u8) -> Option<Colour> {
 }
 
 /// "the centre star", "the orange star", "star 2".
+/// "the red star", "the centre star", in the reader's language.
+pub fn star_message(side: BoardSide, star: u8) -> Message {
+    match (star, star_colour(side, star)) {
+        (0, _) => Message::new("azul-centre-star"),
+        (_, Some(colour)) => Message::new("azul-colour-star").with("colour", colour.message()),
+        (_, None) => Message::new("azul-numbered-star").with("star", star),
+    }
+}
+
 pub fn star_name(side: BoardSide, star: u8) -> String {
     match (star, star_colour(side, star)) {
         (0, _) => "the centre star".to_string(),

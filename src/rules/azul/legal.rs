@@ -1,7 +1,7 @@
 //! Which commands are legal: the list `legal_commands` offers and the checks `decide` runs,
 //! side by side so that they stay the same rules.
 
-use super::super::RuleError;
+use super::super::{Message, RuleError};
 use super::board::{self, STARS, Space};
 use super::commands::{Command, Source};
 use super::scoring::{self, StarRule};
@@ -10,7 +10,7 @@ use super::tiles::{Colour, Tiles};
 
 type Checked<T> = Result<T, RuleError>;
 
-fn refuse<T>(reason: impl Into<String>) -> Checked<T> {
+fn refuse<T>(reason: Message) -> Checked<T> {
     Err(RuleError::new(reason))
 }
 
@@ -54,25 +54,25 @@ pub fn is_to_act(state: &State, seat: usize) -> bool {
 /// Checks whose turn it is and whether the command fits the moment.
 pub fn check_turn(state: &State, seat: usize, command: &Command) -> Checked<()> {
     match state.phase {
-        Phase::Setup => return refuse("the game has not started yet"),
-        Phase::Ended => return refuse("the game is over"),
+        Phase::Setup => return refuse(Message::new("rule-not-started")),
+        Phase::Ended => return refuse(Message::new("rule-game-over")),
         Phase::Acquire | Phase::Place => {}
     }
     if !is_to_act(state, seat) {
-        return refuse("it is not your turn");
+        return refuse(Message::new("rule-not-your-turn"));
     }
     let fits = match (state.phase, state.pending, command) {
         (Phase::Acquire, _, Command::Take { .. }) => true,
-        (Phase::Acquire, _, _) => return refuse("first take tiles from a factory or the centre"),
+        (Phase::Acquire, _, _) => return refuse(Message::new("azul-take-first")),
         (_, Some(Pending::Bonus(_)), Command::ChooseBonus { .. }) => true,
         (_, Some(Pending::Bonus(n)), _) => {
-            return refuse(format!("first choose {} from the supply", tiles_word(n)));
+            return refuse(Message::new("azul-choose-bonus-first").with("count", n));
         }
         (_, Some(Pending::Keep), Command::Keep { .. }) => true,
-        (_, Some(Pending::Keep), _) => return refuse("first choose the tiles you keep"),
+        (_, Some(Pending::Keep), _) => return refuse(Message::new("azul-keep-first")),
         (_, Some(Pending::NextRound), Command::Pass) => true,
         (_, Some(Pending::NextRound), _) => {
-            return refuse("this round is over: pass to start the next one");
+            return refuse(Message::new("azul-round-over"));
         }
         (_, None, Command::Place { .. } | Command::Pass) => true,
         _ => false,
@@ -80,15 +80,7 @@ pub fn check_turn(state: &State, seat: usize, command: &Command) -> Checked<()> 
     if fits {
         Ok(())
     } else {
-        refuse("now place a tile or pass")
-    }
-}
-
-pub fn tiles_word(n: u8) -> String {
-    if n == 1 {
-        "1 tile".to_string()
-    } else {
-        format!("{n} tiles")
+        refuse(Message::new("azul-place-or-pass"))
     }
 }
 
@@ -108,39 +100,39 @@ fn source_tiles(state: &State, source: Source) -> Checked<Tiles> {
             .and_then(|i| state.factories.get(i))
         {
             Some(tiles) => Ok(*tiles),
-            None => refuse(format!("there is no factory {n}")),
+            None => refuse(Message::new("azul-no-such-factory").with("factory", n)),
         },
     }
 }
 
-pub fn source_name(source: Source) -> String {
+/// "factory 3", "the centre", in the reader's language.
+pub fn source_message(source: Source) -> Message {
     match source {
-        Source::Centre => "the centre".to_string(),
-        Source::Factory(n) => format!("factory {n}"),
+        Source::Centre => Message::new("azul-the-centre"),
+        Source::Factory(n) => Message::new("azul-factory").with("factory", n),
     }
 }
 
 /// Checks a take and works out which tiles move where.
 pub fn check_take(state: &State, source: Source, colour: Colour) -> Checked<Take> {
     let Some(wild) = state.wild() else {
-        return refuse("no round is being played");
+        return refuse(Message::new("azul-no-round"));
     };
     let tiles = source_tiles(state, source)?;
-    let name = source_name(source);
     if tiles.is_empty() {
-        return refuse(format!("{name} is empty"));
+        return refuse(Message::new("azul-source-empty").with("source", source_message(source)));
     }
     if tiles.count(colour) == 0 {
-        return refuse(format!("{name} has no {} tile", colour.name()));
+        return refuse(
+            Message::new("azul-source-lacks")
+                .with("source", source_message(source))
+                .with("colour", colour.message()),
+        );
     }
     let only_wild = tiles.only(wild);
     let taken = if colour == wild {
         if !only_wild {
-            return refuse(format!(
-                "{} is wild this round: take another colour and one {} comes with it",
-                wild.name(),
-                wild.name()
-            ));
+            return refuse(Message::new("azul-wild-comes-along").with("wild", wild.message()));
         }
         Tiles::of(wild, 1)
     } else {
@@ -196,73 +188,82 @@ pub fn check_place(
 ) -> Checked<(Space, u8)> {
     let side = state.options.board;
     let Some(player) = state.player(seat) else {
-        return refuse("you are not playing");
+        return refuse(Message::new("rule-not-seated"));
     };
     let Some(wild) = state.wild() else {
-        return refuse("no round is being played");
+        return refuse(Message::new("azul-no-round"));
     };
     if star >= STARS {
-        return refuse(format!(
-            "there is no star {star}: stars are 0 (centre) to 6"
-        ));
+        return refuse(Message::new("azul-no-such-star").with("star", star));
     }
     let space = Space::new(star, pos);
     let Some(cost) = board::value(side, space) else {
-        return refuse("stars have spaces 1 to 6");
+        return refuse(Message::new("azul-no-such-space"));
     };
-    let star_name = board::star_name(side, star);
+    let star_name = board::star_message(side, star);
     if player.board.is_filled(space) {
-        return refuse(format!("space {pos} of {star_name} is already covered"));
+        return refuse(
+            Message::new("azul-space-covered")
+                .with("space", pos)
+                .with("star", star_name),
+        );
     }
     if !scoring::colour_allowed(side, &player.board, star, colour) {
         return refuse(match scoring::star_rule(side, &player.board, star) {
-            StarRule::Only(only) => format!("only {} tiles go on {star_name}", only.name()),
-            _ => format!("{star_name} already has a {} tile", colour.name()),
+            StarRule::Only(only) => Message::new("azul-star-only")
+                .with("colour", only.message())
+                .with("star", star_name),
+            _ => Message::new("azul-star-has")
+                .with("colour", colour.message())
+                .text("code", colour.name())
+                .with("star", star_name),
         });
     }
     let own = player.hand.count(colour);
     let wilds = player.hand.count(wild);
     if own == 0 {
-        return refuse(format!("you have no {} tile", colour.name()));
+        return refuse(Message::new("azul-no-tile").with("colour", colour.message()));
     }
     if colour == wild {
         if wild_count != 0 {
-            return refuse(format!(
-                "{} is this round's wild colour: pay with {} tiles alone (0 wild)",
-                wild.name(),
-                wild.name()
-            ));
+            return refuse(Message::new("azul-pay-wild-alone").with("wild", wild.message()));
         }
         if own < cost {
-            return refuse(format!(
-                "this space costs {cost} tiles and you have only {own} {}",
-                wild.name()
-            ));
+            return refuse(
+                Message::new("azul-cost-short")
+                    .with("cost", cost)
+                    .with("own", own)
+                    .with("colour", wild.message()),
+            );
         }
         return Ok((space, cost));
     }
     if own + wilds < cost {
-        return refuse(format!(
-            "this space costs {cost} tiles and you have only {own} {} and {wilds} wild",
-            colour.name()
-        ));
+        return refuse(
+            Message::new("azul-cost-short-with-wild")
+                .with("cost", cost)
+                .with("own", own)
+                .with("colour", colour.message())
+                .with("wilds", wilds),
+        );
     }
     if wild_count > wilds {
-        return refuse(format!("you have only {wilds} wild tiles"));
+        return refuse(Message::new("azul-wilds-short").with("wilds", wilds));
     }
     if wild_count >= cost {
-        return refuse(format!(
-            "the tile placed must be a real {} tile: use at most {} wild",
-            colour.name(),
-            cost - 1
-        ));
+        return refuse(
+            Message::new("azul-one-real-tile")
+                .with("colour", colour.message())
+                .with("most", cost - 1),
+        );
     }
     if cost - wild_count > own {
-        return refuse(format!(
-            "you have only {own} {}: use at least {} wild",
-            colour.name(),
-            cost - own
-        ));
+        return refuse(
+            Message::new("azul-use-wilds")
+                .with("own", own)
+                .with("colour", colour.message())
+                .with("least", cost - own),
+        );
     }
     Ok((space, cost))
 }
@@ -311,41 +312,38 @@ fn place_commands(state: &State, seat: usize) -> Vec<Command> {
 
 pub fn check_bonus(state: &State, tiles: &Tiles) -> Checked<()> {
     let Some(Pending::Bonus(count)) = state.pending else {
-        return refuse("you have no bonus tiles to take");
+        return refuse(Message::new("azul-no-bonus"));
     };
     if tiles.total() != usize::from(count) {
-        return refuse(format!(
-            "take exactly {} from the supply",
-            tiles_word(count)
-        ));
+        return refuse(Message::new("azul-bonus-count").with("count", count));
     }
     if let Some(colour) = tiles
         .colours()
         .find(|&c| tiles.count(c) > state.supply.count(c))
     {
-        return refuse(format!(
-            "the supply has only {} {} tiles",
-            state.supply.count(colour),
-            colour.name()
-        ));
+        return refuse(
+            Message::new("azul-supply-short")
+                .with("count", state.supply.count(colour))
+                .with("colour", colour.message()),
+        );
     }
     Ok(())
 }
 
 pub fn check_keep(state: &State, seat: usize, tiles: &Tiles) -> Checked<()> {
     if state.pending != Some(Pending::Keep) {
-        return refuse("you are not choosing tiles to keep");
+        return refuse(Message::new("azul-not-keeping"));
     }
     if tiles.total() > CORNER_SPACES {
-        return refuse(format!("you may keep at most {CORNER_SPACES} tiles"));
+        return refuse(Message::new("azul-keep-most").with("most", CORNER_SPACES));
     }
     let hand = state.player(seat).map(|p| p.hand).unwrap_or_default();
     if let Some(colour) = tiles.colours().find(|&c| tiles.count(c) > hand.count(c)) {
-        return refuse(format!(
-            "you have only {} {} tiles",
-            hand.count(colour),
-            colour.name()
-        ));
+        return refuse(
+            Message::new("azul-hand-short")
+                .with("count", hand.count(colour))
+                .with("colour", colour.message()),
+        );
     }
     Ok(())
 }

@@ -45,7 +45,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Rng, RuleError, Rules, Seat, Status, Viewer};
+use super::{Message, Rng, RuleError, Rules, Seat, Status, Viewer};
 
 pub use board::{BoardSide, Space, Structure, StructureKind, star_colour};
 pub use commands::{Command, Source};
@@ -65,7 +65,7 @@ pub struct Azul;
 
 impl Rules for Azul {
     const KIND: &'static str = "azul";
-    const NAME: &'static str = "Azul: Summer Pavilion";
+    const NAME: &'static str = "azul-name";
 
     type Options = Options;
     type State = State;
@@ -81,9 +81,7 @@ impl Rules for Azul {
         if Self::player_counts(options).contains(&players) {
             Ok(())
         } else {
-            Err(RuleError::new(format!(
-                "Azul: Summer Pavilion is for 2 to 4 players, not {players}"
-            )))
+            Err(super::players_between(Self::NAME, 2, 4, players))
         }
     }
 
@@ -141,11 +139,11 @@ impl Rules for Azul {
         event.clone()
     }
 
-    fn describe(event: &Event, names: &[String]) -> String {
-        text::describe(event, names)
+    fn describe(event: &Event) -> Message {
+        text::describe(event)
     }
 
-    fn command_label(state: &State, command: &Command) -> String {
+    fn command_label(state: &State, command: &Command) -> Message {
         text::command_label(state, command)
     }
 

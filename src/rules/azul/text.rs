@@ -1,69 +1,91 @@
-//! English sentences for the history page, emails and buttons.
+//! What happened and what a button does, as messages for the history page, emails and buttons.
 
-use super::board::{self, BoardSide, Space};
+use super::board::{self, BoardSide, Space, Structure, StructureKind};
 use super::commands::{Command, Source};
 use super::events::Event;
-use super::legal::{source_name, tiles_word};
+use super::legal::source_message;
 use super::state::{Pending, State};
-use super::tiles::{Colour, Tiles, describe_tiles};
+use super::tiles::{Colour, Tiles};
+use crate::rules::Message;
 
-fn name(names: &[String], seat: usize) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Player {}", seat + 1))
-}
-
-fn list(tiles: &[Colour]) -> String {
-    describe_tiles(&Tiles::from(tiles.to_vec()))
-}
-
-fn points(n: i64) -> String {
-    if n == 1 {
-        "1 point".to_string()
+/// "3 red and 1 blue", "nothing".
+pub fn tiles_message(tiles: &Tiles) -> Message {
+    let parts: Vec<Message> = tiles
+        .colours()
+        .map(|c| {
+            Message::new("azul-count-of")
+                .with("count", tiles.count(c))
+                .with("colour", c.message())
+        })
+        .collect();
+    if parts.is_empty() {
+        Message::new("azul-nothing")
     } else {
-        format!("{n} points")
+        Message::new("azul-list").list("items", parts)
     }
 }
 
-fn wild_name(round: u8) -> &'static str {
-    Colour::wild_of_round(round).map_or("none", Colour::name)
+fn list(tiles: &[Colour]) -> Message {
+    tiles_message(&Tiles::from(tiles.to_vec()))
+}
+
+fn points(n: i64) -> Message {
+    Message::new("azul-points").with("points", n)
+}
+
+fn wild_of(round: u8) -> Message {
+    Colour::wild_of_round(round).map_or_else(|| Message::new("azul-no-wild"), Colour::message)
 }
 
 /// The board side is not in the event; the sentence names stars so that it reads on both sides.
-fn star_label(star: u8) -> String {
+fn star_label(star: u8) -> Message {
     match star {
-        0 => "the centre star".to_string(),
-        n => format!("star {n}"),
+        0 => Message::new("azul-centre-star"),
+        n => Message::new("azul-numbered-star").with("star", n),
     }
 }
 
-pub fn describe(event: &Event, names: &[String]) -> String {
+impl Structure {
+    /// "the pillar of the red star", in the reader's language.
+    pub fn message(self, side: BoardSide) -> Message {
+        let own = board::star_message(side, self.star);
+        match self.kind {
+            StructureKind::Pillar => Message::new("azul-pillar").with("star", own),
+            StructureKind::Window => Message::new("azul-window").with("star", own),
+            StructureKind::Statue => Message::new("azul-statue")
+                .with("star", own)
+                .with("next", board::star_message(side, self.star % 6 + 1)),
+        }
+    }
+}
+
+pub fn describe(event: &Event) -> Message {
     match event {
         Event::RoundStarted {
             round,
             start_player,
-        } => format!(
-            "Round {round} began ({} is wild); {} starts.",
-            wild_name(*round),
-            name(names, *start_player)
-        ),
-        Event::FactoriesFilled { tiles } => {
-            let parts: Vec<String> = tiles
+        } => Message::new("azul-round-started")
+            .with("round", *round)
+            .with("wild", wild_of(*round))
+            .seat("player", *start_player),
+        Event::FactoriesFilled { tiles } => Message::new("azul-factories-filled").clauses(
+            "factories",
+            tiles
                 .iter()
                 .enumerate()
                 .filter(|(_, t)| !t.is_empty())
-                .map(|(i, t)| format!("factory {}: {}", i + 1, list(t)))
-                .collect();
-            format!("The factories were filled ({}).", parts.join("; "))
-        }
-        Event::SupplyRefilled { tiles } => {
-            format!("The supply was refilled with {}.", list(tiles))
-        }
-        Event::TowerEmptied { tiles } => format!(
-            "The bag ran out: the {} tiles of the tower were poured into it.",
-            tiles.total()
+                .map(|(i, t)| {
+                    Message::new("azul-factory-holds")
+                        .with("factory", i + 1)
+                        .with("tiles", list(t))
+                }),
         ),
+        Event::SupplyRefilled { tiles } => {
+            Message::new("azul-supply-refilled").with("tiles", list(tiles))
+        }
+        Event::TowerEmptied { tiles } => {
+            Message::new("azul-tower-emptied").with("count", tiles.total())
+        }
         Event::TilesTaken {
             seat,
             source,
@@ -76,30 +98,32 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             let chosen = Tiles::of(*colour, taken.count(*colour));
             let mut wild = *taken;
             wild.remove_all(&chosen);
-            let mut what = describe_tiles(&chosen);
+            let mut what = tiles_message(&chosen);
             if let Some(w) = wild.colours().next() {
-                what += &format!(" and 1 {} (wild)", w.name());
+                what = Message::new("azul-with-wild")
+                    .with("tiles", what)
+                    .with("wild", w.message());
             }
-            let mut text = format!(
-                "{} took {what} from {}",
-                name(names, *seat),
-                source_name(*source)
-            );
-            if !to_centre.is_empty() {
-                text += &format!(" ({} went to the centre)", describe_tiles(to_centre));
-            }
-            if *start_player_token {
-                text += &format!(
-                    " and the start player token, losing {}",
-                    points(*points_lost)
-                );
-            }
-            text + "."
+            let centre = if to_centre.is_empty() {
+                Message::new("empty")
+            } else {
+                Message::new("azul-to-centre").with("tiles", tiles_message(to_centre))
+            };
+            let token = if *start_player_token {
+                Message::new("azul-took-token").with("points", points(*points_lost))
+            } else {
+                Message::new("empty")
+            };
+            Message::new("azul-took")
+                .seat("player", *seat)
+                .with("tiles", what)
+                .with("source", source_message(*source))
+                .with("centre", centre)
+                .with("token", token)
         }
-        Event::PlacingStarted { start_player } => format!(
-            "All tiles are taken; {} places first.",
-            name(names, *start_player)
-        ),
+        Event::PlacingStarted { start_player } => {
+            Message::new("azul-placing-started").seat("player", *start_player)
+        }
         Event::TilePlaced {
             seat,
             star,
@@ -110,81 +134,75 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             completed,
             bonus_tiles,
         } => {
-            let mut text = format!(
-                "{} placed {} on space {space} of {}",
-                name(names, *seat),
-                colour.name(),
-                star_label(*star)
-            );
-            if *wild_count > 0 {
-                text += &format!(" using {wild_count} wild");
-            }
-            text += &format!(", scoring {}", points(*scored));
-            if !completed.is_empty() {
-                let done: Vec<String> = completed
-                    .iter()
-                    .map(|s| s.name(BoardSide::Variant))
-                    .collect();
-                text += &format!(
-                    ", and completed {} (bonus: {})",
-                    done.join(" and "),
-                    tiles_word(*bonus_tiles)
-                );
-            }
-            text + "."
+            let bonus = if completed.is_empty() {
+                Message::new("empty")
+            } else {
+                Message::new("azul-completed")
+                    .list(
+                        "structures",
+                        completed.iter().map(|s| s.message(BoardSide::Variant)),
+                    )
+                    .with("bonus", *bonus_tiles)
+            };
+            Message::new("azul-placed")
+                .seat("player", *seat)
+                .with("colour", colour.message())
+                .with("space", *space)
+                .with("star", star_label(*star))
+                .with("wilds", *wild_count)
+                .with("points", points(*scored))
+                .with("completed", bonus)
         }
-        Event::BonusTaken { seat, tiles } => format!(
-            "{} took {} from the supply as a bonus.",
-            name(names, *seat),
-            describe_tiles(tiles)
-        ),
-        Event::Passed { seat } => format!("{} passed.", name(names, *seat)),
+        Event::BonusTaken { seat, tiles } => Message::new("azul-bonus-taken")
+            .seat("player", *seat)
+            .with("tiles", tiles_message(tiles)),
+        Event::Passed { seat } => Message::new("azul-passed").seat("player", *seat),
         Event::TilesKept {
             seat,
             kept,
             discarded,
             points_lost,
-        } => {
-            let who = name(names, *seat);
-            match (kept.is_empty(), discarded.is_empty()) {
-                (true, true) => format!("{who} had no tiles left."),
-                (false, true) => format!("{who} kept {}.", describe_tiles(kept)),
-                (keep_none, false) => format!(
-                    "{who} {}discarded {}, losing {}.",
-                    if keep_none {
-                        String::new()
-                    } else {
-                        format!("kept {} and ", describe_tiles(kept))
-                    },
-                    describe_tiles(discarded),
-                    points(*points_lost)
-                ),
-            }
-        }
+        } => match (kept.is_empty(), discarded.is_empty()) {
+            (true, true) => Message::new("azul-nothing-left").seat("player", *seat),
+            (false, true) => Message::new("azul-kept")
+                .seat("player", *seat)
+                .with("tiles", tiles_message(kept)),
+            (true, false) => Message::new("azul-discarded")
+                .seat("player", *seat)
+                .with("discarded", tiles_message(discarded))
+                .with("points", points(*points_lost)),
+            (false, false) => Message::new("azul-kept-and-discarded")
+                .seat("player", *seat)
+                .with("kept", tiles_message(kept))
+                .with("discarded", tiles_message(discarded))
+                .with("points", points(*points_lost)),
+        },
         Event::FinalScored {
             seat,
             stars,
             numbers,
             points: total,
         } => {
-            let mut parts: Vec<String> = stars
+            let mut parts: Vec<Message> = stars
                 .iter()
-                .map(|s| format!("{} full ({})", star_label(s.star), points(s.points)))
+                .map(|s| {
+                    Message::new("azul-star-full")
+                        .with("star", star_label(s.star))
+                        .with("points", points(s.points))
+                })
                 .collect();
-            parts.extend(
-                numbers
-                    .iter()
-                    .map(|n| format!("all {}s covered ({})", n.value, points(n.points))),
-            );
+            parts.extend(numbers.iter().map(|n| {
+                Message::new("azul-number-covered")
+                    .with("number", n.value)
+                    .with("points", points(n.points))
+            }));
             if parts.is_empty() {
-                format!("{} scored no end-game bonus.", name(names, *seat))
+                Message::new("azul-no-final-bonus").seat("player", *seat)
             } else {
-                format!(
-                    "{} scored {} at the end: {}.",
-                    name(names, *seat),
-                    points(*total),
-                    parts.join(", ")
-                )
+                Message::new("azul-final-scored")
+                    .seat("player", *seat)
+                    .with("points", points(*total))
+                    .list("parts", parts)
             }
         }
         Event::SeatResigned {
@@ -199,67 +217,66 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             let mut returned = *hand;
             returned.add_all(corner);
             if !returned.is_empty() {
-                parts.push(format!("{} went to the tower", describe_tiles(&returned)));
+                parts.push(Message::new("azul-to-tower").with("tiles", tiles_message(&returned)));
             }
             if *bonus_forfeited > 0 {
-                parts.push(format!(
-                    "the {} owed as a bonus stayed in the supply",
-                    tiles_word(*bonus_forfeited)
-                ));
+                parts.push(Message::new("azul-bonus-forfeited").with("count", *bonus_forfeited));
             }
             if let Some(to) = token_passed_to {
-                parts.push(format!(
-                    "{} took over the start player token",
-                    name(names, *to)
-                ));
+                parts.push(Message::new("azul-token-passed").seat("player", *to));
             } else if let Some(to) = start_player_passed_to {
-                parts.push(format!("{} took over as start player", name(names, *to)));
+                parts.push(Message::new("azul-start-passed").seat("player", *to));
             }
-            let mut text = format!("{} left the game", name(names, *seat));
-            match parts.len() {
-                0 => {}
-                1 => text += &format!(": {}", parts[0]),
-                n => {
-                    text += &format!(": {} and {}", parts[..n - 1].join(", "), parts[n - 1]);
-                }
+            if parts.is_empty() {
+                Message::new("azul-left").seat("player", *seat)
+            } else {
+                Message::new("azul-left-and")
+                    .seat("player", *seat)
+                    .list("what", parts)
             }
-            text + "."
         }
         Event::RoundOver {
             round,
             next_start_player,
-        } => format!(
-            "Nobody still playing has tiles to place: round {round} is over, and {} starts round {}.",
-            name(names, *next_start_player),
-            round + 1
-        ),
+        } => Message::new("azul-round-over-event")
+            .with("round", *round)
+            .with("next", *round + 1)
+            .seat("player", *next_start_player),
         Event::GameEnded { winners, scores } => {
-            let who: Vec<String> = winners.iter().map(|&s| name(names, s)).collect();
             let best = winners.first().and_then(|&s| scores.get(s)).copied();
-            let with = best
-                .map(|b| format!(" with {}", points(b)))
-                .unwrap_or_default();
-            match who.len() {
-                1 => format!("Game over: {} won{with}.", who[0]),
-                _ => format!("Game over: {} share the victory{with}.", who.join(" and ")),
-            }
+            let players = winners
+                .iter()
+                .map(|&s| Message::new("seat-name").seat("player", s));
+            Message::new(if winners.len() == 1 {
+                "azul-game-won"
+            } else {
+                "azul-game-shared"
+            })
+            .list("players", players)
+            .with(
+                "points",
+                best.map_or_else(|| Message::new("azul-nothing"), points),
+            )
+            .with("scored", i64::from(best.is_some()))
         }
     }
 }
 
-pub fn command_label(state: &State, command: &Command) -> String {
+pub fn command_label(state: &State, command: &Command) -> Message {
     let side = state.options.board;
     match command {
         Command::Take { source, colour } => {
             let from = match source {
-                Source::Centre => "the centre".to_string(),
-                Source::Factory(n) => format!("factory {n}"),
+                Source::Centre => Message::new("azul-the-centre"),
+                Source::Factory(n) => Message::new("azul-factory").with("factory", *n),
             };
-            if Some(*colour) == state.wild() {
-                format!("Take one {} (wild) from {from}", colour.name())
+            Message::new(if Some(*colour) == state.wild() {
+                "azul-take-wild-label"
             } else {
-                format!("Take {} from {from}", colour.name())
-            }
+                "azul-take-label"
+            })
+            .with("colour", colour.message())
+            .with("source", from)
         }
         Command::Place {
             star,
@@ -268,22 +285,23 @@ pub fn command_label(state: &State, command: &Command) -> String {
             wild_count,
         } => {
             let cost = board::value(side, Space::new(*star, *space)).unwrap_or(0);
-            let mut text = format!(
-                "Place {} on {} space {space} (costs {cost})",
-                colour.name(),
-                board::star_name(side, *star).trim_start_matches("the ")
-            );
-            if *wild_count > 0 {
-                text += &format!(" with {wild_count} wild");
-            }
-            text
+            Message::new("azul-place-label")
+                .with("colour", colour.message())
+                .with("star", board::star_message(side, *star))
+                .with("space", *space)
+                .with("cost", cost)
+                .with("wilds", *wild_count)
         }
-        Command::ChooseBonus { tiles } => format!("Take {} as bonus", describe_tiles(tiles)),
+        Command::ChooseBonus { tiles } => {
+            Message::new("azul-bonus-label").with("tiles", tiles_message(tiles))
+        }
         Command::Pass if state.pending == Some(Pending::NextRound) => {
-            format!("Start round {}", state.round + 1)
+            Message::new("azul-start-round-label").with("round", state.round + 1)
         }
-        Command::Pass => "Pass".to_string(),
-        Command::Keep { tiles } if tiles.is_empty() => "Keep nothing".to_string(),
-        Command::Keep { tiles } => format!("Keep {}", describe_tiles(tiles)),
+        Command::Pass => Message::new("azul-pass-label"),
+        Command::Keep { tiles } if tiles.is_empty() => Message::new("azul-keep-nothing-label"),
+        Command::Keep { tiles } => {
+            Message::new("azul-keep-label").with("tiles", tiles_message(tiles))
+        }
     }
 }

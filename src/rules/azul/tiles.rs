@@ -1,5 +1,6 @@
 //! Tile colours and multisets of tiles.
 
+use crate::rules::Message;
 use serde::{Deserialize, Serialize};
 
 /// The six tile colours, in the order of the round track (purple is wild in round 1, red in 6).
@@ -26,6 +27,18 @@ impl Colour {
 
     pub fn index(self) -> usize {
         self as usize
+    }
+
+    /// The colour's word in the reader's language.
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            Colour::Purple => "azul-purple",
+            Colour::Green => "azul-green",
+            Colour::Orange => "azul-orange",
+            Colour::Yellow => "azul-yellow",
+            Colour::Blue => "azul-blue",
+            Colour::Red => "azul-red",
+        })
     }
 
     pub fn name(self) -> &'static str {
@@ -191,18 +204,5 @@ impl From<Tiles> for Counts {
             red,
             total: tiles.total(),
         }
-    }
-}
-
-/// "2 red and 1 blue", "nothing".
-pub fn describe_tiles(tiles: &Tiles) -> String {
-    let parts: Vec<String> = tiles
-        .colours()
-        .map(|c| format!("{} {}", tiles.count(c), c.name()))
-        .collect();
-    match parts.len() {
-        0 => "nothing".to_string(),
-        1 => parts[0].clone(),
-        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
     }
 }

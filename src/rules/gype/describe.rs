@@ -1,76 +1,59 @@
-//! Sentences for the history page and emails, and short labels for command buttons.
+//! What happened and what a button does, as messages for the history page, emails and buttons.
 
-use super::faces::{Face, face_name, hat_path_squares};
+use super::board::Square;
+use super::faces::hat_path_squares;
 use super::state::State;
 use super::types::{Command, Event};
-use crate::rules::Seat;
-use crate::rules::words::plural;
+use crate::rules::Message;
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Player {}", seat + 1))
+fn at(square: Square) -> String {
+    square.to_string()
 }
 
-fn face_list(faces: &[Face]) -> String {
-    faces
-        .iter()
-        .map(|&f| face_name(f))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-pub fn describe(event: &Event, names: &[String]) -> String {
-    let who = |seat: &Seat| name(names, *seat);
+pub fn describe(event: &Event) -> Message {
     match event {
-        Event::Started { first_player, .. } => format!(
-            "The dice are dealt and {} will play first; everyone now arranges their start row in secret.",
-            who(first_player)
-        ),
+        Event::Started { first_player, .. } => {
+            Message::new("gype-started").seat("player", *first_player)
+        }
         Event::Swapped {
             seat,
             squares: Some([a, b]),
-        } => format!("{} swapped the dice on {a} and {b}.", who(seat)),
+        } => Message::new("gype-swapped")
+            .seat("player", *seat)
+            .text("a", at(*a))
+            .text("b", at(*b)),
         Event::Swapped {
             seat,
             squares: None,
-        } => {
-            format!("{} rearranged their start row.", who(seat))
-        }
-        Event::Confirmed { seat } => format!("{} has finished arranging.", who(seat)),
-        Event::Revealed { rows } => {
-            let rows: Vec<String> = rows
-                .iter()
+        } => Message::new("gype-rearranged").seat("player", *seat),
+        Event::Confirmed { seat } => Message::new("gype-confirmed").seat("player", *seat),
+        Event::Revealed { rows } => Message::new("gype-revealed").clauses(
+            "rows",
+            rows.iter()
                 .enumerate()
                 .filter(|(_, faces)| !faces.is_empty())
-                .map(|(seat, faces)| format!("{}: {}", who(&seat), face_list(faces)))
-                .collect();
-            format!(
-                "Everyone has arranged, and the start rows are revealed (from each player's left): {}.",
-                rows.join("; ")
-            )
-        }
-        Event::TurnBegan { seat, chaos_limit } => {
-            if *chaos_limit {
-                format!(
-                    "It is {}'s turn; with dice still in the start row, none may go beyond the centre this turn (Chaos rule).",
-                    who(seat)
-                )
-            } else {
-                format!("It is {}'s turn.", who(seat))
-            }
-        }
+                .map(|(seat, faces)| {
+                    Message::new("gype-row-of")
+                        .seat("player", seat)
+                        .list("faces", faces.iter().map(|f| f.message()))
+                }),
+        ),
+        Event::TurnBegan { seat, chaos_limit } => Message::new(if *chaos_limit {
+            "gype-turn-chaos"
+        } else {
+            "gype-turn"
+        })
+        .seat("player", *seat),
         Event::Stepped {
             seat,
             face,
             from,
             to,
-        } => format!(
-            "{} moved the {} from {from} to {to}.",
-            who(seat),
-            face_name(*face)
-        ),
+        } => Message::new("gype-stepped")
+            .seat("player", *seat)
+            .with("face", face.message())
+            .text("from", at(*from))
+            .text("to", at(*to)),
         Event::Jumped {
             seat,
             face,
@@ -78,17 +61,19 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             over,
             to,
             rolled,
-        } => {
-            let roll = match rolled {
-                Some(f) => format!("the jumped die rolled {}", face_name(*f)),
-                None => "the jumped die was already rolled this turn".to_string(),
-            };
-            format!(
-                "{}'s {} jumped from {from} over {over} to {to}; {roll}.",
-                who(seat),
-                face_name(*face)
-            )
-        }
+        } => Message::new("gype-jumped")
+            .seat("player", *seat)
+            .with("face", face.message())
+            .text("from", at(*from))
+            .text("over", at(*over))
+            .text("to", at(*to))
+            .with(
+                "roll",
+                match rolled {
+                    Some(f) => Message::new("gype-jumped-die-rolled").with("face", f.message()),
+                    None => Message::new("gype-jumped-die-rolled-already"),
+                },
+            ),
         Event::HatMoved {
             seat,
             from,
@@ -97,63 +82,85 @@ pub fn describe(event: &Event, names: &[String]) -> String {
             rolls,
         } => {
             let rolled = if rolls.is_empty() {
-                "no die was in its way".to_string()
+                Message::new("gype-hat-nothing-in-way")
             } else {
-                let each: Vec<String> = rolls
-                    .iter()
-                    .map(|r| format!("the die on {} rolled {}", r.at, face_name(r.face)))
-                    .collect();
-                each.join(" and ")
+                Message::new("gype-list").list(
+                    "items",
+                    rolls.iter().map(|r| {
+                        Message::new("gype-die-rolled")
+                            .text("square", at(r.at))
+                            .with("face", r.face.message())
+                    }),
+                )
             };
-            format!(
-                "{}'s Hat leapt from {from} to {to} ({}); {rolled}.",
-                who(seat),
-                path.words()
-            )
+            Message::new("gype-hat-moved")
+                .seat("player", *seat)
+                .text("from", at(*from))
+                .text("to", at(*to))
+                .with("path", path.message())
+                .with("rolled", rolled)
         }
-        Event::Rolled { seat, at, face } => {
-            format!(
-                "{} rolled the die on {at}: {}.",
-                who(seat),
-                face_name(*face)
-            )
-        }
-        Event::MoveEnded { seat, at } => format!("{} ended the move on {at}.", who(seat)),
+        Event::Rolled {
+            seat,
+            at: square,
+            face,
+        } => Message::new("gype-rolled")
+            .seat("player", *seat)
+            .text("square", at(*square))
+            .with("face", face.message()),
+        Event::MoveEnded { seat, at: square } => Message::new("gype-move-ended")
+            .seat("player", *seat)
+            .text("square", at(*square)),
         Event::Resigned {
             seat,
             before_reveal,
             dice,
-        } => {
-            let count = match dice {
-                Some(dice) => plural(dice.len(), "die", "dice"),
-                None => "dice".to_string(),
-            };
-            let when = if *before_reveal {
-                ", before the arrangements were revealed"
-            } else {
-                ""
-            };
-            format!("{}'s {count} leave the board{when}.", who(seat))
-        }
-        Event::Won { seat } => format!(
-            "{} has all 8 dice in the goal row and wins the game.",
-            who(seat)
-        ),
+        } => Message::new(if *before_reveal {
+            "gype-dice-leave-before-reveal"
+        } else {
+            "gype-dice-leave"
+        })
+        .seat("player", *seat)
+        .with("count", dice.as_ref().map_or(-1, |d| d.len() as i64)),
+        Event::Won { seat } => Message::new("gype-won").seat("player", *seat),
     }
 }
 
-pub fn command_label(state: &State, command: &Command) -> String {
-    let face_on = |square| state.board.get(square).map_or("die", |d| face_name(d.face));
+pub fn command_label(state: &State, command: &Command) -> Message {
+    let face_on = |square| {
+        state
+            .board
+            .get(square)
+            .map_or_else(|| Message::new("gype-die"), |d| d.face.message())
+    };
+    let squares = |key: &'static str, from: Square, to: Square| {
+        Message::new(key)
+            .with("face", face_on(from))
+            .text("from", at(from))
+            .text("to", at(to))
+    };
     match *command {
-        Command::Swap { a, b } => format!("Swap {} on {a} with {} on {b}", face_on(a), face_on(b)),
-        Command::Confirm => "Confirm arrangement".to_string(),
-        Command::Step { from, to } => format!("Move {} from {from} to {to}", face_on(from)),
-        Command::Jump { from, to } => format!("Jump {} from {from} to {to}", face_on(from)),
+        Command::Swap { a, b } => Message::new("gype-swap-label")
+            .with("face", face_on(a))
+            .text("a", at(a))
+            .with("other", face_on(b))
+            .text("b", at(b)),
+        Command::Confirm => Message::new("gype-confirm-label"),
+        Command::Step { from, to } => squares("gype-move-label", from, to),
+        Command::Jump { from, to } => squares("gype-jump-label", from, to),
         Command::Hat { from, to, path } => match hat_path_squares(from, to, path) {
-            Some([p, q]) => format!("Hat from {from} to {to} via {p} and {q}"),
-            None => format!("Hat from {from} to {to}"),
+            Some([p, q]) => Message::new("gype-hat-via-label")
+                .text("from", at(from))
+                .text("to", at(to))
+                .text("p", at(p))
+                .text("q", at(q)),
+            None => Message::new("gype-hat-label")
+                .text("from", at(from))
+                .text("to", at(to)),
         },
-        Command::EndMove => "End move".to_string(),
-        Command::Roll { at } => format!("Roll {} on {at}", face_on(at)),
+        Command::EndMove => Message::new("gype-end-move-label"),
+        Command::Roll { at: square } => Message::new("gype-roll-label")
+            .with("face", face_on(square))
+            .text("square", at(square)),
     }
 }

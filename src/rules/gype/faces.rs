@@ -1,5 +1,6 @@
 //! The six faces of a die and how each one moves (spec §2, §5, §7), relative to the mover's side.
 
+use crate::rules::Message;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
@@ -39,6 +40,18 @@ impl Face {
 
     pub fn name(self) -> &'static str {
         face_name(self)
+    }
+
+    /// The face's name in the reader's language.
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            Face::Flame => "gype-flame",
+            Face::Swords => "gype-swords",
+            Face::Book => "gype-book",
+            Face::Tree => "gype-tree",
+            Face::Hat => "gype-hat",
+            Face::Ear => "gype-ear",
+        })
     }
 }
 
@@ -99,6 +112,14 @@ pub enum HatPath {
 
 impl HatPath {
     pub const BOTH: [HatPath; 2] = [HatPath::LongFirst, HatPath::ShortFirst];
+
+    /// The path in the reader's language.
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            HatPath::LongFirst => "gype-path-long-first",
+            HatPath::ShortFirst => "gype-path-short-first",
+        })
+    }
 
     pub fn words(self) -> &'static str {
         match self {

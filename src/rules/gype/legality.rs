@@ -5,7 +5,7 @@ use super::board::{Side, Square};
 use super::faces::{Face, HatPath, KNIGHT_OFFSETS, hat_path_squares, step_directions};
 use super::state::{Phase, State};
 use super::types::Command;
-use crate::rules::{RuleError, Seat};
+use crate::rules::{Message, RuleError, Seat};
 
 /// An accepted command, with what it needs to turn into events.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,21 +43,21 @@ pub enum Plan {
     },
 }
 
-fn refuse<T>(reason: impl Into<String>) -> Result<T, RuleError> {
+fn refuse<T>(reason: Message) -> Result<T, RuleError> {
     Err(RuleError::new(reason))
 }
 
 /// Judges `command` from `seat`: the plan to carry it out, or why it is not allowed.
 pub fn check(state: &State, seat: Seat, command: &Command) -> Result<Plan, RuleError> {
     if seat >= state.players {
-        return refuse("you are not seated at this table");
+        return refuse(Message::new("rule-not-seated"));
     }
     if state.is_resigned(seat) {
-        return refuse("you have resigned from this game");
+        return refuse(Message::new("rule-resigned"));
     }
     match state.phase {
-        Phase::Setup => refuse("the game has not started yet"),
-        Phase::Finished { .. } => refuse("the game is over"),
+        Phase::Setup => refuse(Message::new("rule-not-started")),
+        Phase::Finished { .. } => refuse(Message::new("rule-game-over")),
         Phase::Arranging => check_arranging(state, seat, command),
         Phase::Playing => check_playing(state, seat, command),
     }
@@ -65,45 +65,45 @@ pub fn check(state: &State, seat: Seat, command: &Command) -> Result<Plan, RuleE
 
 fn check_arranging(state: &State, seat: Seat, command: &Command) -> Result<Plan, RuleError> {
     if state.confirmed.get(seat).copied().unwrap_or(true) {
-        return refuse(
-            "you have already confirmed your arrangement; play begins once everyone has",
-        );
+        return refuse(Message::new("gype-confirmed-already"));
     }
     let Some(side) = state.side(seat) else {
-        return refuse("you are not seated at this table");
+        return refuse(Message::new("rule-not-seated"));
     };
     match *command {
         Command::Swap { a, b } => {
             for square in [a, b] {
                 if !side.holds(square) {
-                    return refuse(format!("{square} is not in your start row"));
+                    return refuse(
+                        Message::new("gype-not-start-row").text("square", square.to_string()),
+                    );
                 }
             }
             if a == b {
-                return refuse("choose two different dice to swap");
+                return refuse(Message::new("gype-swap-two"));
             }
             Ok(Plan::Swap { a, b })
         }
         Command::Confirm => Ok(Plan::Confirm),
-        _ => refuse("first arrange your dice and confirm; play begins once everyone has"),
+        _ => refuse(Message::new("gype-arrange-first")),
     }
 }
 
 fn check_playing(state: &State, seat: Seat, command: &Command) -> Result<Plan, RuleError> {
     if matches!(command, Command::Swap { .. } | Command::Confirm) {
-        return refuse("the arrangement is over");
+        return refuse(Message::new("gype-arrangement-over"));
     }
     if seat != state.turn {
-        return refuse("it is not your turn");
+        return refuse(Message::new("rule-not-your-turn"));
     }
     if let Some(at) = state.chain.as_ref().and_then(|c| c.at()) {
         return match *command {
             Command::Jump { from, to } if from == at => check_jump(state, seat, from, to),
-            Command::Jump { .. } => refuse(format!("only the die on {at} may keep jumping")),
+            Command::Jump { .. } => {
+                refuse(Message::new("gype-only-jumper").text("square", at.to_string()))
+            }
             Command::EndMove => Ok(Plan::EndMove { at }),
-            _ => refuse(format!(
-                "the die on {at} is jumping: jump again with it or end the move"
-            )),
+            _ => refuse(Message::new("gype-jumping").text("square", at.to_string())),
         };
     }
     match *command {
@@ -122,24 +122,24 @@ fn check_playing(state: &State, seat: Seat, command: &Command) -> Result<Plan, R
         Command::Roll { at } => {
             own_die(state, seat, at)?;
             if state.is_frozen(at) {
-                return refuse(format!(
-                    "the die on {at} is home in its goal row and can no longer be rolled"
-                ));
+                return refuse(Message::new("gype-frozen-roll").text("square", at.to_string()));
             }
             Ok(Plan::Roll { at })
         }
-        Command::EndMove => refuse("there is no move in progress to end"),
-        Command::Swap { .. } | Command::Confirm => refuse("the arrangement is over"),
+        Command::EndMove => refuse(Message::new("gype-nothing-to-end")),
+        Command::Swap { .. } | Command::Confirm => refuse(Message::new("gype-arrangement-over")),
     }
 }
 
 fn own_die(state: &State, seat: Seat, at: Square) -> Result<Face, RuleError> {
     if !at.exists() {
-        return refuse(format!("{at} is not a square of the board"));
+        return refuse(Message::new("gype-off-board"));
     }
     match state.board.get(at) {
-        None => refuse(format!("there is no die on {at}")),
-        Some(die) if die.owner != seat => refuse(format!("the die on {at} is not yours")),
+        None => refuse(Message::new("gype-no-die").text("square", at.to_string())),
+        Some(die) if die.owner != seat => {
+            refuse(Message::new("gype-not-yours").text("square", at.to_string()))
+        }
         Some(die) => Ok(die.face),
     }
 }
@@ -148,12 +148,10 @@ fn own_die(state: &State, seat: Seat, at: Square) -> Result<Face, RuleError> {
 fn movable_face(state: &State, seat: Seat, from: Square) -> Result<Face, RuleError> {
     let face = own_die(state, seat, from)?;
     if state.is_frozen(from) {
-        return refuse(format!(
-            "the die on {from} is home in its goal row and can no longer move"
-        ));
+        return refuse(Message::new("gype-frozen-move").text("square", from.to_string()));
     }
     match face {
-        Face::Ear => refuse(format!("the die on {from} shows an Ear, which cannot move")),
+        Face::Ear => refuse(Message::new("gype-ear-cannot-move").text("square", from.to_string())),
         _ => Ok(face),
     }
 }
@@ -167,10 +165,15 @@ fn check_step(
 ) -> Result<Plan, RuleError> {
     let side = side_of(state, seat)?;
     if face == Face::Hat {
-        return refuse(format!("the die on {from} is a Hat: it makes a Hat move"));
+        return refuse(Message::new("gype-hat-makes-hat-move").text("square", from.to_string()));
     }
     if !step_directions(face, side).contains(&from.delta_to(to)) {
-        return refuse(format!("a {} cannot step from {from} to {to}", face.name()));
+        return refuse(
+            Message::new("gype-cannot-step")
+                .with("face", face.message())
+                .text("from", from.to_string())
+                .text("to", to.to_string()),
+        );
     }
     landing(state, side, from, to)?;
     Ok(Plan::Step { from, to, face })
@@ -180,17 +183,22 @@ fn check_jump(state: &State, seat: Seat, from: Square, to: Square) -> Result<Pla
     let side = side_of(state, seat)?;
     let face = own_die(state, seat, from)?;
     if face == Face::Hat {
-        return refuse(format!("the die on {from} is a Hat: a Hat never jumps"));
+        return refuse(Message::new("gype-hat-never-jumps").text("square", from.to_string()));
     }
     let (dx, dy) = from.delta_to(to);
     let direction = (dx / 2, dy / 2);
     let straight = dx % 2 == 0 && dy % 2 == 0;
     if !straight || !step_directions(face, side).contains(&direction) {
-        return refuse(format!("a {} cannot jump from {from} to {to}", face.name()));
+        return refuse(
+            Message::new("gype-cannot-jump")
+                .with("face", face.message())
+                .text("from", from.to_string())
+                .text("to", to.to_string()),
+        );
     }
     let over = from.offset(direction);
     if !state.board.is_occupied(over) {
-        return refuse(format!("there is no die on {over} to jump over"));
+        return refuse(Message::new("gype-nothing-to-jump").text("square", over.to_string()));
     }
     landing(state, side, from, to)?;
     let first_time = !state
@@ -216,13 +224,14 @@ fn check_hat(
 ) -> Result<Plan, RuleError> {
     let side = side_of(state, seat)?;
     if face != Face::Hat {
-        return refuse(format!(
-            "the die on {from} is a {}: only a Hat makes a Hat move",
-            face.name()
-        ));
+        return refuse(
+            Message::new("gype-only-hat")
+                .text("square", from.to_string())
+                .with("face", face.message()),
+        );
     }
     let Some(squares) = hat_path_squares(from, to, path) else {
-        return refuse("a Hat lands two squares straight and one to the side");
+        return refuse(Message::new("gype-hat-landing"));
     };
     landing(state, side, from, to)?;
     let rolled = squares
@@ -240,35 +249,30 @@ fn check_hat(
 fn side_of(state: &State, seat: Seat) -> Result<Side, RuleError> {
     state
         .side(seat)
-        .ok_or_else(|| RuleError::new("you are not seated at this table"))
+        .ok_or_else(|| RuleError::new(Message::new("rule-not-seated")))
 }
 
 /// Whether a die of the player on `side`, standing on `current`, may land on `target` (spec §3).
 fn landing(state: &State, side: Side, current: Square, target: Square) -> Result<(), RuleError> {
     if !target.exists() {
-        return refuse(format!("{target} is not a square of the board"));
+        return refuse(Message::new("gype-off-board"));
     }
     if state.board.is_occupied(target) {
-        return refuse(format!("there is already a die on {target}"));
+        return refuse(Message::new("gype-occupied").text("square", target.to_string()));
     }
     match target.home_row() {
         Some(row) if row == side.opposite() => {}
         Some(row) if row == side && side.holds(current) => {}
         Some(row) if row == side => {
-            return refuse("a die that has left its start row may not go back into it");
+            return refuse(Message::new("gype-no-return"));
         }
         Some(_) => {
-            return refuse(format!(
-                "{target} is in a home row that is not your goal, so your dice may not enter it"
-            ));
+            return refuse(Message::new("gype-other-home-row").text("square", target.to_string()));
         }
         None => {}
     }
     if state.chaos_limit && side.progress(target) >= 5 {
-        return refuse(
-            "Chaos rule: you still had dice in your start row when this turn began, \
-             so no die may go beyond the centre of the board this turn",
-        );
+        return refuse(Message::new("gype-chaos-limit"));
     }
     Ok(())
 }

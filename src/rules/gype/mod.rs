@@ -47,14 +47,14 @@ pub use state::{Die, LastMove, MoveKind, State};
 pub use types::{Command, DieAt, DieRoll, Event, Options, StartRule};
 pub use view::{CellView, ChainView, DieView, PhaseView, SeatView, View};
 
-use super::{Outcome, Rng, RuleError, Rules, Seat, Status, Viewer};
+use super::{Message, Outcome, Rng, RuleError, Rules, Seat, Status, Viewer};
 use state::Phase;
 
 pub struct Gype;
 
 impl Rules for Gype {
     const KIND: &'static str = "gype";
-    const NAME: &'static str = "Uncle Chestnut's Table Gype";
+    const NAME: &'static str = "gype-name";
 
     type Options = Options;
     type State = State;
@@ -70,9 +70,7 @@ impl Rules for Gype {
         if Self::player_counts(options).contains(&players) {
             Ok(())
         } else {
-            Err(RuleError::new(format!(
-                "Table Gype is for 2 to 4 players, not {players}"
-            )))
+            Err(super::players_between(Self::NAME, 2, 4, players))
         }
     }
 
@@ -113,11 +111,11 @@ impl Rules for Gype {
         view::redact(event, viewer)
     }
 
-    fn describe(event: &Event, names: &[String]) -> String {
-        describe::describe(event, names)
+    fn describe(event: &Event) -> Message {
+        describe::describe(event)
     }
 
-    fn command_label(state: &State, command: &Command) -> String {
+    fn command_label(state: &State, command: &Command) -> Message {
         describe::command_label(state, command)
     }
 

@@ -1,5 +1,6 @@
 //! The six colours of Kabaleo's cones.
 
+use crate::rules::Message;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,18 @@ impl Colour {
     ];
 
     /// The colour's English name, as pages and messages write it ("blue").
+    /// The colour's word in the reader's language.
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            Colour::Blue => "kabaleo-blue",
+            Colour::Green => "kabaleo-green",
+            Colour::Yellow => "kabaleo-yellow",
+            Colour::Orange => "kabaleo-orange",
+            Colour::Pink => "kabaleo-pink",
+            Colour::Purple => "kabaleo-purple",
+        })
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Colour::Blue => "blue",

@@ -38,7 +38,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Rng, RuleError, Rules, Seat, Status, Viewer};
+use super::{Message, Rng, RuleError, Rules, Seat, Status, Viewer, players_between};
 
 pub use colour::Colour;
 pub use state::{Standing, State};
@@ -125,7 +125,7 @@ fn secret_colours_each(players: usize) -> usize {
 
 impl Rules for Kabaleo {
     const KIND: &'static str = "kabaleo";
-    const NAME: &'static str = "Kabaleo";
+    const NAME: &'static str = "kabaleo-name";
 
     type Options = KabaleoOptions;
     type State = State;
@@ -142,15 +142,12 @@ impl Rules for Kabaleo {
 
     fn validate_options(options: &KabaleoOptions, players: usize) -> Result<(), RuleError> {
         if !(2..=4).contains(&players) {
-            return Err(RuleError::new(format!(
-                "Kabaleo is for 2 to 4 players, not {players}"
-            )));
+            return Err(players_between(Self::NAME, 2, 4, players));
         }
         if options.dealing == Dealing::Uniform && !Self::player_counts(options).contains(&players) {
-            return Err(RuleError::new(format!(
-                "uniform dealing needs 2 or 3 players: with {players} players the 6 pieces of a \
-                 colour cannot be shared out equally; choose random dealing"
-            )));
+            return Err(RuleError::new(
+                Message::new("kabaleo-uniform-dealing").with("players", players),
+            ));
         }
         Ok(())
     }
@@ -264,11 +261,11 @@ impl Rules for Kabaleo {
         }
     }
 
-    fn describe(event: &Event, names: &[String]) -> String {
-        text::describe(event, names)
+    fn describe(event: &Event) -> Message {
+        text::describe(event)
     }
 
-    fn command_label(state: &State, command: &Command) -> String {
+    fn command_label(state: &State, command: &Command) -> Message {
         text::command_label(state, command)
     }
 

@@ -3,176 +3,131 @@
 
 use super::colour::Colour;
 use super::state::{Refusal, State};
-use super::{Command, Event, Hand, Seat};
+use super::{Command, Event, Hand};
+use crate::rules::Message;
 
-pub(super) fn refusal(refusal: Refusal) -> String {
+pub(super) fn refusal(refusal: Refusal) -> Message {
     match refusal {
-        Refusal::NotStarted => "the game has not started yet".into(),
-        Refusal::GameOver => "the game is over: every piece has been placed".into(),
-        Refusal::Resigned => "you have resigned from this game".into(),
-        Refusal::NotYourTurn => "it is not your turn".into(),
-        Refusal::NoSuchPile { pile, piles } => {
-            format!(
-                "there is no pile {}: the piles are numbered 1 to {piles} (in a command's \
-                 \"pile\", which counts from 0: 0 to {})",
-                pile + 1,
-                piles - 1
-            )
+        Refusal::NotStarted => Message::new("rule-not-started"),
+        Refusal::GameOver => Message::new("kabaleo-game-over"),
+        Refusal::Resigned => Message::new("rule-resigned"),
+        Refusal::NotYourTurn => Message::new("rule-not-your-turn"),
+        Refusal::NoSuchPile { pile, piles } => Message::new("kabaleo-no-such-pile")
+            .with("pile", pile + 1)
+            .with("piles", piles)
+            .with("last-index", piles - 1),
+        Refusal::ColourNotInPlay { colour } => {
+            Message::new("kabaleo-colour-not-in-play").with("colour", colour.message())
         }
-        Refusal::ColourNotInPlay { colour } => format!("{colour} is not in play in this game"),
-        Refusal::NoPieceLeft { colour } => format!("you have no {colour} piece left"),
-        Refusal::PreviousLocation { pile } => format!(
-            "pile {} was played on by the previous move, so nobody may play there now",
-            pile + 1
-        ),
-        Refusal::MatchingBareBase { pile, colour } => format!(
-            "pile {} is a bare {colour} base: {} {colour} piece may not go on it",
-            pile + 1,
-            article(colour)
-        ),
+        Refusal::NoPieceLeft { colour } => {
+            Message::new("kabaleo-no-piece-left").with("colour", colour.message())
+        }
+        Refusal::PreviousLocation { pile } => {
+            Message::new("kabaleo-previous-location").with("pile", pile + 1)
+        }
+        Refusal::MatchingBareBase { pile, colour } => Message::new("kabaleo-bare-base")
+            .with("pile", pile + 1)
+            .with("colour", colour.message())
+            .text("code", colour.name()),
     }
 }
 
-pub(super) fn command_label(state: &State, command: &Command) -> String {
+pub(super) fn command_label(state: &State, command: &Command) -> Message {
     let Command::Place { pile, colour } = *command;
     let cancels = state.piles.get(pile).and_then(|p| p.top_piece()) == Some(colour);
-    if cancels {
-        format!(
-            "Place {colour} on pile {} (cancels its {colour} top)",
-            pile + 1
-        )
+    Message::new(if cancels {
+        "kabaleo-place-cancels-label"
     } else {
-        format!("Place {colour} on pile {}", pile + 1)
-    }
+        "kabaleo-place-label"
+    })
+    .with("colour", colour.message())
+    .with("pile", pile + 1)
 }
 
-pub(super) fn describe(event: &Event, names: &[String]) -> String {
+pub(super) fn describe(event: &Event) -> Message {
     match event {
         Event::BoardLaidOut { bases } => {
             let colours: Vec<Colour> = Colour::ALL
                 .into_iter()
                 .filter(|c| bases.contains(c))
                 .collect();
-            format!(
-                "The board was laid out at random: {} bases in {}.",
-                bases.len(),
-                colour_list(&colours)
-            )
+            Message::new("kabaleo-laid-out")
+                .with("bases", bases.len())
+                .with("colours", colour_list(&colours))
         }
-        Event::PiecesDealt { hands } => {
-            let each: Vec<String> = hands
-                .iter()
-                .enumerate()
-                .map(|(seat, hand)| format!("{} {}", name(names, seat), hand_list(hand)))
-                .collect();
-            format!("The pieces were dealt: {}.", each.join("; "))
-        }
+        Event::PiecesDealt { hands } => Message::new("kabaleo-dealt").clauses(
+            "hands",
+            hands.iter().enumerate().map(|(seat, hand)| {
+                Message::new("kabaleo-player-hand")
+                    .seat("player", seat)
+                    .with("hand", hand_list(hand))
+            }),
+        ),
         Event::SecretColoursDealt { secrets, .. } => {
-            let known: Vec<String> = secrets
+            let known: Vec<Message> = secrets
                 .iter()
                 .enumerate()
                 .filter_map(|(seat, colours)| {
                     let colours = colours.as_ref()?;
-                    Some(format!("{} {}", name(names, seat), colour_list(colours)))
+                    Some(
+                        Message::new("kabaleo-player-hand")
+                            .seat("player", seat)
+                            .with("hand", colour_list(colours)),
+                    )
                 })
                 .collect();
             if known.is_empty() {
-                "Each player was dealt secret colours.".into()
+                Message::new("kabaleo-secrets-dealt")
             } else {
-                format!(
-                    "Each player was dealt secret colours ({}).",
-                    known.join("; ")
-                )
+                Message::new("kabaleo-secrets-dealt-known").clauses("secrets", known)
             }
         }
         Event::FirstPlayerDrawn { seat } => {
-            format!("{} was drawn to play first.", name(names, *seat))
+            Message::new("kabaleo-first-player").seat("player", *seat)
         }
         Event::PiecePlaced {
             seat,
             pile,
             colour,
             cancelled,
-        } => {
-            let placed = format!(
-                "{} placed {} {colour} piece on pile {}",
-                name(names, *seat),
-                article(*colour),
-                pile + 1
-            );
-            if *cancelled {
-                format!("{placed}; it met the {colour} piece on top and both left the game.")
-            } else {
-                format!("{placed}.")
-            }
-        }
+        } => Message::new(if *cancelled {
+            "kabaleo-placed-cancelled"
+        } else {
+            "kabaleo-placed"
+        })
+        .seat("player", *seat)
+        .with("colour", colour.message())
+        .text("code", colour.name())
+        .with("pile", pile + 1),
         Event::SeatResigned { seat, withdrawn } => {
             let count: usize = withdrawn.values().map(|&n| usize::from(n)).sum();
-            match count {
-                0 => format!(
-                    "{} leaves the game with no piece left in hand.",
-                    name(names, *seat)
-                ),
-                1 => format!(
-                    "{} leaves the game; the one piece left in their hand ({}) leaves with them.",
-                    name(names, *seat),
-                    colour_list(
-                        &withdrawn
-                            .iter()
-                            .filter(|&(_, &n)| n > 0)
-                            .map(|(&c, _)| c)
-                            .collect::<Vec<_>>()
-                    )
-                ),
-                _ => format!(
-                    "{} leaves the game; the {count} pieces left in their hand ({}) leave with them.",
-                    name(names, *seat),
-                    hand_list(withdrawn)
-                ),
-            }
+            Message::new("kabaleo-left")
+                .seat("player", *seat)
+                .with("count", count)
+                .with("hand", hand_list(withdrawn))
         }
     }
 }
 
-/// "an orange", "a blue".
-fn article(colour: Colour) -> &'static str {
-    if colour.name().starts_with(['a', 'e', 'i', 'o', 'u']) {
-        "an"
-    } else {
-        "a"
-    }
-}
-
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Player {}", seat + 1))
-}
-
-fn hand_list(hand: &Hand) -> String {
-    let parts: Vec<String> = hand
+/// "3 green and 2 orange", "nothing".
+fn hand_list(hand: &Hand) -> Message {
+    let parts: Vec<Message> = hand
         .iter()
         .filter(|&(_, &n)| n > 0)
-        .map(|(colour, n)| format!("{n} {colour}"))
+        .map(|(colour, &n)| {
+            Message::new("kabaleo-count-of")
+                .with("count", n)
+                .with("colour", colour.message())
+        })
         .collect();
     if parts.is_empty() {
-        "nothing".into()
+        Message::new("kabaleo-nothing")
     } else {
-        join(&parts)
+        Message::new("kabaleo-colour-list").list("colours", parts)
     }
 }
 
-fn colour_list(colours: &[Colour]) -> String {
-    let names: Vec<String> = colours.iter().map(|c| c.name().to_string()).collect();
-    join(&names)
-}
-
-/// "a", "a and b", "a, b and c".
-fn join(parts: &[String]) -> String {
-    match parts {
-        [] => String::new(),
-        [only] => only.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+/// "blue, green and pink".
+fn colour_list(colours: &[Colour]) -> Message {
+    Message::new("kabaleo-colour-list").list("colours", colours.iter().map(|c| c.message()))
 }

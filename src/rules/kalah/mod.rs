@@ -16,7 +16,7 @@ use std::ops::RangeInclusive;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::{Outcome, Rng, RuleError, Rules, Seat, Status, Viewer};
+use super::{Message, Outcome, Rng, RuleError, Rules, Seat, Status, Viewer, players_exactly};
 pub use board::Side;
 use board::{Board, Landing, PITS};
 
@@ -300,15 +300,14 @@ fn sow(state: &State, seat: Seat, pit: u8) -> Result<Vec<Event>, RuleError> {
     let side = state.side_of(seat);
     let index = usize::from(pit);
     match state.board.pit(side, index) {
-        None => Err(RuleError::new(format!(
-            "There is no pit {}: choose one of your pits 1 to 6 (in a command's \"pit\", \
-             which counts from 0: 0 to 5)",
-            index + 1
-        ))),
-        Some(0) => Err(RuleError::new(format!(
-            "Pit {} (\"pit\": {index} in a command) is empty",
-            index + 1
-        ))),
+        None => Err(RuleError::new(
+            Message::new("kalah-no-such-pit").with("pit", index + 1),
+        )),
+        Some(0) => Err(RuleError::new(
+            Message::new("kalah-pit-empty")
+                .with("pit", index + 1)
+                .with("index", index),
+        )),
         Some(_) => {
             let sowed = plan_sowing(state, seat, side, index);
             let after = Kalah::evolve(state.clone(), &sowed);
@@ -328,17 +327,15 @@ fn swap(state: &State, seat: Seat) -> Result<Vec<Event>, RuleError> {
             side: state.side_of(seat).other(),
         }])
     } else if !state.options.pie_rule {
-        Err(RuleError::new("The pie rule is not in play in this game"))
+        Err(RuleError::new(Message::new("kalah-no-pie-rule")))
     } else {
-        Err(RuleError::new(
-            "The pie-rule swap is only offered once, as your first action",
-        ))
+        Err(RuleError::new(Message::new("kalah-swap-only-first")))
     }
 }
 
 impl Rules for Kalah {
     const KIND: &'static str = "kalah";
-    const NAME: &'static str = "Kalah";
+    const NAME: &'static str = "kalah-name";
 
     type Options = Options;
     type State = State;
@@ -352,15 +349,12 @@ impl Rules for Kalah {
 
     fn validate_options(options: &Options, players: usize) -> Result<(), RuleError> {
         if !(3..=6).contains(&options.seeds_per_pit) {
-            return Err(RuleError::new(format!(
-                "Seeds per pit must be 3, 4, 5 or 6, not {}",
-                options.seeds_per_pit
-            )));
+            return Err(RuleError::new(
+                Message::new("kalah-seeds-per-pit").with("seeds", options.seeds_per_pit),
+            ));
         }
         if players != 2 {
-            return Err(RuleError::new(format!(
-                "Kalah is played by exactly 2 players, not {players}"
-            )));
+            return Err(players_exactly(Self::NAME, 2, players));
         }
         Ok(())
     }
@@ -392,13 +386,13 @@ impl Rules for Kalah {
         _rng: Rng<'_>,
     ) -> Result<Vec<Event>, RuleError> {
         if seat > 1 {
-            return Err(RuleError::new("You are not playing in this game"));
+            return Err(RuleError::new(Message::new("rule-not-seated")));
         }
         if state.end.is_some() {
-            return Err(RuleError::new("The game is over"));
+            return Err(RuleError::new(Message::new("rule-game-over")));
         }
         if state.to_move != Some(seat) {
-            return Err(RuleError::new("It is not your turn"));
+            return Err(RuleError::new(Message::new("rule-not-your-turn")));
         }
         match command {
             Command::Sow { pit } => sow(state, seat, *pit),
@@ -523,20 +517,20 @@ impl Rules for Kalah {
         event.clone()
     }
 
-    fn describe(event: &Event, names: &[String]) -> String {
-        text::describe(event, names)
+    fn describe(event: &Event) -> Message {
+        text::describe(event)
     }
 
-    fn command_label(state: &State, command: &Command) -> String {
-        match command {
+    fn command_label(state: &State, command: &Command) -> Message {
+        let seeds = match command {
             Command::Sow { pit } => {
                 let side = state
                     .to_move
                     .map_or(Side::South, |seat| state.side_of(seat));
-                let seeds = state.board.pit(side, usize::from(*pit)).unwrap_or(0);
-                format!("Sow pit {} ({})", u32::from(*pit) + 1, text::seeds(seeds))
+                state.board.pit(side, usize::from(*pit)).unwrap_or(0)
             }
-            Command::Swap => "Swap sides (pie rule)".to_string(),
-        }
+            Command::Swap => 0,
+        };
+        text::command_label(seeds, command)
     }
 }

@@ -70,7 +70,7 @@ fn play(state: &State, seat: Seat, command: Command) -> (Vec<Event>, State) {
 fn refusal(state: &State, seat: Seat, command: Command) -> String {
     match attempt(state, seat, command.clone()) {
         Ok(events) => panic!("{command:?} by seat {seat} was accepted: {events:?}"),
-        Err(e) => e.0,
+        Err(e) => e.to_string(),
     }
 }
 
@@ -535,13 +535,13 @@ fn equal_final_stores_are_a_draw() {
         assert_eq!(outcome.scores, vec![24, 24]);
         assert!(outcome.is_draw());
         assert_eq!(
-            Kalah::describe(&events[1], &names()),
+            crate::i18n::Lang::En.say(&Kalah::describe(&events[1]), &names()),
             "The game ended because ".to_string()
                 + match end_rule {
                     EndRule::NoMove => "Alice had no seeds left to sow",
                     EndRule::EitherSideEmpty => "a row of pits was empty",
                 }
-                + "; Bob's remaining 5 seeds went to Bob's store. It is a draw, 24 to 24"
+                + "; Bob's remaining 5 seeds went to Bob's store. It is a draw, 24 to 24."
         );
     }
 }
@@ -587,10 +587,13 @@ fn the_swap_is_offered_only_after_the_first_players_whole_first_turn() {
     assert!(!Kalah::view(&state, Viewer::Seat(NORTH)).swap_offered);
     assert!(Kalah::legal_commands(&state, NORTH).is_empty());
     assert!(!Kalah::legal_commands(&state, SOUTH).contains(&Command::Swap));
-    assert_eq!(refusal(&state, NORTH, Command::Swap), "It is not your turn");
+    assert_eq!(
+        refusal(&state, NORTH, Command::Swap),
+        "It is not your turn."
+    );
     assert_eq!(
         refusal(&state, SOUTH, Command::Swap),
-        "The pie-rule swap is only offered once, as your first action"
+        "The pie-rule swap is only offered once, as your first action."
     );
     // South's pit 6 now holds 5: the store and North's pits 1 to 4. The turn passes.
     let (events, state) = play(&state, SOUTH, sow(5));
@@ -652,14 +655,14 @@ fn the_swap_is_offered_only_once() {
     let (_, state) = play(&state, NORTH, Command::Swap);
     assert_eq!(
         refusal(&state, SOUTH, Command::Swap),
-        "The pie-rule swap is only offered once, as your first action"
+        "The pie-rule swap is only offered once, as your first action."
     );
     let (_, state) = play(&state, SOUTH, sow(1));
     assert_eq!(state.to_move, Some(NORTH));
     assert!(!Kalah::legal_commands(&state, NORTH).contains(&Command::Swap));
     assert_eq!(
         refusal(&state, NORTH, Command::Swap),
-        "The pie-rule swap is only offered once, as your first action"
+        "The pie-rule swap is only offered once, as your first action."
     );
 
     // Declined by sowing: gone for good.
@@ -712,7 +715,7 @@ fn without_the_pie_rule_the_swap_is_never_offered() {
     assert!(!Kalah::view(&state, Viewer::Seat(NORTH)).swap_offered);
     assert_eq!(
         refusal(&state, NORTH, Command::Swap),
-        "The pie rule is not in play in this game"
+        "The pie rule is not in play in this game."
     );
 }
 
@@ -765,8 +768,10 @@ fn options_default_to_the_spec_and_are_validated() {
             ..Options::default()
         };
         assert_eq!(
-            Kalah::validate_options(&options, 2).unwrap_err().0,
-            format!("Seeds per pit must be 3, 4, 5 or 6, not {seeds_per_pit}")
+            Kalah::validate_options(&options, 2)
+                .unwrap_err()
+                .to_string(),
+            format!("Seeds per pit must be 3, 4, 5 or 6, not {seeds_per_pit}.")
         );
     }
     for players in [1, 3] {
@@ -826,30 +831,33 @@ fn sowing_an_empty_or_missing_pit_is_refused_with_its_number() {
     );
     assert_eq!(
         refusal(&state, SOUTH, sow(2)),
-        "Pit 3 (\"pit\": 2 in a command) is empty"
+        "Pit 3 (\"pit\": 2 in a command) is empty."
     );
     assert_eq!(
         refusal(&state, SOUTH, sow(6)),
         "There is no pit 7: choose one of your pits 1 to 6 (in a command's \"pit\", which counts \
-         from 0: 0 to 5)"
+         from 0: 0 to 5)."
     );
     assert_eq!(
         refusal(&state, SOUTH, sow(255)),
         "There is no pit 256: choose one of your pits 1 to 6 (in a command's \"pit\", which \
-         counts from 0: 0 to 5)"
+         counts from 0: 0 to 5)."
     );
 }
 
 #[test]
 fn only_the_player_to_move_may_act_and_nobody_after_the_end() {
     let state = start(Options::default(), SOUTH);
-    assert_eq!(refusal(&state, NORTH, sow(0)), "It is not your turn");
+    assert_eq!(refusal(&state, NORTH, sow(0)), "It is not your turn.");
     assert_eq!(
         refusal(&state, 2, sow(0)),
-        "You are not playing in this game"
+        "You are not playing in this game."
     );
     let before_setup = Kalah::initial_state(&Options::default(), 2);
-    assert_eq!(refusal(&before_setup, SOUTH, sow(0)), "It is not your turn");
+    assert_eq!(
+        refusal(&before_setup, SOUTH, sow(0)),
+        "It is not your turn."
+    );
     assert_eq!(Kalah::status(&before_setup).to_act(), &[] as &[Seat]);
 
     let state = given(
@@ -861,8 +869,8 @@ fn only_the_player_to_move_may_act_and_nobody_after_the_end() {
     );
     let (_, over) = play(&state, SOUTH, sow(5));
     assert!(over.end.is_some());
-    assert_eq!(refusal(&over, NORTH, sow(0)), "The game is over");
-    assert_eq!(refusal(&over, SOUTH, sow(0)), "The game is over");
+    assert_eq!(refusal(&over, NORTH, sow(0)), "The game is over.");
+    assert_eq!(refusal(&over, SOUTH, sow(0)), "The game is over.");
     assert!(Kalah::legal_commands(&over, SOUTH).is_empty());
     assert!(Kalah::legal_commands(&over, NORTH).is_empty());
 }
@@ -936,32 +944,32 @@ fn the_view_shows_how_the_game_ended() {
 #[test]
 fn events_read_as_sentences_with_one_based_pits() {
     let names = names();
-    let say = |event: Event| Kalah::describe(&event, &names);
+    let say = |event: Event| crate::i18n::Lang::En.say(&Kalah::describe(&event), &names);
     assert_eq!(
         say(sowed(0, Side::South, 2, 5, 4, false)),
-        "Alice sowed 5 seeds from pit 3 and captured 4"
+        "Alice sowed 5 seeds from pit 3 and captured 4."
     );
     assert_eq!(
         say(sowed(1, Side::North, 0, 1, 0, true)),
-        "Bob sowed 1 seed from pit 1, ending in the store: another turn"
+        "Bob sowed 1 seed from pit 1, ending in the store: another turn."
     );
     assert_eq!(
         say(sowed(1, Side::North, 5, 7, 0, false)),
-        "Bob sowed 7 seeds from pit 6"
+        "Bob sowed 7 seeds from pit 6."
     );
     assert_eq!(
         say(Event::Swapped {
             seat: 1,
             side: Side::South
         }),
-        "Bob took the pie-rule swap and now plays South"
+        "Bob took the pie-rule swap and now plays South."
     );
     assert_eq!(
         say(Event::FirstPlayerDrawn {
             seat: 1,
             side: Side::North
         }),
-        "Bob was drawn to move first, playing North"
+        "Bob was drawn to move first, playing North."
     );
     assert_eq!(
         say(Event::GameEnded {
@@ -972,7 +980,7 @@ fn events_read_as_sentences_with_one_based_pits() {
             stores: [33, 15],
         }),
         "The game ended because Bob held more than half of the seeds; Bob's remaining 8 seeds \
-         went to Bob's store; Alice's remaining 1 seed went to Alice's store. Bob wins 33 to 15"
+         went to Bob's store; Alice's remaining 1 seed went to Alice's store. Bob wins 33 to 15."
     );
     assert_eq!(
         say(Event::GameEnded {
@@ -982,7 +990,7 @@ fn events_read_as_sentences_with_one_based_pits() {
             swept: [0, 0],
             stores: [20, 28],
         }),
-        "The game ended because Alice had no seeds left to sow. Bob wins 28 to 20"
+        "The game ended because Alice had no seeds left to sow. Bob wins 28 to 20."
     );
 }
 
@@ -995,10 +1003,16 @@ fn command_labels_name_the_pit_and_its_seeds() {
         5,
         SOUTH,
     );
-    assert_eq!(Kalah::command_label(&state, &sow(2)), "Sow pit 3 (5 seeds)");
-    assert_eq!(Kalah::command_label(&state, &sow(3)), "Sow pit 4 (1 seed)");
     assert_eq!(
-        Kalah::command_label(&state, &Command::Swap),
+        crate::i18n::Lang::En.say(&Kalah::command_label(&state, &sow(2)), &[]),
+        "Sow pit 3 (5 seeds)"
+    );
+    assert_eq!(
+        crate::i18n::Lang::En.say(&Kalah::command_label(&state, &sow(3)), &[]),
+        "Sow pit 4 (1 seed)"
+    );
+    assert_eq!(
+        crate::i18n::Lang::En.say(&Kalah::command_label(&state, &Command::Swap), &[]),
         "Swap sides (pie rule)"
     );
     // Labels follow the side of the player to move.
@@ -1006,7 +1020,7 @@ fn command_labels_name_the_pit_and_its_seeds() {
     north_to_move.to_move = Some(NORTH);
     north_to_move.board.pits[1][2] = 7;
     assert_eq!(
-        Kalah::command_label(&north_to_move, &sow(2)),
+        crate::i18n::Lang::En.say(&Kalah::command_label(&north_to_move, &sow(2)), &[]),
         "Sow pit 3 (7 seeds)"
     );
 }

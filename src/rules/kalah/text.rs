@@ -1,64 +1,50 @@
-//! English sentences for the history page and emails. Pits are numbered 1 to 6 for people.
+//! What happened, as messages for the history page and emails. Pits are numbered 1 to 6 for
+//! people.
 
 use super::{EndReason, Event, Seat, Side};
+use crate::rules::Message;
 
-/// "1 seed", "5 seeds".
-pub(super) fn seeds(count: u32) -> String {
-    if count == 1 {
-        "1 seed".to_string()
-    } else {
-        format!("{count} seeds")
+impl Side {
+    /// "South", "North", in the reader's language.
+    pub fn message(self) -> Message {
+        Message::new(match self {
+            Side::South => "kalah-south",
+            Side::North => "kalah-north",
+        })
     }
 }
 
-fn name(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat)
-        .cloned()
-        .unwrap_or_else(|| format!("Player {}", seat + 1))
-}
-
-pub(super) fn describe(event: &Event, names: &[String]) -> String {
+pub(super) fn describe(event: &Event) -> Message {
     match event {
-        Event::FirstPlayerDrawn { seat, side } => format!(
-            "{} was drawn to move first, playing {}",
-            name(names, *seat),
-            side.name()
-        ),
+        Event::FirstPlayerDrawn { seat, side } => Message::new("kalah-first-player")
+            .seat("player", *seat)
+            .with("side", side.message()),
         Event::Sowed {
             seat,
             pit,
-            seeds: sown,
+            seeds,
             captured,
             extra_turn,
             ..
-        } => {
-            let mut sentence = format!(
-                "{} sowed {} from pit {}",
-                name(names, *seat),
-                seeds(*sown),
-                u32::from(*pit) + 1
-            );
-            if *captured > 0 {
-                sentence.push_str(&format!(" and captured {captured}"));
-            }
-            if *extra_turn {
-                sentence.push_str(", ending in the store: another turn");
-            }
-            sentence
-        }
-        Event::Swapped { seat, side } => format!(
-            "{} took the pie-rule swap and now plays {}",
-            name(names, *seat),
-            side.name()
-        ),
+        } => Message::new(if *extra_turn {
+            "kalah-sowed-again"
+        } else {
+            "kalah-sowed"
+        })
+        .seat("player", *seat)
+        .with("seeds", *seeds)
+        .with("pit", u32::from(*pit) + 1)
+        .with("captured", *captured),
+        Event::Swapped { seat, side } => Message::new("kalah-swapped")
+            .seat("player", *seat)
+            .with("side", side.message()),
         Event::GameEnded {
             reason,
             to_move,
             owners,
             swept,
             stores,
-        } => describe_end(*reason, *to_move, *owners, *swept, *stores, names),
+        } => describe_end(*reason, *to_move, *owners, *swept, *stores),
     }
 }
 
@@ -68,38 +54,49 @@ fn describe_end(
     owners: [Seat; 2],
     swept: [u32; 2],
     stores: [u32; 2],
-    names: &[String],
-) -> String {
+) -> Message {
     let leader = if stores[0] >= stores[1] {
         Side::South
     } else {
         Side::North
     };
     let cause = match reason {
-        EndReason::NoMove => format!("{} had no seeds left to sow", name(names, to_move)),
-        EndReason::SideEmpty => "a row of pits was empty".to_string(),
-        EndReason::Majority => format!(
-            "{} held more than half of the seeds",
-            name(names, owners[leader.index()])
-        ),
+        EndReason::NoMove => Message::new("kalah-end-no-move").seat("player", to_move),
+        EndReason::SideEmpty => Message::new("kalah-end-side-empty"),
+        EndReason::Majority => {
+            Message::new("kalah-end-majority").seat("player", owners[leader.index()])
+        }
     };
-    let mut sentence = format!("The game ended because {cause}");
+    let mut clauses = vec![Message::new("kalah-ended-because").with("cause", cause)];
     for side in Side::BOTH {
         let count = swept[side.index()];
         if count > 0 {
-            let owner = name(names, owners[side.index()]);
-            sentence.push_str(&format!(
-                "; {owner}'s remaining {} went to {owner}'s store",
-                seeds(count)
-            ));
+            clauses.push(
+                Message::new("kalah-swept")
+                    .seat("player", owners[side.index()])
+                    .with("seeds", count),
+            );
         }
     }
     let (first, second) = (stores[leader.index()], stores[leader.other().index()]);
-    if first == second {
-        sentence.push_str(&format!(". It is a draw, {first} to {second}"));
+    let result = if first == second {
+        Message::new("kalah-result-draw").with("score", first)
     } else {
-        let winner = name(names, owners[leader.index()]);
-        sentence.push_str(&format!(". {winner} wins {first} to {second}"));
+        Message::new("kalah-result-win")
+            .seat("player", owners[leader.index()])
+            .with("winner", first)
+            .with("loser", second)
+    };
+    Message::new("kalah-game-ended")
+        .clauses("how", clauses)
+        .with("result", result)
+}
+
+pub(super) fn command_label(seeds: u32, command: &super::Command) -> Message {
+    match command {
+        super::Command::Sow { pit } => Message::new("kalah-sow-label")
+            .with("pit", u32::from(*pit) + 1)
+            .with("seeds", seeds),
+        super::Command::Swap => Message::new("kalah-swap-label"),
     }
-    sentence
 }

@@ -4,6 +4,7 @@
 //! (a to d, left to right) and a row number (1 to 4, top to bottom): cell 0 is "a1", cell 6 is
 //! "c2" ("row 2, column 3"), cell 15 is "d4".
 
+use crate::rules::Message;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -156,6 +157,29 @@ pub fn group_name(cells: &[Cell; 4]) -> String {
             let names: Vec<String> = cells.iter().map(|cell| cell.name()).collect();
             format!("cells {}", names.join(", "))
         })
+}
+
+/// A group in the reader's language: "row 2", "column b", "the diagonal a1-d4", "the block
+/// b2-c3".
+pub fn group_message(cells: &[Cell; 4]) -> Message {
+    let [first, second, third, last] = *cells;
+    if first.row() == last.row() {
+        Message::new("quarto-row").with("row", first.row() + 1)
+    } else if first.column() == last.column() {
+        Message::new("quarto-column").text("column", column_letter(first))
+    } else if second.row() == first.row() && third.column() == first.column() {
+        Message::new("quarto-block")
+            .text("from", first.name())
+            .text("to", last.name())
+    } else {
+        Message::new("quarto-diagonal")
+            .text("from", first.name())
+            .text("to", last.name())
+    }
+}
+
+fn column_letter(cell: Cell) -> String {
+    cell.name().chars().take(1).collect()
 }
 
 /// A full group whose pieces share at least one trait, with the traits they share.

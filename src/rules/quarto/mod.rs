@@ -19,16 +19,14 @@ use std::ops::RangeInclusive;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use super::{Outcome, Rng, RuleError, Rules, Seat, Status, Viewer};
+use super::{Message, Outcome, Rng, RuleError, Rules, Seat, Status, Viewer, players_exactly};
 
 pub use board::{
-    Board, CELLS, Cell, GROUPS, Group, WinningGroup, describe_cell, group_name, winning_groups,
-    winning_groups_for,
+    Board, CELLS, Cell, GROUPS, Group, WinningGroup, describe_cell, group_message, group_name,
+    winning_groups, winning_groups_for,
 };
 pub use piece::{Attribute, Piece, Trait, describe_piece, share_a_trait, shared_traits};
 pub use view::{Action, CellView, GroupView, PieceToPlace, PieceView, PlacementView, QuartoView};
-
-use piece::join_words;
 
 pub const PLAYERS: usize = 2;
 
@@ -171,18 +169,11 @@ fn other(seat: Seat) -> Seat {
     if seat == 0 { 1 } else { 0 }
 }
 
-fn the_piece(piece: Piece) -> String {
-    format!("the {} piece", piece.describe())
-}
-
-fn name_of(names: &[String], seat: Seat) -> &str {
-    names.get(seat).map_or("A player", String::as_str)
-}
-
 /// "row 2 (all dark)".
-fn describe_winning_group(group: &WinningGroup) -> String {
-    let traits: Vec<&str> = group.shared.iter().map(|t| t.word()).collect();
-    format!("{} (all {})", group_name(&group.cells), join_words(&traits))
+fn winning_group_message(group: &WinningGroup) -> Message {
+    Message::new("quarto-winning-group")
+        .with("group", group_message(&group.cells))
+        .list("traits", group.shared.iter().map(|t| Message::new(t.key())))
 }
 
 impl Quarto {
@@ -192,19 +183,18 @@ impl Quarto {
         piece: Piece,
     ) -> Result<Vec<QuartoEvent>, RuleError> {
         if let Some(in_hand) = state.in_hand {
-            return Err(RuleError::new(format!(
-                "you must first place {} you were given",
-                the_piece(in_hand)
-            )));
+            return Err(RuleError::new(
+                Message::new("quarto-place-first").with("piece", in_hand.message()),
+            ));
         }
         if !state.pool.contains(piece) {
-            let place = Cell::all()
+            let refusal = Cell::all()
                 .find(|cell| state.board.get(cell.index()).copied().flatten() == Some(piece))
                 .map_or_else(
-                    || "already played".to_owned(),
-                    |cell| format!("already on {cell}"),
+                    || Message::new("quarto-piece-played"),
+                    |cell| Message::new("quarto-piece-on").text("cell", cell.name()),
                 );
-            return Err(RuleError::new(format!("{} is {place}", the_piece(piece))));
+            return Err(RuleError::new(refusal.with("piece", piece.message())));
         }
         Ok(vec![QuartoEvent::PieceGiven { seat, piece }])
     }
@@ -215,17 +205,16 @@ impl Quarto {
         cell: Cell,
     ) -> Result<Vec<QuartoEvent>, RuleError> {
         let Some(piece) = state.in_hand else {
-            return Err(RuleError::new(
-                "you have no piece to place: first give the other player a piece",
-            ));
+            return Err(RuleError::new(Message::new("quarto-nothing-to-place")));
         };
         let mut board = state.board;
         let slot = &mut board[cell.index()];
         if let Some(there) = *slot {
-            return Err(RuleError::new(format!(
-                "{cell} is already taken by {}",
-                the_piece(there)
-            )));
+            return Err(RuleError::new(
+                Message::new("quarto-cell-taken")
+                    .text("cell", cell.name())
+                    .with("piece", there.message()),
+            ));
         }
         *slot = Some(piece);
         let mut events = vec![QuartoEvent::PiecePlaced { seat, piece, cell }];
@@ -241,7 +230,7 @@ impl Quarto {
 
 impl Rules for Quarto {
     const KIND: &'static str = "quarto";
-    const NAME: &'static str = "Quarto";
+    const NAME: &'static str = "quarto-name";
     const SCORED: bool = false;
 
     type Options = QuartoOptions;
@@ -258,9 +247,7 @@ impl Rules for Quarto {
         if players == PLAYERS {
             Ok(())
         } else {
-            Err(RuleError::new(format!(
-                "Quarto is played by exactly 2 players, not {players}"
-            )))
+            Err(players_exactly(Self::NAME, PLAYERS, players))
         }
     }
 
@@ -290,16 +277,16 @@ impl Rules for Quarto {
         _rng: Rng<'_>,
     ) -> Result<Vec<QuartoEvent>, RuleError> {
         if state.result.is_some() {
-            return Err(RuleError::new("the game is over"));
+            return Err(RuleError::new(Message::new("rule-game-over")));
         }
         let Some(to_act) = state.to_act else {
-            return Err(RuleError::new("the game has not started yet"));
+            return Err(RuleError::new(Message::new("rule-not-started")));
         };
         if seat != to_act {
-            return Err(RuleError::new(match state.in_hand {
-                Some(_) => "it is not your turn: the other player must place the piece you gave",
-                None => "it is not your turn: the other player is choosing a piece to give you",
-            }));
+            return Err(RuleError::new(Message::new(match state.in_hand {
+                Some(_) => "quarto-wait-for-placing",
+                None => "quarto-wait-for-giving",
+            })));
         }
         match *command {
             QuartoCommand::Give { piece } => Self::decide_give(state, seat, piece),
@@ -395,43 +382,34 @@ impl Rules for Quarto {
         event.clone()
     }
 
-    fn describe(event: &QuartoEvent, names: &[String]) -> String {
+    fn describe(event: &QuartoEvent) -> Message {
         match event {
             QuartoEvent::FirstGiverChosen { seat } => {
-                format!(
-                    "{} was drawn to give the first piece.",
-                    name_of(names, *seat)
-                )
+                Message::new("quarto-first-giver").seat("player", *seat)
             }
-            QuartoEvent::PieceGiven { seat, piece } => format!(
-                "{} gave {} {} to place.",
-                name_of(names, *seat),
-                name_of(names, other(*seat)),
-                the_piece(*piece)
-            ),
-            QuartoEvent::PiecePlaced { seat, piece, cell } => format!(
-                "{} placed {} on {cell}.",
-                name_of(names, *seat),
-                the_piece(*piece)
-            ),
-            QuartoEvent::GameWon { seat, groups } => {
-                let groups: Vec<String> = groups.iter().map(describe_winning_group).collect();
-                format!(
-                    "{} won the game with {}.",
-                    name_of(names, *seat),
-                    join_words(&groups)
-                )
-            }
-            QuartoEvent::GameDrawn => {
-                "The board is full with no winning group: the game is a draw.".to_owned()
-            }
+            QuartoEvent::PieceGiven { seat, piece } => Message::new("quarto-gave")
+                .seat("player", *seat)
+                .seat("other", other(*seat))
+                .with("piece", piece.message()),
+            QuartoEvent::PiecePlaced { seat, piece, cell } => Message::new("quarto-placed")
+                .seat("player", *seat)
+                .with("piece", piece.message())
+                .text("cell", cell.name()),
+            QuartoEvent::GameWon { seat, groups } => Message::new("quarto-won")
+                .seat("player", *seat)
+                .list("groups", groups.iter().map(winning_group_message)),
+            QuartoEvent::GameDrawn => Message::new("quarto-drawn"),
         }
     }
 
-    fn command_label(_state: &QuartoState, command: &QuartoCommand) -> String {
+    fn command_label(_state: &QuartoState, command: &QuartoCommand) -> Message {
         match command {
-            QuartoCommand::Give { piece } => format!("Give {}", the_piece(*piece)),
-            QuartoCommand::Place { cell } => format!("Place on {cell}"),
+            QuartoCommand::Give { piece } => {
+                Message::new("quarto-give-label").with("piece", piece.message())
+            }
+            QuartoCommand::Place { cell } => {
+                Message::new("quarto-place-label").text("cell", cell.name())
+            }
         }
     }
 }

@@ -12,6 +12,7 @@
 //! So piece 0 is "short light square solid" and piece 15 is "tall dark round hollow". The numbers
 //! are stored in commands and events, so this table must never change.
 
+use crate::rules::Message;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
@@ -98,6 +99,20 @@ impl Trait {
         }
     }
 
+    /// The message key of the trait's word.
+    pub fn key(self) -> &'static str {
+        match self {
+            Trait::Tall => "quarto-tall",
+            Trait::Short => "quarto-short",
+            Trait::Dark => "quarto-dark",
+            Trait::Light => "quarto-light",
+            Trait::Round => "quarto-round",
+            Trait::Square => "quarto-square",
+            Trait::Hollow => "quarto-hollow",
+            Trait::Solid => "quarto-solid",
+        }
+    }
+
     pub fn word(self) -> &'static str {
         match self {
             Trait::Tall => "tall",
@@ -157,6 +172,16 @@ impl Piece {
         self.traits().map(Trait::letter).iter().collect()
     }
 
+    /// "the tall dark round hollow piece", in the reader's language.
+    pub fn message(self) -> Message {
+        let [height, colour, shape, top] = self.traits().map(|t| Message::new(t.key()));
+        Message::new("quarto-the-piece")
+            .with("height", height)
+            .with("colour", colour)
+            .with("shape", shape)
+            .with("top", top)
+    }
+
     /// "tall dark round hollow".
     pub fn describe(self) -> String {
         self.traits().map(Trait::word).join(" ")
@@ -213,16 +238,4 @@ pub fn shared_traits(pieces: &[Piece]) -> Vec<Trait> {
 /// Whether all of `pieces` have at least one trait in common.
 pub fn share_a_trait(pieces: &[Piece]) -> bool {
     !shared_traits(pieces).is_empty()
-}
-
-/// "dark", "tall and dark", "tall, dark and round".
-pub fn join_words<S: AsRef<str>>(words: &[S]) -> String {
-    match words {
-        [] => String::new(),
-        [only] => only.as_ref().to_owned(),
-        [init @ .., last] => {
-            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-            format!("{} and {}", init.join(", "), last.as_ref())
-        }
-    }
 }

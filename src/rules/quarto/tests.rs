@@ -80,7 +80,7 @@ fn play(
 fn refusal(state: &QuartoState, seat: Seat, command: QuartoCommand) -> String {
     match Quarto::decide(state, seat, &command, &mut rng(0)) {
         Ok(events) => panic!("seat {seat} {command:?} accepted: {events:?}"),
-        Err(error) => error.0,
+        Err(error) => error.to_string(),
     }
 }
 
@@ -309,7 +309,7 @@ fn one_placement_completing_a_row_and_a_column_reports_both() {
         }
     );
     assert_eq!(
-        Quarto::describe(&events[1], &names()),
+        crate::i18n::Lang::En.say(&Quarto::describe(&events[1]), &names()),
         format!(
             "{} won the game with row 1 (all tall) and column a (all dark).",
             names()[placer]
@@ -449,36 +449,36 @@ fn refusals_explain_in_words() {
     // Seat 1 placed last, so seat 1 gives now.
     assert_eq!(
         refusal(&state, 0, give(2)),
-        "it is not your turn: the other player is choosing a piece to give you"
+        "It is not your turn: the other player is choosing a piece to give you."
     );
     assert_eq!(
         refusal(&state, 1, give(15)),
-        "the tall dark round hollow piece is already on b3"
+        "You cannot give the tall dark round hollow piece: it is already on b3."
     );
     assert_eq!(
         refusal(&state, 1, place("a1")),
-        "you have no piece to place: first give the other player a piece"
+        "You have no piece to place: first give the other player a piece."
     );
     let (given, _) = play(&state, 1, give(0));
     assert_eq!(
         refusal(&given, 1, place("a1")),
-        "it is not your turn: the other player must place the piece you gave"
+        "It is not your turn: the other player must place the piece you gave."
     );
     assert_eq!(
         refusal(&given, 0, give(3)),
-        "you must first place the short light square solid piece you were given"
+        "You must first place the short light square solid piece you were given."
     );
     assert_eq!(
         refusal(&given, 0, place("b3")),
-        "b3 is already taken by the tall dark round hollow piece"
+        "Cell b3 is already taken by the tall dark round hollow piece."
     );
     assert_eq!(
         refusal(&Quarto::initial_state(&options(false), 2), 0, give(0)),
-        "the game has not started yet"
+        "The game has not started yet."
     );
     let (_, finished, _) = complete_group(false, ["a1", "b1", "c1", "d1"]);
-    assert_eq!(refusal(&finished, 0, give(0)), "the game is over");
-    assert_eq!(refusal(&finished, 1, place("a4")), "the game is over");
+    assert_eq!(refusal(&finished, 0, give(0)), "The game is over.");
+    assert_eq!(refusal(&finished, 1, place("a4")), "The game is over.");
 }
 
 /// Every give of every piece and every place on every cell.
@@ -822,7 +822,7 @@ fn evolve_applies_odd_events_without_panicking() {
     let _ = Quarto::status(&state);
     let _ = Quarto::view(&state, Viewer::Spectator);
     for event in &odd {
-        let _ = Quarto::describe(event, &[]);
+        let _ = crate::i18n::Lang::En.say(&Quarto::describe(event), &[]);
     }
 }
 
@@ -938,15 +938,21 @@ fn events_and_commands_read_as_sentences() {
         ),
     ];
     for (event, line) in lines {
-        assert_eq!(Quarto::describe(&event, &names), line);
+        assert_eq!(
+            crate::i18n::Lang::En.say(&Quarto::describe(&event), &names),
+            line
+        );
         assert_eq!(Quarto::redact(&event, Viewer::Spectator), event);
     }
     let state = position(false, &[]);
     assert_eq!(
-        Quarto::command_label(&state, &give(9)),
+        crate::i18n::Lang::En.say(&Quarto::command_label(&state, &give(9)), &[]),
         "Give the tall light square hollow piece"
     );
-    assert_eq!(Quarto::command_label(&state, &place("c2")), "Place on c2");
+    assert_eq!(
+        crate::i18n::Lang::En.say(&Quarto::command_label(&state, &place("c2")), &[]),
+        "Place on c2"
+    );
 }
 
 #[test]
@@ -957,10 +963,13 @@ fn quarto_is_for_exactly_two_players() {
     for players in [0, 1, 3] {
         let error = Quarto::validate_options(&options(false), players).unwrap_err();
         assert_eq!(
-            error.0,
-            format!("Quarto is played by exactly 2 players, not {players}")
+            error.to_string(),
+            format!("Quarto is played by exactly 2 players, not {players}.")
         );
     }
     assert_eq!(QuartoOptions::default(), options(false));
-    assert_eq!((Quarto::KIND, Quarto::NAME), ("quarto", "Quarto"));
+    assert_eq!(
+        (Quarto::KIND, crate::i18n::Lang::En.t(Quarto::NAME).as_str()),
+        ("quarto", "Quarto")
+    );
 }

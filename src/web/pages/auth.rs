@@ -8,6 +8,8 @@ use serde_json::json;
 
 use crate::auth::accounts;
 use crate::auth::sign_in::{self, LinkError, safe_next_path};
+use crate::i18n::Lang;
+use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -50,13 +52,14 @@ pub struct NextQuery {
 }
 
 pub async fn sign_in_page(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     query: web::Query<NextQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     page(&SignInPage {
-        layout: Layout::new("Sign in", &visitor),
+        layout: Layout::titled("sign-in-title", &visitor),
         error: None,
         next: safe_next_path(query.next.as_deref().unwrap_or("/")),
         email: String::new(),
@@ -71,15 +74,15 @@ pub async fn request_link(
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let next = safe_next_path(form.get("next").unwrap_or("/"));
     let typed = form.get("email").unwrap_or_default();
     let email = match accounts::normalize_email(typed) {
         Ok(email) => email,
         Err(error) => {
             let page = SignInPage {
-                layout: Layout::new("Sign in", &visitor),
-                error: Some(error),
+                layout: Layout::titled("sign-in-title", &visitor),
+                error: Some(visitor.lang.say(&error, &[])),
                 next,
                 email: typed.chars().take(254).collect(),
             };
@@ -87,9 +90,9 @@ pub async fn request_link(
         }
     };
     let client = limits::client_of(&req, &state.settings.server);
-    send_link(&state, &email, &next, &client).await?;
+    send_link(&state, &email, &next, &client, visitor.lang).await?;
     page(&SentPage {
-        layout: Layout::new("Check your email", &visitor),
+        layout: Layout::titled("sign-in-sent-title", &visitor),
         email,
         minutes: state.settings.auth.sign_in_link_minutes,
     })
@@ -102,6 +105,7 @@ pub async fn send_link(
     email: &str,
     next: &str,
     client: &str,
+    lang: Lang,
 ) -> Result<(), WebError> {
     let minutes = state.settings.auth.sign_in_link_minutes;
     let limits = state.settings.limits.clone();
@@ -112,13 +116,13 @@ pub async fn send_link(
         conn.transaction(|conn| -> Result<_, WebError> {
             limits::check(
                 limits::sign_in_per_address(&limits).take(conn, &email, 1)?,
-                "We have already sent several sign-in links to this address.",
+                Message::new("limit-sign-in-address"),
             )?;
             limits::check(
                 limits::sign_in_per_client(&limits).take(conn, &client, 1)?,
-                "Too many sign-in links were asked for from your network.",
+                Message::new("limit-sign-in-network"),
             )?;
-            Ok(sign_in::request_link(conn, &email, &next, minutes)?)
+            Ok(sign_in::request_link(conn, &email, &next, minutes, lang)?)
         })
     })
     .await?
@@ -127,8 +131,8 @@ pub async fn send_link(
 fn link_error(error: LinkError) -> WebError {
     match error {
         LinkError::Database(e) => e.into(),
-        LinkError::Unknown => WebError::new(StatusCode::NOT_FOUND, LinkError::Unknown.to_string()),
-        LinkError::Spent => WebError::new(StatusCode::GONE, LinkError::Spent.to_string()),
+        LinkError::Unknown => WebError::new(StatusCode::NOT_FOUND, Message::new("link-unknown")),
+        LinkError::Spent => WebError::new(StatusCode::GONE, Message::new("link-spent")),
     }
 }
 
@@ -140,7 +144,7 @@ pub async fn link_page(
     state: web::Data<AppState>,
     Token(token): Token,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let pool = state.pool.clone();
     let lookup = token.clone();
     let peeked = web::block(move || -> Result<_, WebError> {
@@ -162,7 +166,7 @@ pub async fn link_page(
         ));
     }
     page(&LinkPage {
-        layout: Layout::new("Sign in", &visitor),
+        layout: Layout::titled("sign-in-title", &visitor),
         token,
         email: peeked.email,
     })
@@ -178,8 +182,9 @@ pub async fn redeem_link(
     let form = Form::parse(&body)?;
     check_post_csrf(&req, &session, &form)?;
     let pool = state.pool.clone();
+    let lang = session::page_lang(&req);
     let (player, next) = web::block(move || -> Result<_, WebError> {
-        Ok(sign_in::redeem(&mut *pool.get()?, &token))
+        Ok(sign_in::redeem(&mut *pool.get()?, &token, lang))
     })
     .await??
     .map_err(link_error)?;

@@ -1,6 +1,7 @@
 //! The game's log as a JSON download, for `turnpost verify`.
 
 use actix_session::Session;
+use actix_web::HttpRequest;
 use actix_web::{HttpResponse, web};
 
 use super::game::{Visible, load_visible};
@@ -23,11 +24,12 @@ fn build<R: Rules>(
 }
 
 pub async fn download(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let pool = state.pool.clone();
     let id = game_id.clone();
     let export = web::block(move || -> Result<Export, WebError> {

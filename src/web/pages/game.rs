@@ -10,11 +10,12 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::games::clock::{OnTimeout, describe_span};
+use crate::games::clock::{OnTimeout, span_message};
 use crate::games::replay::{Game, Phase, entries, replay};
 use crate::games::service::{self, ServiceError};
 use crate::games::stream::Entry;
 use crate::games::{Kind, read_model, with_rules};
+use crate::rules::Message;
 use crate::rules::{Outcome, Rules, Status};
 use crate::store::events::EventRow;
 use crate::web::AppState;
@@ -45,9 +46,7 @@ pub fn load_visible<R: Rules>(
 ) -> Result<Visible<R>, WebError> {
     let (game, rows) = service::load::<R>(conn, game_id, None)?;
     if game.private && !viewer.is_some_and(|id| game.has_joined(id)) {
-        return Err(WebError::forbidden(
-            "This game is private: only its players can see it. If you play in it, please sign in.",
-        ));
+        return Err(WebError::forbidden(Message::new("game-private")));
     }
     Ok(Visible { game, rows })
 }
@@ -58,11 +57,13 @@ pub fn parse_at(at: Option<&str>, last: i64) -> Result<Option<i64>, WebError> {
     let n: i64 = text
         .trim()
         .parse()
-        .map_err(|_| WebError::bad_request("“at” must be the number of an event in this game."))?;
+        .map_err(|_| WebError::bad_request(Message::new("at-not-a-number")))?;
     if !(1..=last).contains(&n) {
         return Err(WebError::new(
             StatusCode::NOT_FOUND,
-            format!("This game's log has events 1 to {last}; there is no event {n}."),
+            Message::new("no-such-event")
+                .with("last", last)
+                .with("at", n),
         ));
     }
     Ok(Some(n))
@@ -131,11 +132,12 @@ fn talk<R: Rules>(game: &Game<R>, rows: &[EventRow], zone: Tz) -> Result<Vec<Tal
 pub struct GamePage {
     layout: Layout,
     id: String,
-    kind_name: &'static str,
+    kind_name: String,
     private: bool,
     players: Vec<PlayerLine>,
     open_seats: usize,
     status_line: String,
+    my_turn: bool,
     error: Option<String>,
     at: Option<i64>,
     previous_at: Option<i64>,
@@ -152,7 +154,7 @@ pub struct GamePage {
     can_talk: bool,
     talk: Vec<TalkLine>,
     recent: Vec<RecentLine>,
-    recent_title: &'static str,
+    recent_title: String,
 }
 
 /// Everything needed to answer with the game page or its JSON twin.
@@ -169,90 +171,80 @@ impl Rendered {
 
 /// What the game waits for, or how it ended. A past position (`live` false) tells whose move it
 /// was then, and never says "Your turn": nothing can be played there.
-fn status_line<R: Rules>(
-    game: &Game<R>,
-    names: &[String],
-    me: Option<usize>,
-    live: bool,
-) -> String {
+fn status_line<R: Rules>(game: &Game<R>, me: Option<usize>, live: bool) -> Message {
+    let someone = |seat: usize| -> Message {
+        if me == Some(seat) {
+            Message::new("status-you")
+        } else {
+            Message::new("seat-name").seat("player", seat)
+        }
+    };
     if !live && let Some(Status::ToAct { seats }) = game.status() {
-        let who: Vec<String> = seats
-            .iter()
-            .map(|s| match me {
-                Some(mine) if mine == *s => "you".to_string(),
-                _ => names.get(*s).cloned().unwrap_or_default(),
-            })
-            .collect();
-        return format!("At this point {} had the move.", who.join(" and "));
+        return Message::new("status-had-the-move")
+            .list("players", seats.iter().map(|&s| someone(s)));
     }
     match (game.phase(), game.status()) {
-        (Phase::Cancelled, _) => "This table was called off before it started.".into(),
-        (Phase::Waiting, _) => {
-            let open = game.players - game.joined.len();
-            format!(
-                "Waiting for {open} more player{} to accept the invitation.",
-                if open == 1 { "" } else { "s" }
-            )
-        }
-        (_, Some(Status::Finished { outcome })) => {
-            format!("Game over: {}.", result_words::<R>(&outcome, names, me))
-        }
+        (Phase::Cancelled, _) => Message::new("status-called-off"),
+        (Phase::Waiting, _) => Message::new("status-waiting-for-players")
+            .with("count", game.players - game.joined.len()),
+        (_, Some(Status::Finished { outcome })) => Message::new("status-game-over")
+            .with("result", result_words::<R>(&outcome, game.players, me)),
         (_, Some(Status::ToAct { seats })) => {
             if me.is_some_and(|seat| seats.contains(&seat)) {
-                "Your turn.".into()
+                Message::new("status-your-turn")
             } else {
-                let who: Vec<&str> = seats
-                    .iter()
-                    .filter_map(|s| names.get(*s).map(String::as_str))
-                    .collect();
-                format!("Waiting for {}.", who.join(" and "))
+                Message::new("status-waiting-for")
+                    .list("players", seats.iter().map(|&s| someone(s)))
             }
         }
-        (_, None) => String::new(),
+        (_, None) => Message::new("empty"),
     }
 }
 
 /// The result in words for the status line: who won, then every player's score by name, the
 /// winner's first (a bare "13–23" leaves a newcomer guessing whose is whose). Games without scores
 /// (Quarto), and games ended by resignations, show none.
-fn result_words<R: Rules>(outcome: &Outcome, names: &[String], me: Option<usize>) -> String {
-    let name = |seat: usize| -> String {
+fn result_words<R: Rules>(outcome: &Outcome, players: usize, me: Option<usize>) -> Message {
+    let name = |seat: usize| -> Message {
         if me == Some(seat) {
-            return "you".into();
+            Message::new("status-you")
+        } else {
+            Message::new("seat-name").seat("player", seat)
         }
-        names
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| format!("Seat {}", seat + 1))
     };
-    let winners: Vec<String> = outcome.winners.iter().map(|&s| name(s)).collect();
+    let winners = || outcome.winners.iter().map(|&s| name(s));
     let result = if outcome.is_draw() {
-        "a draw".to_string()
-    } else if winners.len() == 1 {
-        format!("{} won", winners[0])
+        Message::new("status-draw")
+    } else if outcome.winners.len() == 1 {
+        Message::new("status-won").list("players", winners())
     } else {
-        format!("{} share the win", winners.join(" and "))
+        Message::new("status-share").list("players", winners())
     };
     if outcome.scores.is_empty() {
-        let others: Vec<usize> = (0..names.len())
+        let others: Vec<usize> = (0..players)
             .filter(|seat| !outcome.winners.contains(seat))
             .collect();
         return match others.as_slice() {
-            [other] if me.is_some_and(|m| outcome.winners.contains(&m)) => {
-                format!("{result}: your opponent resigned")
+            [_] if me.is_some_and(|m| outcome.winners.contains(&m)) => {
+                Message::new("status-opponent-resigned").with("result", result)
             }
-            [other] => format!("{result}: {} resigned", name(*other)),
-            _ => format!("{result}: everyone else resigned"),
+            [other] => Message::new("status-other-resigned")
+                .with("result", result)
+                .with("player", name(*other)),
+            _ => Message::new("status-everyone-resigned").with("result", result),
         };
     }
     if !R::SCORED {
         return result;
     }
-    let scores: Vec<String> = read_model::ranked(outcome)
-        .into_iter()
-        .map(|seat| format!("{} {}", name(seat), outcome.scores[seat]))
-        .collect();
-    format!("{result} — {}", scores.join(", "))
+    let scores = read_model::ranked(outcome).into_iter().map(|seat| {
+        Message::new("status-score")
+            .with("player", name(seat))
+            .with("score", outcome.scores[seat])
+    });
+    Message::new("status-with-scores")
+        .with("result", result)
+        .commas("scores", scores)
 }
 
 /// Seats at a waiting table that anyone signed in may take.
@@ -295,7 +287,7 @@ pub fn render_game<R: GameUi>(
         (Some(state), Some(seat), true) => R::legal_commands(state, seat)
             .into_iter()
             .map(|command| Choice {
-                label: R::command_label(state, &command),
+                label: visitor.lang.say(&R::command_label(state, &command), &names),
                 command: serde_json::to_value(&command).expect("commands serialize"),
             })
             .collect(),
@@ -316,6 +308,7 @@ pub fn render_game<R: GameUi>(
             names: &names,
             me,
             actions: (!actions.choices.is_empty()).then_some(&actions),
+            lang: visitor.lang,
         })?),
         None => None,
     };
@@ -330,7 +323,13 @@ pub fn render_game<R: GameUi>(
     let zone = zone_of(visitor);
     let away_until = |id: i64| {
         let until = game.away.get(&id).filter(|until| **until > now && live)?;
-        Some(format!("on vacation until {}", local(*until, zone)))
+        Some(
+            visitor
+                .lang
+                .tr("game-away-until")
+                .arg("until", local(*until, zone))
+                .to_string(),
+        )
     };
     let players: Vec<PlayerLine> = if game.seating.is_empty() {
         game.joined
@@ -371,8 +370,12 @@ pub fn render_game<R: GameUi>(
                     resigned: shown.resigned.contains(&seat),
                     timed_out: shown.timed_out.contains(&seat),
                     clock: left.map(|left| match out {
-                        true => "out of time".to_string(),
-                        false => format!("{} left", describe_span(left)),
+                        true => visitor.lang.t("game-clock-out"),
+                        false => visitor
+                            .lang
+                            .tr("game-clock-left")
+                            .arg("span", visitor.lang.say(&span_message(left), &[]))
+                            .to_string(),
                     }),
                     seconds_left: left.map(|left| left.num_seconds()),
                     may_withdraw: out && others_decide && in_play && me != Some(seat),
@@ -385,11 +388,11 @@ pub fn render_game<R: GameUi>(
     let is_creator = visitor.player_id() == Some(game.creator.id);
     let mut options = R::describe_options(&game.options);
     options.push(match &game.time_control {
-        Some(control) => format!("Time limit: {}.", control.describe()),
-        None => "No time limit.".to_string(),
+        Some(control) => Message::new("game-time-limit").with("clock", control.message()),
+        None => Message::new("game-no-time-limit"),
     });
     let recent = match live {
-        true => recent_lines(&game, &rows, visitor.player_id(), zone, now)?,
+        true => recent_lines(&game, &rows, visitor.player_id(), zone, now, visitor.lang)?,
         false => Vec::new(),
     };
     let json = json!({
@@ -428,19 +431,24 @@ pub fn render_game<R: GameUi>(
         );
     let page = GamePage {
         layout: Layout::new(
-            format!(
-                "{}{} · {}",
-                if my_turn { "(Your turn) " } else { "" },
-                R::NAME,
-                game.id
-            ),
+            visitor
+                .lang
+                .tr(if my_turn {
+                    "game-title-your-turn"
+                } else {
+                    "game-title"
+                })
+                .arg("game", visitor.lang.t(R::NAME))
+                .arg("id", &game.id)
+                .to_string(),
             visitor,
         ),
         id: game.id.clone(),
-        kind_name: R::NAME,
+        kind_name: visitor.lang.t(R::NAME),
         private: game.private,
         open_seats: game.players - game.joined.len(),
-        status_line: status_line(shown, &names, me, live),
+        status_line: visitor.lang.say(&status_line(shown, me, live), &names),
+        my_turn,
         players,
         error,
         at,
@@ -448,7 +456,7 @@ pub fn render_game<R: GameUi>(
         next_at: at.filter(|n| *n < game.seq).map(|n| n + 1),
         seq: game.seq,
         board,
-        options,
+        options: options.iter().map(|m| visitor.lang.say(m, &[])).collect(),
         head: head.chars().take(12).collect(),
         seed_commitment: game.seed_commitment.clone(),
         can_resign,
@@ -461,10 +469,10 @@ pub fn render_game<R: GameUi>(
             && game.phase() != Phase::Cancelled,
         talk: talk(&game, &rows, zone)?,
         recent,
-        recent_title: match me {
-            Some(_) => "Since your previous move",
-            None => "Latest moves",
-        },
+        recent_title: visitor.lang.t(match me {
+            Some(_) => "game-recent-since-yours",
+            None => "game-recent-latest",
+        }),
     };
     Ok(Rendered { page, json })
 }
@@ -514,7 +522,8 @@ pub async fn show(
     GameId(game_id): GameId,
     query: web::Query<BTreeMap<String, String>>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
+    let lang = visitor.lang;
     let query = query.into_inner();
     let json = wants_json(&req, query.get("format").map(String::as_str));
     let rendered = rendered(&state, game_id, visitor, query, None).await;
@@ -522,7 +531,7 @@ pub async fn show(
         Ok(rendered) => respond(rendered, StatusCode::OK, json),
         Err(error) if json => Ok(json_response(
             error.status,
-            &json!({"error": error.message}),
+            &json!({"error": lang.say(&error.message, &[])}),
         )),
         Err(error) => Err(error),
     }
@@ -565,24 +574,22 @@ fn read_move(req: &HttpRequest, session: &Session, body: &[u8]) -> Result<(i64, 
     if sent == MoveBody::Other {
         return Err(WebError::new(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
-            "Send a move as a form (application/x-www-form-urlencoded, with csrf, seq and command) \
-             or as JSON (application/json: {\"seq\": N, \"command\": {...}}, with the X-CSRF-Token \
-             header).",
+            Message::new("move-unsupported-type"),
         ));
     }
     if sent == MoveBody::Json {
         let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
         check_csrf(session, header)?;
-        let parsed: JsonMove = serde_json::from_slice(body)
-            .map_err(|e| WebError::bad_request(format!("The move could not be read: {e}")))?;
+        let parsed: JsonMove = serde_json::from_slice(body).map_err(|e| {
+            WebError::bad_request(Message::new("move-unreadable").text("reason", e.to_string()))
+        })?;
         return Ok((parsed.seq, parsed.command));
     }
     let form = Form::parse(body)?;
     check_form_csrf(session, &form)?;
     let seq = form.number::<i64>("seq")?;
-    let command = serde_json::from_str(form.required("command")?).map_err(|_| {
-        WebError::bad_request("The move could not be read. Please use the buttons on the board.")
-    })?;
+    let command = serde_json::from_str(form.required("command")?)
+        .map_err(|_| WebError::bad_request(Message::new("move-unreadable-form")))?;
     Ok((seq, command))
 }
 
@@ -595,7 +602,8 @@ pub async fn play(
 ) -> Result<HttpResponse, WebError> {
     // A JSON body is answered in JSON, as is anyone who asks for it.
     let json = wants_json(&req, None) || move_body(&req) == MoveBody::Json;
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
+    let lang = visitor.lang;
     let attempt = async {
         let (seq, command) = read_move(&req, &session, &body)?;
         let player = visitor.require_player()?.clone();
@@ -637,9 +645,9 @@ pub async fn play(
     ) && visitor.player.is_some();
     if with_board {
         let message = if error.status == StatusCode::CONFLICT {
-            "The game moved on since you loaded the page, so your move was not made. Here is the board as it is now.".to_string()
+            visitor.lang.t("move-stale")
         } else {
-            error.message.clone()
+            visitor.lang.say(&error.message, &[])
         };
         if let Ok(fresh) = rendered(&state, game_id, visitor, BTreeMap::new(), Some(message)).await
         {
@@ -649,7 +657,7 @@ pub async fn play(
     if json {
         return Ok(json_response(
             error.status,
-            &json!({"error": error.message}),
+            &json!({"error": lang.say(&error.message, &[])}),
         ));
     }
     Err(error)

@@ -15,7 +15,7 @@ use std::collections::HashMap;
 
 use crate::games::stream::{CancelReason, Entry, Participant};
 use crate::games::{service, with_rules};
-use crate::rules::Rules;
+use crate::rules::{Message, Rules};
 use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::clock_text::{local, local_text, zone_of};
@@ -40,18 +40,19 @@ pub struct HistoryRow {
 struct HistoryPage {
     layout: Layout,
     id: String,
-    kind_name: &'static str,
+    kind_name: String,
     rows: Vec<HistoryRow>,
     head: String,
 }
 
-/// One lifecycle or rules entry in words.
+/// One lifecycle or rules entry in words: a message whose seats are the game's, and whose other
+/// players are named as they are called now.
 pub(super) fn describe<R: Rules>(
     entry: &Entry<R::Event>,
-    names: &[String],
+    players: usize,
     now_called: &HashMap<i64, String>,
     zone: Tz,
-) -> String {
+) -> Message {
     let name = |p: &Participant| now_called.get(&p.id).unwrap_or(&p.name).clone();
     match entry {
         Entry::GameCreated {
@@ -60,56 +61,53 @@ pub(super) fn describe<R: Rules>(
             seed_commitment,
             time_control,
             ..
-        } => format!(
-            "{} created a game for {players} players ({}). Seed commitment: {seed_commitment}.",
-            name(creator),
-            time_control.map_or_else(|| "no time limit".to_string(), |c| c.describe())
+        } => Message::new("entry-created")
+            .text("creator", name(creator))
+            .with("players", *players)
+            .with(
+                "clock",
+                time_control.map_or_else(|| Message::new("clock-none"), |c| c.message()),
+            )
+            .text("commitment", seed_commitment.clone()),
+        Entry::PlayerJoined { player } => Message::new("entry-joined").text("player", name(player)),
+        Entry::GameStarted { seating } => Message::new("entry-started").list(
+            "seats",
+            seating.iter().enumerate().map(|(i, p)| {
+                Message::new("entry-seat")
+                    .with("number", i + 1)
+                    .text("player", name(p))
+            }),
         ),
-        Entry::PlayerJoined { player } => format!("{} joined.", name(player)),
-        Entry::GameStarted { seating } => format!(
-            "The game started. Seats drawn at random: {}.",
-            seating
-                .iter()
-                .enumerate()
-                .map(|(i, p)| format!("{}. {}", i + 1, name(p)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        Entry::Game { event } => R::describe(event, names),
-        Entry::Resigned { player, .. } => format!("{} resigned.", name(player)),
-        Entry::TimedOut { player, due_at, .. } => format!(
-            "{} ran out of time (at {}) and was withdrawn.",
-            name(player),
-            local_text(due_at, zone)
-        ),
+        Entry::Game { event } => R::describe(event),
+        Entry::Resigned { player, .. } => {
+            Message::new("entry-resigned").text("player", name(player))
+        }
+        Entry::TimedOut { player, due_at, .. } => Message::new("entry-timed-out")
+            .text("player", name(player))
+            .text("at", local_text(due_at, zone)),
         Entry::Cancelled {
             reason: CancelReason::ByCreator,
-        } => "The table was called off by its creator.".to_string(),
+        } => Message::new("entry-called-off"),
         Entry::Cancelled {
             reason: CancelReason::InvitationsExpired,
-        } => "The table was called off: its invitations expired before every seat was taken."
-            .to_string(),
-        Entry::Said { player, text } => format!("{} wrote: “{text}”", name(player)),
-        Entry::Away { player, until } => format!(
-            "{} is on vacation until {}; their clock waits until then.",
-            name(player),
-            local_text(until, zone)
-        ),
-        Entry::Back { player } => format!(
-            "{} is back from vacation early; their clock runs again.",
-            name(player)
-        ),
+        } => Message::new("entry-invitations-expired"),
+        Entry::Said { player, text } => Message::new("entry-said")
+            .text("player", name(player))
+            .text("text", text.clone()),
+        Entry::Away { player, until } => Message::new("entry-away")
+            .text("player", name(player))
+            .text("until", local_text(until, zone)),
+        Entry::Back { player } => Message::new("entry-back").text("player", name(player)),
         Entry::Sealed { salt: Some(salt) } => {
-            format!("This event held a secret; its hash was sealed with the salt {salt}.")
+            Message::new("entry-sealed-revealed").text("salt", salt.clone())
         }
-        Entry::Sealed { salt: None } => {
-            "This event holds a secret; its hash is sealed with a salt revealed when the game ends."
-                .to_string()
-        }
-        Entry::GameEnded { outcome, seed } => format!(
-            "The game ended: {}. The seed is revealed: {seed}.",
-            crate::games::read_model::result_line::<R>(outcome, names)
-        ),
+        Entry::Sealed { salt: None } => Message::new("entry-sealed"),
+        Entry::GameEnded { outcome, seed } => Message::new("entry-ended")
+            .with(
+                "result",
+                crate::games::read_model::result_message::<R>(outcome, players),
+            )
+            .text("seed", seed.clone()),
     }
 }
 
@@ -150,7 +148,13 @@ fn build<R: GameUi>(
             actor: actor.clone(),
             lines: redacted
                 .iter()
-                .map(|e| sentence(describe::<R>(e, &names, &now_called, zone)))
+                .map(|e| {
+                    sentence(
+                        visitor
+                            .lang
+                            .say(&describe::<R>(e, names.len(), &now_called, zone), &names),
+                    )
+                })
                 .collect(),
             hash: row.hash_hex().chars().take(12).collect(),
             has_board: started_at.is_some_and(|start| row.seq >= start),
@@ -175,9 +179,17 @@ fn build<R: GameUi>(
         "rows": json_rows,
     });
     let page = HistoryPage {
-        layout: Layout::new(format!("History of {} {}", R::NAME, game.id), visitor),
+        layout: Layout::new(
+            visitor
+                .lang
+                .tr("history-title")
+                .arg("game", visitor.lang.t(R::NAME))
+                .arg("id", &game.id)
+                .to_string(),
+            visitor,
+        ),
         id: game.id.clone(),
-        kind_name: R::NAME,
+        kind_name: visitor.lang.t(R::NAME),
         rows: html_rows,
         head,
     };
@@ -196,7 +208,8 @@ pub async fn show(
     GameId(game_id): GameId,
     query: web::Query<HistoryQuery>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
+    let lang = visitor.lang;
     let json = wants_json(&req, query.format.as_deref());
     let pool = state.pool.clone();
     let built = web::block(move || -> Result<Built, WebError> {
@@ -210,7 +223,7 @@ pub async fn show(
         Ok(built) => render_page(StatusCode::OK, &built.page),
         Err(error) if json => Ok(json_response(
             error.status,
-            &json!({"error": error.message}),
+            &json!({"error": lang.say(&error.message, &[])}),
         )),
         Err(error) => Err(error),
     }

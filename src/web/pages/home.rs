@@ -6,6 +6,7 @@ use chrono_tz::Tz;
 use serde_json::json;
 
 use crate::games::{Kind, read_model};
+use crate::i18n::Lang;
 use crate::store::events::format_time;
 use crate::web::AppState;
 use crate::web::clock_text::{local, zone_of};
@@ -18,7 +19,7 @@ use super::game::json_response;
 pub struct GameLine {
     pub id: String,
     pub kind: String,
-    pub kind_name: &'static str,
+    pub kind_name: String,
     pub players: String,
     pub state: String,
     pub updated: String,
@@ -42,12 +43,13 @@ pub async fn home(
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let zone = zone_of(&visitor);
     let games = match visitor.player_id() {
         Some(me) => {
             let pool = state.pool.clone();
-            web::block(move || game_lines(&mut *pool.get()?, me, zone)).await??
+            let lang = visitor.lang;
+            web::block(move || game_lines(&mut *pool.get()?, me, zone, lang)).await??
         }
         None => Vec::new(),
     };
@@ -55,7 +57,7 @@ pub async fn home(
         let Some(player) = &visitor.player else {
             return Ok(json_response(
                 StatusCode::UNAUTHORIZED,
-                &json!({"error": "Sign in to see your games."}),
+                &json!({"error": visitor.lang.t("home-sign-in-to-see")}),
             ));
         };
         let listed: Vec<_> = games
@@ -74,7 +76,7 @@ pub async fn home(
         ));
     }
     page(&HomePage {
-        layout: Layout::new("Your games", &visitor),
+        layout: Layout::titled("nav-your-games", &visitor),
         games,
         next: "/".into(),
         email: String::new(),
@@ -85,6 +87,7 @@ fn game_lines(
     conn: &mut diesel::PgConnection,
     me: i64,
     zone: Tz,
+    lang: Lang,
 ) -> Result<Vec<GameLine>, WebError> {
     let mut lines = Vec::new();
     for game in read_model::games_of(conn, me)? {
@@ -99,21 +102,26 @@ fn game_lines(
             .filter(|p| p.to_act)
             .map(|p| p.name.as_str())
             .collect();
-        let state = match (game.phase.as_str(), &game.result) {
-            ("finished", Some(result)) => format!("Finished: {result}"),
-            ("waiting", _) => "Waiting for players to join".into(),
-            ("cancelled", _) => "Called off".into(),
-            _ if !waiting_for.is_empty() => format!("Waiting for {}", waiting_for.join(", ")),
-            _ => "In progress".into(),
-        };
+        let state = match (game.phase.as_str(), game.result_in(lang)) {
+            ("finished", Some(result)) => lang.tr("home-state-finished").arg("result", result),
+            ("waiting", _) => lang.tr("home-state-waiting"),
+            ("cancelled", _) => lang.tr("home-state-called-off"),
+            _ if !waiting_for.is_empty() => lang
+                .tr("home-state-waiting-for")
+                .arg("players", waiting_for.join(&lang.t("list-separator"))),
+            _ => lang.tr("home-state-in-progress"),
+        }
+        .to_string();
         lines.push(GameLine {
-            kind_name: Kind::parse(&game.kind).map_or("Game", Kind::name),
+            kind_name: Kind::parse(&game.kind).map_or_else(|| lang.t("game"), |k| k.name_in(lang)),
             kind: game.kind,
             id: game.id,
             players: if others.is_empty() {
                 "—".into()
             } else {
-                format!("with {}", others.join(", "))
+                lang.tr("home-players-with")
+                    .arg("players", others.join(&lang.t("list-separator")))
+                    .to_string()
             },
             state,
             updated: local(game.updated_at, zone),

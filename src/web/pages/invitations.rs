@@ -2,6 +2,7 @@
 //! an invitation again or to a corrected address.
 
 use actix_session::Session;
+use actix_web::HttpRequest;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -9,6 +10,7 @@ use diesel::Connection;
 
 use crate::auth::{Player, accounts};
 use crate::games::invitations::{self, Line};
+use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -64,9 +66,9 @@ async fn answer(
         let conn = &mut *pool.get()?;
         match invitations::creator_of(conn, &id)? {
             None => Err(WebError::not_found()),
-            Some(creator) if creator != player => Err(WebError::forbidden(
-                "Only the player who made this table can see and change its invitations.",
-            )),
+            Some(creator) if creator != player => Err(WebError::forbidden(Message::new(
+                "invitations-only-creator-sees",
+            ))),
             Some(_) => Ok(invitations::list(conn, &id)?),
         }
     })
@@ -74,7 +76,7 @@ async fn answer(
     render_page(
         status,
         &InvitationsPage {
-            layout: Layout::new("Invitations", visitor),
+            layout: Layout::titled("invitations-title", visitor),
             game_id,
             lines: lines.into_iter().map(LineView::from).collect(),
             error,
@@ -84,11 +86,12 @@ async fn answer(
 }
 
 pub async fn show(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     answer(&state, &visitor, game_id, StatusCode::OK, None, None).await
 }
 
@@ -122,6 +125,7 @@ fn send(
 }
 
 pub async fn send_again(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
@@ -129,7 +133,7 @@ pub async fn send_again(
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let creator = visitor.require_player()?.clone();
     let invitation = form.required("invitation")?.to_string();
     let new_email = match form.get("email").map(str::trim).filter(|e| !e.is_empty()) {
@@ -142,7 +146,7 @@ pub async fn send_again(
                     &visitor,
                     game_id,
                     StatusCode::BAD_REQUEST,
-                    Some(message),
+                    Some(visitor.lang.say(&message, &[])),
                     None,
                 )
                 .await;
@@ -165,7 +169,11 @@ pub async fn send_again(
     .await?;
     match sent {
         Ok(email) => {
-            let notice = format!("A new invitation is on its way to {email}.");
+            let notice = visitor
+                .lang
+                .tr("invitations-sent-again")
+                .arg("email", &email)
+                .to_string();
             answer(
                 &state,
                 &visitor,
@@ -182,7 +190,7 @@ pub async fn send_again(
                 &visitor,
                 game_id,
                 StatusCode::BAD_REQUEST,
-                Some(error.message),
+                Some(visitor.lang.say(&error.message, &[])),
                 None,
             )
             .await

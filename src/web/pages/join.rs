@@ -9,7 +9,8 @@ use askama::Template;
 
 use super::auth::{SentPage, send_link};
 use crate::auth::{Player, accounts};
-use crate::games::service::{self, CALLED_OFF, EXPIRED_INVITATION, InvitationInfo};
+use crate::games::service::{self, InvitationInfo, called_off, expired_invitation};
+use crate::rules::message::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -37,7 +38,7 @@ struct JoinPage {
     layout: Layout,
     token: String,
     game_id: String,
-    game_name: &'static str,
+    game_name: String,
     invited_by: String,
     email: String,
     step: JoinStep,
@@ -46,7 +47,7 @@ struct JoinPage {
 fn invalid_link() -> WebError {
     WebError::new(
         StatusCode::NOT_FOUND,
-        "This invitation link is not valid. Please check that you copied all of it.",
+        Message::new("invitation-link-unknown"),
     )
 }
 
@@ -101,25 +102,26 @@ fn spent(info: &InvitationInfo, visitor: &Visitor) -> Option<Result<HttpResponse
         }
         return Some(Err(WebError::new(
             StatusCode::GONE,
-            "This invitation has already been used.",
+            Message::new("invitation-used"),
         )));
     }
     if info.called_off {
-        return Some(Err(WebError::new(StatusCode::GONE, CALLED_OFF)));
+        return Some(Err(WebError::new(StatusCode::GONE, called_off())));
     }
     if info.expired {
-        return Some(Err(WebError::new(StatusCode::GONE, EXPIRED_INVITATION)));
+        return Some(Err(WebError::new(StatusCode::GONE, expired_invitation())));
     }
     None
 }
 
 pub async fn show(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     Token(token): Token,
 ) -> Result<HttpResponse, WebError> {
     let found = find(&state, &token).await?;
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     if let Some(answer) = spent(&found.info, &visitor) {
         return answer;
     }
@@ -130,10 +132,17 @@ pub async fn show(
         accounts::mask_email(&found.info.email)
     };
     page(&JoinPage {
-        layout: Layout::new(format!("Join {}", found.info.kind.name()), &visitor),
+        layout: Layout::new(
+            visitor
+                .lang
+                .tr("join-title")
+                .arg("game", found.info.kind.name_in(visitor.lang))
+                .to_string(),
+            &visitor,
+        ),
         token,
         game_id: found.info.game_id,
-        game_name: found.info.kind.name(),
+        game_name: found.info.kind.name_in(visitor.lang),
         invited_by: found.info.invited_by,
         email,
         step,
@@ -150,7 +159,7 @@ async fn posted(
 ) -> Result<(Found, Visitor), WebError> {
     check_post_csrf(req, session, &Form::parse(body)?)?;
     let found = find(state, token).await?;
-    Ok((found, visitor(session, state).await?))
+    Ok((found, visitor(req, session, state).await?))
 }
 
 pub async fn accept(
@@ -168,9 +177,7 @@ pub async fn accept(
         (JoinStep::TakeSeat, _) => (visitor.require_player()?.clone(), false),
         (JoinStep::NewAccount, Some((player, _))) => (player, true),
         _ => {
-            return Err(WebError::forbidden(
-                "This invitation is for another address. Its owner must sign in to take the seat.",
-            ));
+            return Err(WebError::forbidden(Message::new("invitation-for-another")));
         }
     };
     let pool = state.pool.clone();
@@ -214,10 +221,11 @@ pub async fn send_sign_in(
         &found.info.email,
         &format!("/join/{token}"),
         &client,
+        visitor.lang,
     )
     .await?;
     page(&SentPage {
-        layout: Layout::new("Check your email", &visitor),
+        layout: Layout::titled("sign-in-sent-title", &visitor),
         email: accounts::mask_email(&found.info.email),
         minutes: state.settings.auth.sign_in_link_minutes,
     })

@@ -12,6 +12,8 @@ use crate::config::LimitSettings;
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::games::service;
 use crate::games::{Kind, with_rules};
+use crate::i18n::Lang;
+use crate::rules::Message;
 use crate::rules::Rules;
 use crate::web::AppState;
 use crate::web::asks_for_json;
@@ -28,7 +30,7 @@ use super::new_game_json;
 
 pub struct KindLine {
     slug: &'static str,
-    name: &'static str,
+    name: String,
     players: String,
     guide: &'static crate::web::ui::guide::Guide,
 }
@@ -45,10 +47,14 @@ pub(super) fn player_range<R: Rules>() -> (usize, usize) {
     (*counts.start(), *counts.end())
 }
 
-fn players_text<R: Rules>() -> String {
+fn players_text<R: Rules>(lang: Lang) -> String {
     match player_range::<R>() {
-        (min, max) if min == max => format!("{min} players"),
-        (min, max) => format!("{min} to {max} players"),
+        (min, max) if min == max => lang.tr("players-exactly").arg("count", min).to_string(),
+        (min, max) => lang
+            .tr("players-between")
+            .arg("min", min)
+            .arg("max", max)
+            .to_string(),
     }
 }
 
@@ -60,18 +66,18 @@ pub async fn choose_kind(
     if asks_for_json(&req) {
         return Ok(json_response(StatusCode::OK, &new_game_json::kinds()));
     }
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let kinds = Kind::ALL
         .iter()
         .map(|&kind| KindLine {
             slug: kind.as_str(),
-            name: kind.name(),
-            players: with_rules!(kind, |R| players_text::<R>()),
+            name: kind.name_in(visitor.lang),
+            players: with_rules!(kind, |R| players_text::<R>(visitor.lang)),
             guide: crate::web::ui::guide::guide(kind),
         })
         .collect();
     page(&ChooseKindPage {
-        layout: Layout::new("New game", &visitor),
+        layout: Layout::titled("nav-new-game", &visitor),
         kinds,
     })
 }
@@ -81,7 +87,7 @@ pub async fn choose_kind(
 struct OptionsPage {
     layout: Layout,
     slug: &'static str,
-    name: &'static str,
+    name: String,
     players: String,
     options_fields: String,
     invites: Vec<Invite>,
@@ -129,22 +135,29 @@ fn options_form<R: GameUi>(
         })
         .collect();
     Ok(OptionsPage {
-        layout: Layout::new(format!("New {} game", R::NAME), visitor),
+        layout: Layout::new(
+            visitor
+                .lang
+                .tr("new-game-title")
+                .arg("game", visitor.lang.t(R::NAME))
+                .to_string(),
+            visitor,
+        ),
         slug: kind.as_str(),
-        name: R::NAME,
-        players: players_text::<R>(),
+        name: visitor.lang.t(R::NAME),
+        players: players_text::<R>(visitor.lang),
         options_fields: R::options_fields()?,
         invites,
         min_invites: min - 1,
-        days: day_choices(typed.get("days").unwrap_or("none")),
+        days: day_choices(typed.get("days").unwrap_or("none"), visitor.lang),
         open_choices: (0..max)
             .map(|n| DayChoice {
                 value: n.to_string(),
-                label: match n {
-                    0 => "None: only the players I invite".to_string(),
-                    1 => "1 open seat".to_string(),
-                    n => format!("{n} open seats"),
-                },
+                label: visitor
+                    .lang
+                    .tr("new-game-open-seat-choice")
+                    .arg("count", n)
+                    .to_string(),
                 selected: typed.get("open_seats").unwrap_or("0") == n.to_string(),
             })
             .collect(),
@@ -154,37 +167,39 @@ fn options_form<R: GameUi>(
     })
 }
 
-fn day_choices(chosen: &str) -> Vec<DayChoice> {
+fn day_choices(chosen: &str, lang: Lang) -> Vec<DayChoice> {
     let none = DayChoice {
         value: "none".into(),
-        label: "No time limit".into(),
+        label: lang.t("clock-none"),
         selected: chosen == "none",
     };
     std::iter::once(none)
-        .chain(DAY_CHOICES.iter().map(|days| DayChoice {
-            value: days.to_string(),
-            label: format!("{days} day{} per move", if *days == 1 { "" } else { "s" }),
-            selected: chosen == days.to_string(),
+        .chain(DAY_CHOICES.iter().map(|days| {
+            DayChoice {
+                value: days.to_string(),
+                label: lang
+                    .tr("new-game-days-per-move")
+                    .arg("days", days)
+                    .to_string(),
+                selected: chosen == days.to_string(),
+            }
         }))
         .collect()
 }
 
 fn parse_kind(slug: &str) -> Result<Kind, WebError> {
-    Kind::parse(slug).ok_or_else(|| {
-        WebError::new(
-            StatusCode::NOT_FOUND,
-            "Turnpost does not host a game by that name.",
-        )
-    })
+    Kind::parse(slug)
+        .ok_or_else(|| WebError::new(StatusCode::NOT_FOUND, Message::new("new-game-unknown-kind")))
 }
 
 pub async fn options_page_handler(
+    req: &HttpRequest,
     session: &Session,
     state: &web::Data<AppState>,
     slug: &str,
 ) -> Result<HttpResponse, WebError> {
     let kind = parse_kind(slug)?;
-    let visitor = visitor(session, state).await?;
+    let visitor = visitor(req, session, state).await?;
     if visitor.player.is_none() {
         return Ok(see_other(&format!("/sign-in?next=/games/new/{slug}")));
     }
@@ -205,11 +220,11 @@ pub async fn options_page(
         let form = with_rules!(kind, |R| new_game_json::form::<R>(kind));
         return Ok(json_response(StatusCode::OK, &form));
     }
-    options_page_handler(&session, &state, &path).await
+    options_page_handler(&req, &session, &state, &path).await
 }
 
 /// The invited addresses, checked; the message names the first bad one.
-fn invitees(form: &Form, max_players: usize) -> Result<Vec<String>, String> {
+fn invitees(form: &Form, max_players: usize) -> Result<Vec<String>, Message> {
     (1..max_players)
         .filter_map(|n| form.get(&format!("invite_{n}")))
         .filter(|typed| !typed.trim().is_empty())
@@ -224,7 +239,7 @@ pub(super) struct Request {
     pub(super) time_control: Option<TimeControl>,
 }
 
-fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, String> {
+fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, Message> {
     let options = R::options_from_form(form)?;
     let max = player_range::<R>().1;
     let invitees = invitees(form, max)?;
@@ -234,7 +249,7 @@ fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, Str
             .parse::<usize>()
             .ok()
             .filter(|n| *n < max)
-            .ok_or("Choose how many seats to leave open from the list.")?,
+            .ok_or_else(|| Message::new("new-game-choose-open-seats"))?,
     };
     Ok(Request {
         options: serde_json::to_value(options).expect("options serialize"),
@@ -246,7 +261,7 @@ fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, Str
 
 /// The table's time control: `days` per move (or none), as a deadline or a bank, and what
 /// happens to a player out of time.
-fn time_control(form: &Form, day_seconds: i64) -> Result<Option<TimeControl>, String> {
+fn time_control(form: &Form, day_seconds: i64) -> Result<Option<TimeControl>, Message> {
     let days = match form.get("days").unwrap_or("none") {
         "none" | "" => return Ok(None),
         typed => typed
@@ -255,17 +270,17 @@ fn time_control(form: &Form, day_seconds: i64) -> Result<Option<TimeControl>, St
             .filter(|d| DAY_CHOICES.contains(d)),
     };
     let Some(days) = days else {
-        return Err("Choose a time limit from the list.".into());
+        return Err(Message::new("new-game-choose-time-limit"));
     };
     let bank = match form.get("clock").unwrap_or("move") {
         "move" => false,
         "bank" => true,
-        _ => return Err("Choose a deadline per move or a time bank.".into()),
+        _ => return Err(Message::new("new-game-choose-clock")),
     };
     let on_timeout = match form.get("on_timeout").unwrap_or("withdraw") {
         "withdraw" => OnTimeout::Withdraw,
         "others" => OnTimeout::OthersDecide,
-        _ => return Err("Choose what happens when a player runs out of time.".into()),
+        _ => return Err(Message::new("new-game-choose-on-timeout")),
     };
     Ok(Some(TimeControl::from_days(
         days,
@@ -304,7 +319,7 @@ pub(super) fn take_limits(
     let me = creator.to_string();
     limits::check(
         limits::games_per_player(settings).take(conn, &me, 1)?,
-        "You have created as many games as we allow in an hour.",
+        Message::new("limit-games"),
     )?;
     limits::take_invitations(conn, settings, creator, invited)
 }
@@ -322,7 +337,7 @@ pub async fn create(
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
     let kind = parse_kind(&path)?;
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
     let private = form.checked("private");
     let refuse = |message: String| -> Result<HttpResponse, WebError> {
@@ -337,9 +352,9 @@ pub async fn create(
     let day_seconds = state.settings.clock.day_seconds;
     let request = match with_rules!(kind, |R| read_request::<R>(&form, day_seconds)) {
         Ok(request) => request,
-        Err(message) => return refuse(message),
+        Err(message) => return refuse(visitor.lang.say(&message, &[])),
     };
-    match open_table(&state, player, kind, request, private).await? {
+    match open_table(&state, player, kind, request, private, visitor.lang).await? {
         Ok(game_id) => Ok(see_other(&format!("/games/{game_id}"))),
         Err(message) => refuse(message),
     }
@@ -364,14 +379,18 @@ async fn create_from_json(
     let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
     check_csrf(session, header)?;
     let kind = parse_kind(slug)?;
-    let visitor = visitor(session, state).await?;
+    let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.clone();
     let day_seconds = state.settings.clock.day_seconds;
     let (request, private) = with_rules!(kind, |R| new_game_json::read::<R>(body, day_seconds))
-        .map_err(WebError::bad_request)?;
-    let game_id = open_table(state, player, kind, request, private)
+        .map_err(|reason| {
+            WebError::bad_request(Message::new("options-invalid").text("reason", reason))
+        })?;
+    let game_id = open_table(state, player, kind, request, private, visitor.lang)
         .await?
-        .map_err(WebError::bad_request)?;
+        .map_err(|reason| {
+            WebError::bad_request(Message::new("options-invalid").text("reason", reason))
+        })?;
     let url = format!("/games/{game_id}");
     Ok(HttpResponse::Created()
         .insert_header(("Location", url.clone()))
@@ -386,6 +405,7 @@ async fn open_table(
     kind: Kind,
     request: Request,
     private: bool,
+    lang: Lang,
 ) -> Result<Result<String, String>, WebError> {
     let pool = state.pool.clone();
     let invited = request.invitees;
@@ -408,7 +428,9 @@ async fn open_table(
                 },
             )
             .map_err(|e| match e {
-                service::ServiceError::BadRequest(message) => Refused::Form(message),
+                service::ServiceError::BadRequest(message) => {
+                    Refused::Form(lang.say(&message, &[]))
+                }
                 other => Refused::Web(other.into()),
             })
         })

@@ -8,6 +8,7 @@ use serde_json::{Map, Value, json};
 
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::games::{Kind, with_rules};
+use crate::i18n::Lang;
 use crate::rules::Rules;
 
 use super::new_game::{Request, player_range};
@@ -20,7 +21,7 @@ pub fn kinds() -> Value {
             let (min, max) = with_rules!(kind, |R| player_range::<R>());
             json!({
                 "kind": kind.as_str(),
-                "name": kind.name(),
+                "name": kind.name_in(Lang::En),
                 "players": {"min": min, "max": max},
                 "rules": format!("/rules/{}", kind.as_str()),
                 "new_game": format!("/games/new/{}", kind.as_str()),
@@ -45,7 +46,7 @@ pub fn form<R: Rules>(kind: Kind) -> Value {
         .unwrap_or_else(|| Value::Object(Map::new()));
     let schema = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": format!("A new {} table", R::NAME),
+        "title": format!("A new {} table", Lang::En.t(R::NAME)),
         "type": "object",
         "additionalProperties": false,
         "properties": {
@@ -87,7 +88,7 @@ pub fn form<R: Rules>(kind: Kind) -> Value {
     });
     json!({
         "kind": kind.as_str(),
-        "name": R::NAME,
+        "name": Lang::En.t(R::NAME),
         "players": {"min": min, "max": max},
         "rules": format!("/rules/{}", kind.as_str()),
         "default_options": R::Options::default(),
@@ -133,7 +134,7 @@ pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), 
     if table.invitees.len() >= max {
         return Err(format!(
             "{} takes at most {max} players: invite at most {}.",
-            R::NAME,
+            Lang::En.t(R::NAME),
             max - 1
         ));
     }
@@ -141,7 +142,8 @@ pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), 
         .invitees
         .iter()
         .map(|typed| crate::auth::accounts::normalize_email(typed))
-        .collect::<Result<Vec<_>, _>>()?;
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|m| Lang::En.say(&m, &[]))?;
     if table.open_seats >= max {
         return Err(format!("At most {} seats can be left open.", max - 1));
     }
@@ -172,7 +174,7 @@ fn unknown_options<R: Rules>(options: &Value) -> Result<(), String> {
         None => Ok(()),
         Some(key) => Err(format!(
             "{} has no option “{key}”; its options are: {}.",
-            R::NAME,
+            Lang::En.t(R::NAME),
             known
                 .iter()
                 .map(|k| k.as_str())

@@ -8,6 +8,7 @@ use serde_json::Value;
 use super::history::describe;
 use crate::games::replay::{Game, entries};
 use crate::games::stream::Entry;
+use crate::i18n::Lang;
 use crate::rules::Rules;
 use crate::store::events::EventRow;
 use crate::web::clock_text::{ago, local};
@@ -62,6 +63,7 @@ pub fn recent_lines<R: Rules>(
     viewer_id: Option<i64>,
     zone: Tz,
     now: DateTime<Utc>,
+    lang: Lang,
 ) -> Result<Vec<RecentLine>, WebError> {
     let viewer = game.viewer_for(viewer_id);
     let me = viewer_id.filter(|id| game.has_joined(*id));
@@ -78,11 +80,9 @@ pub fn recent_lines<R: Rules>(
             .iter()
             .filter(|e| !matches!(e, Entry::Said { .. } | Entry::Sealed { .. }))
             .map(|e| {
-                sentence(describe::<R>(
-                    &e.redacted::<R>(viewer),
+                sentence(lang.say(
+                    &describe::<R>(&e.redacted::<R>(viewer), names.len(), &now_called, zone),
                     &names,
-                    &now_called,
-                    zone,
                 ))
             })
             .collect();

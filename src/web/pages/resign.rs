@@ -1,10 +1,12 @@
 //! Resigning: a confirmation page, then the resignation itself.
 
 use actix_session::Session;
+use actix_web::HttpRequest;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::games::service;
+use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -21,17 +23,16 @@ struct ResignPage {
     seq: i64,
     /// "Kalah".
     game_name: String,
-    /// "Bo", "Bo and Cy".
-    opponents: String,
 }
 
 /// Asks first: resigning cannot be undone.
 pub async fn confirm(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let rendered = super::game::rendered(
         &state,
         game_id.clone(),
@@ -42,12 +43,13 @@ pub async fn confirm(
     .await?;
     let json = rendered.json();
     if json["can_resign"] != true {
-        return Err(WebError::forbidden(
-            "You can only resign from a game in progress in which you play.",
-        ));
+        return Err(WebError::forbidden(Message::new("resign-not-playing")));
     }
     let game_name = crate::games::Kind::parse(json["kind"].as_str().unwrap_or_default())
-        .map_or("this game", |kind| kind.name())
+        .map_or_else(
+            || visitor.lang.t("this-game"),
+            |kind| kind.name_in(visitor.lang),
+        )
         .to_string();
     let opponents: Vec<&str> = json["players"]
         .as_array()
@@ -56,21 +58,34 @@ pub async fn confirm(
         .filter(|p| p["you"] != true && p["resigned"] != true)
         .filter_map(|p| p["name"].as_str())
         .collect();
-    let opponents = match opponents.as_slice() {
-        [] => "nobody".to_string(),
-        [one] => one.to_string(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    let opponents = if opponents.is_empty() {
+        visitor.lang.t("resign-nobody")
+    } else {
+        let names = opponents
+            .iter()
+            .map(|name| Message::new("seat-name").text("player", *name));
+        visitor
+            .lang
+            .say(&Message::new("list").list("items", names), &[])
     };
     page(&ResignPage {
-        layout: Layout::new(format!("Resign from {game_name}?"), &visitor),
+        layout: Layout::new(
+            visitor
+                .lang
+                .tr("resign-title")
+                .arg("game", &game_name)
+                .arg("opponents", &opponents)
+                .to_string(),
+            &visitor,
+        ),
         id: game_id,
         seq: json["seq"].as_i64().unwrap_or_default(),
         game_name,
-        opponents,
     })
 }
 
 pub async fn resign(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
@@ -79,7 +94,7 @@ pub async fn resign(
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
     let seq = form.number::<i64>("seq")?;
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
     let pool = state.pool.clone();
     let id = game_id.clone();

@@ -1,11 +1,13 @@
 //! A page per game (the rules in short and the table options) and the list of games.
 
 use actix_session::Session;
+use actix_web::HttpRequest;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::games::{Kind, with_rules};
 use crate::present::codes::MoveCodes;
+use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
@@ -17,7 +19,7 @@ use crate::web::ui::guide::{Guide, guide};
 struct RulesPage {
     layout: Layout,
     slug: &'static str,
-    name: &'static str,
+    name: String,
     guide: &'static Guide,
 }
 
@@ -25,36 +27,44 @@ struct RulesPage {
 #[template(path = "rules_index.html")]
 struct RulesIndex {
     layout: Layout,
-    games: Vec<(&'static str, &'static str, &'static Guide)>,
+    games: Vec<(&'static str, String, &'static Guide)>,
 }
 
-pub async fn index(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+pub async fn index(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&req, &session, &state).await?;
     page(&RulesIndex {
-        layout: Layout::new("The games", &visitor),
+        layout: Layout::titled("rules-index-title", &visitor),
         games: Kind::ALL
             .iter()
-            .map(|&kind| (kind.as_str(), kind.name(), guide(kind)))
+            .map(|&kind| (kind.as_str(), kind.name_in(visitor.lang), guide(kind)))
             .collect(),
     })
 }
 
 pub async fn show(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     slug: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let kind = Kind::parse(&slug).ok_or_else(|| {
         WebError::new(
             actix_web::http::StatusCode::NOT_FOUND,
-            "There is no such game here. The games are listed at /rules.",
+            Message::new("rules-no-such-game"),
         )
     })?;
     page(&RulesPage {
-        layout: Layout::new(format!("How to play {}", kind.name()), &visitor),
+        layout: Layout::new(
+            format!("How to play {}", kind.name_in(visitor.lang)),
+            &visitor,
+        ),
         slug: kind.as_str(),
-        name: kind.name(),
+        name: kind.name_in(visitor.lang),
         guide: guide(kind),
     })
 }
@@ -64,22 +74,23 @@ pub async fn show(
 struct ByEmailPage {
     layout: Layout,
     /// Each game's name, slug and how its moves are written.
-    games: Vec<(&'static str, &'static str, &'static [&'static str])>,
+    games: Vec<(String, &'static str, &'static [&'static str])>,
 }
 
 /// "Playing by email": how replies work, and every game's move codes.
 pub async fn by_email(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     page(&ByEmailPage {
-        layout: Layout::new("Playing by email", &visitor),
+        layout: Layout::titled("help-email-title", &visitor),
         games: Kind::ALL
             .iter()
             .map(|&kind| {
                 let help = with_rules!(kind, |R| <R as MoveCodes>::HELP);
-                (kind.name(), kind.as_str(), help)
+                (kind.name_in(visitor.lang), kind.as_str(), help)
             })
             .collect(),
     })

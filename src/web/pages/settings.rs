@@ -1,4 +1,5 @@
 use actix_session::Session;
+use actix_web::HttpRequest;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
@@ -7,6 +8,8 @@ use crate::auth::accounts::{self, Notify};
 use crate::auth::sessions;
 use crate::games::service::ServiceError;
 use crate::games::vacation;
+use crate::i18n::Lang;
+use crate::rules::Message;
 use crate::store::reply_tokens;
 use crate::web::AppState;
 use crate::web::body::Body;
@@ -14,22 +17,40 @@ use crate::web::clock_text;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, render_page, see_other};
-use crate::web::session::{Visitor, check_form_csrf, visitor};
+use crate::web::session::{Visitor, check_form_csrf, choose_lang, visitor};
 use chrono_tz::Tz;
 
 pub struct NotifyChoice {
     value: &'static str,
-    label: &'static str,
+    label: String,
     checked: bool,
 }
 
-fn notify_choices(current: &str) -> Vec<NotifyChoice> {
+fn notify_choices(current: &str, lang: Lang) -> Vec<NotifyChoice> {
     Notify::ALL
         .into_iter()
         .map(|n| NotifyChoice {
             value: n.as_str(),
-            label: n.label(),
+            label: lang.t(n.label_key()),
             checked: n.as_str() == current,
+        })
+        .collect()
+}
+
+/// A language a player may read Turnpost in, named in itself.
+pub struct LanguageChoice {
+    code: &'static str,
+    name: &'static str,
+    selected: bool,
+}
+
+fn language_choices(current: Lang) -> Vec<LanguageChoice> {
+    Lang::ALL
+        .into_iter()
+        .map(|l| LanguageChoice {
+            code: l.code(),
+            name: l.native_name(),
+            selected: l == current,
         })
         .collect()
 }
@@ -51,6 +72,7 @@ struct SettingsPage {
     name: String,
     email: String,
     notify: Vec<NotifyChoice>,
+    languages: Vec<LanguageChoice>,
     zones: Vec<ZoneChoice>,
     vacation: VacationView,
     sessions: Vec<SessionLine>,
@@ -164,12 +186,13 @@ async fn settings_page(
         Outcome::Refused(status, error) => (status, false, Some(error)),
     };
     let page = SettingsPage {
-        layout: Layout::new("Settings", visitor),
+        layout: Layout::titled("nav-settings", visitor),
         saved,
         error,
         name,
         email: player.email.clone(),
-        notify: notify_choices(&player.notify),
+        notify: notify_choices(&player.notify, visitor.lang),
+        languages: language_choices(player.lang()),
         zones: zone_choices(&player.time_zone),
         vacation: vacation_view(state, visitor).await?,
         sessions: session_lines(state, visitor).await?,
@@ -178,8 +201,12 @@ async fn settings_page(
     render_page(status, &page)
 }
 
-pub async fn show(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+pub async fn show(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&req, &session, &state).await?;
     let name = visitor.require_player()?.display_name.clone();
     settings_page(&state, &visitor, Outcome::Shown, name).await
 }
@@ -194,6 +221,7 @@ async fn reply_address_count(state: &web::Data<AppState>, player: i64) -> Result
 
 /// Runs `act` for the player who posted a settings form (its CSRF token checked first).
 async fn for_poster<T: Send + 'static>(
+    req: &HttpRequest,
     session: &Session,
     state: &web::Data<AppState>,
     body: &[u8],
@@ -201,7 +229,7 @@ async fn for_poster<T: Send + 'static>(
 ) -> Result<T, WebError> {
     let form = Form::parse(body)?;
     check_form_csrf(session, &form)?;
-    let visitor = visitor(session, state).await?;
+    let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.id;
     let pool = state.pool.clone();
     web::block(move || -> Result<_, WebError> { Ok(act(&mut *pool.get()?, player)?) }).await?
@@ -210,51 +238,59 @@ async fn for_poster<T: Send + 'static>(
 /// Stops every reply address the player was sent: replies to them are refused from now on.
 /// Emails sent later carry new ones.
 pub async fn revoke_reply_addresses(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    for_poster(&session, &state, &body, reply_tokens::revoke_all).await?;
+    for_poster(&req, &session, &state, &body, reply_tokens::revoke_all).await?;
     Ok(see_other("/settings"))
 }
 
 /// Ends every session of the player, this one included.
 pub async fn sign_out_everywhere(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    for_poster(&session, &state, &body, sessions::revoke_all).await?;
+    for_poster(&req, &session, &state, &body, sessions::revoke_all).await?;
     session.purge();
     Ok(see_other("/"))
 }
 
 pub async fn save(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
-    let mut visitor = visitor(&session, &state).await?;
+    let mut visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
     let typed = form.required("display_name")?;
     let notify = match form.get("notify") {
         None => Notify::parse(&player.notify).unwrap_or(Notify::EveryTurn),
         Some(value) => Notify::parse(value)
-            .ok_or_else(|| WebError::bad_request("Choose one of the offered email settings."))?,
+            .ok_or_else(|| WebError::bad_request(Message::new("settings-choose-notify")))?,
     };
     let zone: Tz = match form.get("time_zone") {
         None => player.time_zone.parse().unwrap_or(Tz::UTC),
         Some(value) => value
             .parse()
-            .map_err(|_| WebError::bad_request("Choose one of the offered time zones."))?,
+            .map_err(|_| WebError::bad_request(Message::new("settings-choose-zone")))?,
+    };
+    let lang = match form.get("language") {
+        None => player.lang(),
+        Some(code) => Lang::from_code(code)
+            .ok_or_else(|| WebError::bad_request(Message::new("settings-choose-language")))?,
     };
     let name = match accounts::normalize_name(typed) {
         Ok(name) => name,
         Err(error) => {
             let shown = typed.chars().take(80).collect();
-            let refused = Outcome::Refused(StatusCode::BAD_REQUEST, error);
+            let refused = Outcome::Refused(StatusCode::BAD_REQUEST, visitor.lang.say(&error, &[]));
             return settings_page(&state, &visitor, refused, shown).await;
         }
     };
@@ -266,43 +302,48 @@ pub async fn save(
             match accounts::rename(conn, player.id, &new_name) {
                 Ok(()) => {}
                 Err(accounts::RenameError::Taken(name)) => {
-                    return Ok(Err(accounts::RenameError::Taken(name).to_string()));
+                    return Ok(Err(Message::new("name-taken").text("name", name)));
                 }
                 Err(accounts::RenameError::Database(e)) => return Err(e.into()),
             }
             accounts::set_notify(conn, player.id, notify)?;
             accounts::set_time_zone(conn, player.id, zone)?;
+            accounts::set_language(conn, player.id, lang)?;
             Ok(Ok(()))
         })
     })
     .await??;
     if let Err(error) = renamed {
-        let refused = Outcome::Refused(StatusCode::BAD_REQUEST, error);
+        let refused = Outcome::Refused(StatusCode::BAD_REQUEST, visitor.lang.say(&error, &[]));
         return settings_page(&state, &visitor, refused, name).await;
     }
     if let Some(p) = visitor.player.as_mut() {
         p.display_name = name.clone();
         p.notify = notify.as_str().to_string();
         p.time_zone = zone.name().to_string();
+        p.language = lang.code().to_string();
     }
+    choose_lang(&session, lang);
+    visitor.lang = lang;
     settings_page(&state, &visitor, Outcome::Saved, name).await
 }
 
 /// Starts a vacation of the chosen number of days.
 pub async fn start_vacation(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
     let days: i64 = form
         .required("days")?
         .trim()
         .parse()
-        .map_err(|_| WebError::bad_request("Choose how many days of vacation to take."))?;
+        .map_err(|_| WebError::bad_request(Message::new("settings-choose-vacation")))?;
     let pool = state.pool.clone();
     let allowance = allowance(&state);
     let started = web::block(move || -> Result<_, WebError> {
@@ -319,13 +360,14 @@ pub async fn start_vacation(
 
 /// Ends the player's vacation now.
 pub async fn end_vacation(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::parse(&body)?;
     check_form_csrf(&session, &form)?;
-    let visitor = visitor(&session, &state).await?;
+    let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
     let pool = state.pool.clone();
     let allowance = allowance(&state);
@@ -345,13 +387,13 @@ pub async fn end_vacation(
 async fn vacation_answer(
     state: &web::Data<AppState>,
     visitor: &Visitor,
-    refused: Option<String>,
+    refused: Option<Message>,
 ) -> Result<HttpResponse, WebError> {
     let name = visitor.require_player()?.display_name.clone();
     match refused {
         None => Ok(see_other("/settings")),
         Some(message) => {
-            let refused = Outcome::Refused(StatusCode::CONFLICT, message);
+            let refused = Outcome::Refused(StatusCode::CONFLICT, visitor.lang.say(&message, &[]));
             settings_page(state, visitor, refused, name).await
         }
     }

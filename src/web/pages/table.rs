@@ -8,6 +8,7 @@ use diesel::Connection;
 
 use crate::auth::Player;
 use crate::games::{decide, service, table, timeout};
+use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -26,7 +27,7 @@ async fn posted(
 ) -> Result<(Form, Player), WebError> {
     let form = Form::parse(body)?;
     check_post_csrf(req, session, &form)?;
-    let visitor = visitor(session, state).await?;
+    let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.clone();
     Ok((form, player))
 }
@@ -95,7 +96,7 @@ pub async fn say(
         conn.transaction(|conn| {
             limits::check(
                 limits::chat_per_player(&settings).take(conn, &player.id.to_string(), 1)?,
-                "You have written as many messages as we allow in an hour.",
+                Message::new("limit-chat"),
             )?;
             table::say(conn, &id, &player, text)?;
             Ok(())

@@ -1,12 +1,15 @@
 //! Open tables: games whose creator left seats for anyone signed in to take.
 
 use actix_session::Session;
+use actix_web::HttpRequest;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 use diesel::prelude::*;
 
 use crate::games::clock::TimeControl;
 use crate::games::{Kind, read_model, with_rules};
+use crate::i18n::Lang;
+use crate::rules::Message;
 use crate::rules::Rules;
 use crate::store::schema::games;
 use crate::web::AppState;
@@ -20,7 +23,7 @@ const MOST_LISTED: i64 = 100;
 
 pub struct OpenTable {
     pub id: String,
-    pub game: &'static str,
+    pub game: String,
     pub options: Vec<String>,
     pub time: String,
     pub seated: Vec<String>,
@@ -37,17 +40,22 @@ struct TablesPage {
     signed_in: bool,
 }
 
-fn describe_options(kind: Kind, options: &serde_json::Value) -> Vec<String> {
-    with_rules!(
+fn describe_options(kind: Kind, options: &serde_json::Value, lang: Lang) -> Vec<String> {
+    let messages = with_rules!(
         kind,
         |R| match serde_json::from_value::<<R as Rules>::Options>(options.clone()) {
             Ok(typed) => <R as GameUi>::describe_options(&typed),
             Err(_) => Vec::new(),
         }
-    )
+    );
+    messages.iter().map(|m| lang.say(m, &[])).collect()
 }
 
-fn open_tables(conn: &mut PgConnection, me: Option<i64>) -> Result<Vec<OpenTable>, WebError> {
+fn open_tables(
+    conn: &mut PgConnection,
+    me: Option<i64>,
+    lang: Lang,
+) -> Result<Vec<OpenTable>, WebError> {
     type Row = (
         String,
         String,
@@ -77,13 +85,14 @@ fn open_tables(conn: &mut PgConnection, me: Option<i64>) -> Result<Vec<OpenTable
         let seated = read_model::table_of(conn, &id)?;
         let time = time_control
             .and_then(|c| serde_json::from_value::<TimeControl>(c).ok())
-            .map_or_else(|| "No time limit".to_string(), |c| c.describe());
+            .map_or_else(|| Message::new("game-no-time-limit"), |c| c.message());
+        let time = lang.say(&time, &[]);
         tables.push(OpenTable {
             mine: seated.iter().any(|p| Some(p.player_id) == me),
             seated: seated.into_iter().map(|p| p.name).collect(),
             id,
-            game: kind.name(),
-            options: describe_options(kind, &options),
+            game: kind.name_in(lang),
+            options: describe_options(kind, &options, lang),
             time,
             open_seats,
         });
@@ -91,13 +100,18 @@ fn open_tables(conn: &mut PgConnection, me: Option<i64>) -> Result<Vec<OpenTable
     Ok(tables)
 }
 
-pub async fn list(session: Session, state: web::Data<AppState>) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&session, &state).await?;
+pub async fn list(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&req, &session, &state).await?;
     let me = visitor.player_id();
     let pool = state.pool.clone();
-    let tables = web::block(move || open_tables(&mut *pool.get()?, me)).await??;
+    let lang = visitor.lang;
+    let tables = web::block(move || open_tables(&mut *pool.get()?, me, lang)).await??;
     page(&TablesPage {
-        layout: Layout::new("Open tables", &visitor),
+        layout: Layout::titled("tables-title", &visitor),
         tables,
         signed_in: me.is_some(),
     })

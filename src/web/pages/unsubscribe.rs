@@ -7,6 +7,7 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::auth::accounts::{self, Notify, Player};
+use crate::rules::message::Message;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::ids::Token;
@@ -30,7 +31,7 @@ async fn player_for(state: &web::Data<AppState>, token: String) -> Result<Player
     found.ok_or_else(|| {
         WebError::new(
             StatusCode::NOT_FOUND,
-            "This unsubscribe link is not valid. You can change your emails in Settings after signing in.",
+            Message::new("unsubscribe-link-unknown"),
         )
     })
 }
@@ -41,7 +42,7 @@ pub async fn confirm(
 ) -> Result<HttpResponse, WebError> {
     let player = player_for(&state, token.clone()).await?;
     page(&UnsubscribePage {
-        layout: Layout::anonymous("Stop game emails"),
+        layout: Layout::anonymous(player.lang().t("unsubscribe-title"), player.lang()),
         token,
         email: accounts::mask_email(&player.email),
         done: false,
@@ -60,7 +61,7 @@ pub async fn unsubscribe(
     })
     .await??;
     page(&UnsubscribePage {
-        layout: Layout::anonymous("Game emails stopped"),
+        layout: Layout::anonymous(player.lang().t("unsubscribe-done-title"), player.lang()),
         token,
         email: accounts::mask_email(&player.email),
         done: true,

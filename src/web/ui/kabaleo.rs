@@ -10,6 +10,7 @@
 use askama::Template;
 
 use super::{Board, GameUi};
+use crate::rules::Message;
 use crate::rules::Seat;
 use crate::rules::kabaleo::{
     Colour, Command, Dealing, Kabaleo, KabaleoOptions, KabaleoView, PileView, SeatView, Standing,
@@ -248,11 +249,11 @@ impl GameUi for Kabaleo {
         OptionsFields.render()
     }
 
-    fn options_from_form(form: &Form) -> Result<KabaleoOptions, String> {
+    fn options_from_form(form: &Form) -> Result<KabaleoOptions, Message> {
         let dealing = match form.get("dealing").map(str::trim) {
             None | Some("" | "random") => Dealing::Random,
             Some("uniform") => Dealing::Uniform,
-            Some(_) => return Err("Choose one of the two ways of dealing the pieces.".into()),
+            Some(_) => return Err(Message::new("kabaleo-form-dealing")),
         };
         // The new-game form's invitation fields say how many will play: uniform dealing cannot
         // seat four, and saying so here is clearer than a bare count of seats.
@@ -263,22 +264,18 @@ impl GameUi for Kabaleo {
             })
             .count();
         if dealing == Dealing::Uniform && invited >= 3 {
-            return Err(
-                "Uniform dealing works with 2 or 3 players only: the 6 pieces of a colour cannot be shared out equally among 4. Choose random dealing, or invite fewer players."
-                    .into(),
-            );
+            return Err(Message::new("kabaleo-form-uniform-four"));
         }
         Ok(KabaleoOptions { dealing })
     }
 
-    fn describe_options(options: &KabaleoOptions) -> Vec<String> {
+    fn describe_options(options: &KabaleoOptions) -> Vec<Message> {
         vec![
-            match options.dealing {
-                Dealing::Random => "Random dealing: all pieces are shuffled and dealt out equally",
-                Dealing::Uniform => "Uniform dealing: every player gets the same number of pieces of each colour",
-            }
-            .into(),
-            "Secret colours: two each with 2 players, one each with 3 or 4; revealed when the game ends".into(),
+            Message::new(match options.dealing {
+                Dealing::Random => "kabaleo-option-random",
+                Dealing::Uniform => "kabaleo-option-uniform",
+            }),
+            Message::new("kabaleo-option-secrets"),
         ]
     }
 

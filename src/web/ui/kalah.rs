@@ -1,6 +1,7 @@
 use askama::Template;
 
 use super::{Actions, Board, Choice, GameUi};
+use crate::rules::Message;
 use crate::rules::kalah::{Command, EndReason, EndRule, Kalah, Options, Side, SideView, View};
 use crate::web::form::Form;
 
@@ -154,17 +155,17 @@ impl GameUi for Kalah {
         OptionsFields.render()
     }
 
-    fn options_from_form(form: &Form) -> Result<Options, String> {
+    fn options_from_form(form: &Form) -> Result<Options, Message> {
         let seeds_per_pit = form
             .get("seeds_per_pit")
             .unwrap_or("4")
             .trim()
             .parse()
-            .map_err(|_| "Seeds per pit must be a number from 3 to 6.".to_string())?;
+            .map_err(|_| Message::new("kalah-form-seeds"))?;
         let end_rule = match form.get("end_rule").unwrap_or("no_move") {
             "no_move" => EndRule::NoMove,
             "either_side_empty" => EndRule::EitherSideEmpty,
-            _ => return Err("Choose one of the offered end rules.".into()),
+            _ => return Err(Message::new("kalah-form-end-rule")),
         };
         Ok(Options {
             seeds_per_pit,
@@ -174,26 +175,23 @@ impl GameUi for Kalah {
         })
     }
 
-    fn describe_options(options: &Options) -> Vec<String> {
+    fn describe_options(options: &Options) -> Vec<Message> {
         vec![
-            format!("{} seeds per pit", options.seeds_per_pit),
-            if options.pie_rule {
-                "Pie rule: the second player may swap sides after the first turn".into()
+            Message::new("kalah-option-seeds").with("seeds", options.seeds_per_pit),
+            Message::new(if options.pie_rule {
+                "kalah-option-pie-rule"
             } else {
-                "No pie rule".into()
-            },
-            if options.empty_capture {
-                "Empty capture: a last seed in your own empty pit is banked even when the opposite pit is empty".into()
+                "kalah-option-no-pie-rule"
+            }),
+            Message::new(if options.empty_capture {
+                "kalah-option-empty-capture"
             } else {
-                "Captures only when the opposite pit holds seeds".into()
-            },
-            match options.end_rule {
-                EndRule::NoMove => {
-                    "Ends when the player to move has no seeds, or one store holds more than half"
-                        .into()
-                }
-                EndRule::EitherSideEmpty => "Ends as soon as either row is empty".into(),
-            },
+                "kalah-option-no-empty-capture"
+            }),
+            Message::new(match options.end_rule {
+                EndRule::NoMove => "kalah-option-end-no-move",
+                EndRule::EitherSideEmpty => "kalah-option-end-either-side",
+            }),
         ]
     }
 
@@ -271,6 +269,7 @@ mod tests {
             names: &names,
             me: Some(1),
             actions: None,
+            lang: crate::i18n::Lang::En,
         });
         assert_eq!(text.matches("[ 4]").count(), 12, "{text}");
         assert_eq!(text.matches("[ 0]").count(), 2, "{text}");

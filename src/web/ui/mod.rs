@@ -14,12 +14,14 @@ use std::collections::BTreeMap;
 
 use askama::Template;
 
+use crate::i18n::Lang;
+use crate::rules::Message;
 use crate::rules::{Rules, Seat};
 use crate::web::form::Form;
 
 /// Ends a description with a full stop if it has no closing punctuation.
 pub fn sentence(mut text: String) -> String {
-    if !text.ends_with(['.', '!', '?', '…']) {
+    if !text.ends_with(['.', '!', '?', '…', '。', '！', '？']) {
         text.push('.');
     }
     text
@@ -31,10 +33,10 @@ pub trait GameUi: Rules {
     fn options_fields() -> Result<String, askama::Error>;
 
     /// Reads the options from a submitted new-game form.
-    fn options_from_form(form: &Form) -> Result<Self::Options, String>;
+    fn options_from_form(form: &Form) -> Result<Self::Options, Message>;
 
     /// The options in words, one per line, for the game page and invitations.
-    fn describe_options(options: &Self::Options) -> Vec<String>;
+    fn describe_options(options: &Self::Options) -> Vec<Message>;
 
     /// The board (HTML) with a control for every action in `board.actions`. Choices made in
     /// several steps (a piece, then a square) are links that add to `board.query`; the last
@@ -59,9 +61,16 @@ pub struct Board<'a, R: Rules + ?Sized> {
     pub me: Option<Seat>,
     /// Present when the viewer may act on this board now.
     pub actions: Option<&'a Actions>,
+    /// The language the board is written in.
+    pub lang: Lang,
 }
 
 impl<R: Rules + ?Sized> Board<'_, R> {
+    /// An engine's message in the board's language, with the players' names.
+    pub fn say(&self, message: &Message) -> String {
+        self.lang.say(message, self.names)
+    }
+
     /// A link to this page with the choice so far plus `key=value`.
     pub fn link_with(&self, key: &str, value: &str) -> String {
         let mut query = self.query.clone();

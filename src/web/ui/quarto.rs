@@ -6,6 +6,7 @@
 use askama::Template;
 
 use super::{Board, GameUi};
+use crate::rules::Message;
 use crate::rules::quarto::{
     Action, CellView, PieceView, Quarto, QuartoCommand, QuartoOptions, QuartoView, Trait,
 };
@@ -239,25 +240,21 @@ impl GameUi for Quarto {
         OptionsFields.render()
     }
 
-    fn options_from_form(form: &Form) -> Result<QuartoOptions, String> {
+    fn options_from_form(form: &Form) -> Result<QuartoOptions, Message> {
         let advanced = match form.get("advanced").map(str::trim) {
             None | Some("" | "off") => false,
             Some("on") => true,
-            Some(_) => {
-                return Err(
-                    "The advanced rule is either on (tick the box) or off (leave it empty).".into(),
-                );
-            }
+            Some(_) => return Err(Message::new("quarto-form-advanced")),
         };
         Ok(QuartoOptions { advanced })
     }
 
-    fn describe_options(options: &QuartoOptions) -> Vec<String> {
-        vec![if options.advanced {
-            "Advanced rule: four pieces sharing a trait win in a row, a column, a diagonal or any 2×2 block of neighbouring squares".into()
+    fn describe_options(options: &QuartoOptions) -> Vec<Message> {
+        vec![Message::new(if options.advanced {
+            "quarto-option-advanced"
         } else {
-            "Standard rule: four pieces sharing a trait win in a row, a column or a diagonal".into()
-        }]
+            "quarto-option-standard"
+        })]
     }
 
     fn board(board: &Board<'_, Quarto>) -> Result<String, askama::Error> {
@@ -363,7 +360,7 @@ mod tests {
             choices: Quarto::legal_commands(state, seat)
                 .into_iter()
                 .map(|command| Choice {
-                    label: Quarto::command_label(state, &command),
+                    label: crate::i18n::Lang::En.say(&Quarto::command_label(state, &command), &[]),
                     command: serde_json::to_value(&command).unwrap(),
                 })
                 .collect(),
@@ -382,6 +379,7 @@ mod tests {
             names: &names,
             me,
             actions: actions.as_ref().filter(|a| !a.choices.is_empty()),
+            lang: crate::i18n::Lang::En,
         };
         (Quarto::board(&board).unwrap(), Quarto::text_board(&board))
     }
@@ -474,7 +472,9 @@ mod tests {
         assert_eq!(read("advanced=on"), Ok(QuartoOptions { advanced: true }));
         assert!(read("advanced=yes%20please").is_err());
         assert!(
-            Quarto::describe_options(&QuartoOptions { advanced: true })[0].contains("2×2 block")
+            Quarto::describe_options(&QuartoOptions { advanced: true })[0]
+                .to_string()
+                .contains("2×2 block")
         );
     }
 

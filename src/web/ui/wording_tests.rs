@@ -69,7 +69,10 @@ fn slips(text: &str) -> Vec<String> {
 /// Everything a random game of `R` writes: its options, every move label offered, every event
 /// and the result, plus what a resignation at a random point says.
 fn texts_of_games<R: GameUi>(options: &R::Options, games: u64) -> Vec<String> {
-    let mut texts = R::describe_options(options);
+    let mut texts: Vec<String> = R::describe_options(options)
+        .iter()
+        .map(|m| crate::i18n::Lang::En.say(m, &[]))
+        .collect();
     for players in R::player_counts(options) {
         let names: Vec<String> = NAMES[..players].iter().map(|n| n.to_string()).collect();
         for game in 0..games {
@@ -84,10 +87,18 @@ fn texts_of_games<R: GameUi>(options: &R::Options, games: u64) -> Vec<String> {
                 let seat = seats[rng.random_range(0..seats.len())];
                 if step == resign_at {
                     let resigned = R::resign(&state, seat);
-                    texts.extend(resigned.iter().map(|e| R::describe(e, &names)));
+                    texts.extend(
+                        resigned
+                            .iter()
+                            .map(|e| crate::i18n::Lang::En.say(&R::describe(e), &names)),
+                    );
                 }
                 let legal = R::legal_commands(&state, seat);
-                texts.extend(legal.iter().map(|c| R::command_label(&state, c)));
+                texts.extend(
+                    legal
+                        .iter()
+                        .map(|c| crate::i18n::Lang::En.say(&R::command_label(&state, c), &[])),
+                );
                 let command = &legal[rng.random_range(0..legal.len())];
                 let new_events = R::decide(&state, seat, command, &mut rng).expect("legal");
                 for event in &new_events {
@@ -95,7 +106,11 @@ fn texts_of_games<R: GameUi>(options: &R::Options, games: u64) -> Vec<String> {
                 }
                 events.extend(new_events);
             }
-            texts.extend(events.iter().map(|e| R::describe(e, &names)));
+            texts.extend(
+                events
+                    .iter()
+                    .map(|e| crate::i18n::Lang::En.say(&R::describe(e), &names)),
+            );
             if let Status::Finished { outcome } = R::status(&state) {
                 texts.push(result_line::<R>(&outcome, &names));
             }

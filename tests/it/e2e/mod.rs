@@ -853,7 +853,8 @@ fn flat(text: &str) -> String {
 
 /// The controls w3m offers on a page, as (kind, words): `link` for every link, `submit` for
 /// every button (its words gathered from every line w3m spread them over), from w3m's own
-/// reading of the page. Words are kept to ASCII: w3m's internal mark-up is not UTF-8.
+/// reading of the page. w3m's internal mark-up is not UTF-8, so each run of other characters
+/// (Japanese words) is kept as one `~`.
 pub fn w3m_controls(html: &str) -> Vec<(&'static str, String)> {
     let half = Html::parse_fragment(&w3m(html, "-halfdump"));
     let mut controls: Vec<(&'static str, String)> = Vec::new();
@@ -882,7 +883,15 @@ pub fn w3m_controls(html: &str) -> Vec<(&'static str, String)> {
 }
 
 fn ascii(text: &str) -> String {
-    text.chars().filter(char::is_ascii).collect()
+    let mut kept = String::new();
+    for c in text.chars() {
+        if c.is_ascii() {
+            kept.push(c);
+        } else if !kept.ends_with('~') {
+            kept.push('~');
+        }
+    }
+    kept
 }
 
 /// Checks a page as w3m shows it: the `expected` phrases are in the text, every link and button

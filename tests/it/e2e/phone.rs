@@ -76,6 +76,13 @@ async fn measure(kind: &str, moves: usize) -> Vec<String> {
         ("tables", "/tables".to_string()),
         ("rules", format!("/rules/{kind}")),
         ("playing-by-email", "/help/email".to_string()),
+        // The same player switches to Japanese with the footer's link: the pages after it stay
+        // Japanese, and must fit a phone as well.
+        ("ja-board", format!("{}?lang=ja", table.path)),
+        ("ja-history", format!("{}/history", table.path)),
+        ("ja-settings", "/settings".to_string()),
+        ("ja-new-game", format!("/games/new/{kind}")),
+        ("ja-home", "/".to_string()),
     ];
     for (label, path) in pages {
         person.open(&path).await;

@@ -86,8 +86,8 @@ fn taking_from_a_factory_takes_the_colour_and_one_wild_and_moves_the_rest_to_the
     );
     assert!(Azul::legal_commands(&state, 1).is_empty());
     assert_eq!(
-        try_run(&state, 1, &red).unwrap_err().0,
-        "it is not your turn"
+        try_run(&state, 1, &red).unwrap_err().to_string(),
+        "It is not your turn."
     );
     let (_, after) = run(&state, 0, &red);
     assert_eq!(after.players[0].hand, tiles(&[(Red, 2), (Purple, 1)]));
@@ -404,7 +404,7 @@ fn every_event_of_a_game_reads_as_a_sentence_and_commands_have_labels() {
         super::super::super::playout::random_playout::<Azul>(&options, 2, &mut random, 5_000)
             .unwrap();
     for event in &playout.events {
-        let text = Azul::describe(event, &names);
+        let text = crate::i18n::Lang::En.say(&Azul::describe(event), &names);
         assert!(
             text.ends_with('.') && !text.contains("Some(") && !text.contains('{'),
             "{text}"
@@ -414,19 +414,22 @@ fn every_event_of_a_game_reads_as_a_sentence_and_commands_have_labels() {
     let mut state = acquiring(2, 1);
     state.factories[2] = tiles(&[(Red, 3), (Purple, 1)]);
     assert_eq!(
-        Azul::command_label(
-            &state,
-            &Command::Take {
-                source: Source::Factory(3),
-                colour: Red
-            }
+        crate::i18n::Lang::En.say(
+            &Azul::command_label(
+                &state,
+                &Command::Take {
+                    source: Source::Factory(3),
+                    colour: Red
+                }
+            ),
+            &[]
         ),
         "Take red from factory 3"
     );
     let state = placing(BoardSide::Standard, 2, 1);
     assert_eq!(
-        Azul::command_label(&state, &place(2, 4, Orange, 3)),
-        "Place orange on orange star space 4 (costs 4) with 3 wild"
+        crate::i18n::Lang::En.say(&Azul::command_label(&state, &place(2, 4, Orange, 3)), &[]),
+        "Place orange on the orange star space 4 (costs 4) with 3 wild"
     );
     let taken = Event::TilesTaken {
         seat: 0,
@@ -438,7 +441,7 @@ fn every_event_of_a_game_reads_as_a_sentence_and_commands_have_labels() {
         points_lost: 4,
     };
     assert_eq!(
-        Azul::describe(&taken, &names),
+        crate::i18n::Lang::En.say(&Azul::describe(&taken), &names),
         "Ann took 3 yellow and 1 purple (wild) from the centre and the start player token, losing 4 points."
     );
 }
@@ -513,13 +516,13 @@ fn equal_top_scores_share_the_victory() {
         })
     );
     let Status::Finished { outcome } = Azul::status(&state) else {
-        panic!("the game is over")
+        panic!("The game is over.")
     };
     assert_eq!(outcome.winners, vec![0, 1]);
     assert!(!outcome.is_draw());
     assert!(Azul::legal_commands(&state, 0).is_empty());
     assert_eq!(
-        try_run(&state, 0, &Command::Pass).unwrap_err().0,
-        "the game is over"
+        try_run(&state, 0, &Command::Pass).unwrap_err().to_string(),
+        "The game is over."
     );
 }

@@ -90,8 +90,8 @@ fn resigning_on_ones_own_turn_in_phase_1_sends_the_hand_to_the_tower_and_passes_
     assert_eq!(
         try_run(&after, 1, &take(Source::Factory(2), Yellow))
             .unwrap_err()
-            .0,
-        "it is not your turn"
+            .to_string(),
+        "It is not your turn."
     );
     // And later turns go round without it: 2, 3, 0, then 2 again
     let (_, after) = run(&after, 2, &take(Source::Factory(2), Yellow));
@@ -336,10 +336,15 @@ fn the_last_one_placing_resigning_ends_phase_2_and_the_next_start_player_prepare
     assert_eq!(to_act(&after), vec![2]);
     assert_eq!(Azul::legal_commands(&after, 2), vec![Command::Pass]);
     assert!(Azul::legal_commands(&after, 1).is_empty());
-    assert_eq!(Azul::command_label(&after, &Command::Pass), "Start round 3");
     assert_eq!(
-        try_run(&after, 2, &place(1, 1, Purple, 0)).unwrap_err().0,
-        "this round is over: pass to start the next one"
+        crate::i18n::Lang::En.say(&Azul::command_label(&after, &Command::Pass), &[]),
+        "Start round 3"
+    );
+    assert_eq!(
+        try_run(&after, 2, &place(1, 1, Purple, 0))
+            .unwrap_err()
+            .to_string(),
+        "This round is over: pass to start the next one."
     );
     let view = Azul::view(&after, Viewer::Seat(2));
     assert_eq!(
@@ -547,7 +552,7 @@ fn the_new_events_read_as_sentences_and_have_readable_json() {
         start_player_passed_to: Some(2),
     };
     assert_eq!(
-        Azul::describe(&full, &names),
+        crate::i18n::Lang::En.say(&Azul::describe(&full), &names),
         "Bo left the game: 1 green, 1 blue and 2 red went to the tower, the 2 tiles \
          owed as a bonus stayed in the supply and Cy took over the start player token."
     );
@@ -560,7 +565,7 @@ fn the_new_events_read_as_sentences_and_have_readable_json() {
         start_player_passed_to: Some(1),
     };
     assert_eq!(
-        Azul::describe(&bare, &names),
+        crate::i18n::Lang::En.say(&Azul::describe(&bare), &names),
         "Ann left the game: Bo took over as start player."
     );
     let over = Event::RoundOver {
@@ -568,7 +573,7 @@ fn the_new_events_read_as_sentences_and_have_readable_json() {
         next_start_player: 2,
     };
     assert_eq!(
-        Azul::describe(&over, &names),
+        crate::i18n::Lang::En.say(&Azul::describe(&over), &names),
         "Nobody still playing has tiles to place: round 2 is over, and Cy starts round 3."
     );
     assert_eq!(
@@ -757,7 +762,7 @@ fn resigning_playout(
     }
     let names: Vec<String> = (0..players).map(|s| format!("P{s}")).collect();
     for event in &events {
-        let text = Azul::describe(event, &names);
+        let text = crate::i18n::Lang::En.say(&Azul::describe(event), &names);
         if !text.ends_with('.') || text.contains('{') {
             return Err(format!("odd sentence: {text}"));
         }

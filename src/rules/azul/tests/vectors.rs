@@ -158,7 +158,10 @@ fn v10_the_centre_star_takes_each_colour_once() {
     for pos in [1, 3, 4, 5, 6] {
         assert!(wild_counts_offered(&state, 0, pos, Red).is_empty());
         let refused = try_run(&state, 0, &place(0, pos, Red, 0)).unwrap_err();
-        assert_eq!(refused.0, "the centre star already has a red tile");
+        assert_eq!(
+            refused.to_string(),
+            "There is already a red tile on the centre star."
+        );
         assert_eq!(
             wild_counts_offered(&state, 0, pos, Blue),
             vec![0],
@@ -529,7 +532,7 @@ fn v25_grey_star_with_two_blue_takes_only_blue() {
     let state = grey_with_star_3(Blue, Blue);
     assert_eq!(colours_offered(&state, 3), vec![Blue]);
     let refused = try_run(&state, 0, &place(3, 4, Red, 1)).unwrap_err();
-    assert_eq!(refused.0, "only blue tiles go on star 3");
+    assert_eq!(refused.to_string(), "Only blue tiles go on star 3.");
     assert!(
         try_run(&state, 0, &place(3, 3, Blue, 0)).is_ok(),
         "space 3 costs 1 on the grey side"

@@ -10,7 +10,7 @@ fn started(players: usize, options: &Options, seed: u64) -> (State, Vec<Event>) 
 }
 
 fn act(state: &State, seat: Seat, command: &Command) -> Result<Vec<Event>, String> {
-    Gype::decide(state, seat, command, &mut rng(0)).map_err(|e| e.0)
+    Gype::decide(state, seat, command, &mut rng(0)).map_err(|e| e.to_string())
 }
 
 #[test]

@@ -161,7 +161,7 @@ impl Table {
         let seat = self.state.turn;
         match Gype::decide(&self.state, seat, &command, &mut self.rng) {
             Ok(events) => panic!("{command:?} accepted: {events:?}"),
-            Err(e) => e.0,
+            Err(e) => e.to_string(),
         }
     }
 

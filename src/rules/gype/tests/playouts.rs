@@ -9,7 +9,7 @@ use super::faces::KNIGHT_OFFSETS;
 use super::invariants::{Transitions, opening, state as state_invariants};
 use super::*;
 use crate::rules::playout::{checked_playout, random_playout, round_trips};
-use crate::rules::{RuleError, Status, Viewer, fold};
+use crate::rules::{Status, Viewer, fold};
 
 /// No random game came near this; a game still running here is a bug (a loop or a stuck player).
 pub(super) const MAX_COMMANDS: usize = 40_000;
@@ -155,7 +155,7 @@ fn invariant_game(
         let legal = Gype::legal_commands(&state, seat);
         let command = legal[rng.random_range(0..legal.len())].clone();
         let new_events =
-            Gype::decide(&state, seat, &command, &mut rng).map_err(|RuleError(e)| e)?;
+            Gype::decide(&state, seat, &command, &mut rng).map_err(|e| e.to_string())?;
         let after = new_events.iter().fold(state.clone(), Gype::evolve);
         transitions
             .command(&state, seat, &new_events, &after)

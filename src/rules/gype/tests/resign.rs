@@ -10,7 +10,7 @@ use super::invariants::{Transitions, opening, state as state_invariants};
 use super::playouts::{MAX_COMMANDS, decides_exactly_the_legal, everything};
 use super::*;
 use crate::rules::playout::round_trips;
-use crate::rules::{RuleError, Status, Viewer, fold};
+use crate::rules::{Status, Viewer, fold};
 use Face::*;
 
 /// Every table of three or four players, from each of its sides.
@@ -65,7 +65,7 @@ fn assert_out(state: &State, seat: Seat) {
         Command::Roll { at: sq(4, 4) },
     ] {
         let error = Gype::decide(state, seat, &command, &mut rng(1)).unwrap_err();
-        assert!(error.0.contains("resigned"), "{error}");
+        assert!(error.to_string().contains("resigned"), "{error}");
     }
     let view = Gype::view(state, Viewer::Spectator);
     assert!(view.seats[seat].resigned);
@@ -467,7 +467,10 @@ fn resigning_while_others_still_arrange_takes_the_row_off_unseen() {
         ]
     );
     state_invariants(&state).unwrap();
-    let sentence = Gype::describe(&events[1], &["Ann".into(), "Ul".into(), "Cy".into()]);
+    let sentence = crate::i18n::Lang::En.say(
+        &Gype::describe(&events[1]),
+        &["Ann".into(), "Ul".into(), "Cy".into()],
+    );
     assert!(
         sentence.contains("Ann: ") && sentence.contains("Cy: "),
         "{sentence}"
@@ -581,7 +584,10 @@ fn an_arrangement_given_up_before_the_reveal_stays_secret_from_the_others() {
             .iter()
             .map(|(state, events)| {
                 let redacted: Vec<Event> = events.iter().map(|e| Gype::redact(e, viewer)).collect();
-                let lines: Vec<String> = redacted.iter().map(|e| Gype::describe(e, &[])).collect();
+                let lines: Vec<String> = redacted
+                    .iter()
+                    .map(|e| crate::i18n::Lang::En.say(&Gype::describe(e), &[]))
+                    .collect();
                 let view = serde_json::to_string(&Gype::view(state, viewer)).unwrap();
                 format!(
                     "{view} {} {lines:?}",
@@ -633,7 +639,7 @@ fn the_resignation_is_stored_as_compact_json_and_told_in_one_sentence() {
     round_trips(&event).unwrap();
     let names = ["Ann".to_string(), "Bo".to_string()];
     assert_eq!(
-        Gype::describe(&event, &names),
+        crate::i18n::Lang::En.say(&Gype::describe(&event), &names),
         "Bo's 2 dice leave the board."
     );
     assert_eq!(Gype::redact(&event, Viewer::Spectator), event, "no secret");
@@ -648,7 +654,7 @@ fn the_resignation_is_stored_as_compact_json_and_told_in_one_sentence() {
     );
     round_trips(&hidden).unwrap();
     assert_eq!(
-        Gype::describe(&hidden, &names),
+        crate::i18n::Lang::En.say(&Gype::describe(&hidden), &names),
         "Bo's dice leave the board, before the arrangements were revealed."
     );
 }
@@ -774,7 +780,7 @@ fn game_with_resignations(
         let legal = Gype::legal_commands(&state, seat);
         let command = legal[rng.random_range(0..legal.len())].clone();
         let new_events =
-            Gype::decide(&state, seat, &command, &mut rng).map_err(|RuleError(e)| e)?;
+            Gype::decide(&state, seat, &command, &mut rng).map_err(|e| e.to_string())?;
         let after = new_events.iter().fold(state.clone(), Gype::evolve);
         transitions
             .command(&state, seat, &new_events, &after)

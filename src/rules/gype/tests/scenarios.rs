@@ -175,7 +175,7 @@ fn during_a_chain_only_further_jumps_and_end_move_are_legal() {
         assert!(t.refused(t.roll((2, 2))).contains("jumping"));
         assert!(
             t.refused(t.jump((2, 2), (2, 4)))
-                .contains("only the die on")
+                .contains("Only the die on")
         );
     }
 }

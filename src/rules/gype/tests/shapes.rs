@@ -34,10 +34,13 @@ fn the_game_seats_two_to_four_players() {
     }
     for players in [0, 1, 5] {
         let error = Gype::validate_options(&options, players).unwrap_err();
-        assert!(error.0.contains("2 to 4 players"), "{error}");
+        assert!(error.to_string().contains("2 to 4 players"), "{error}");
     }
     assert_eq!(Gype::KIND, "gype");
-    assert_eq!(Gype::NAME, "Uncle Chestnut's Table Gype");
+    assert_eq!(
+        crate::i18n::Lang::En.t(Gype::NAME),
+        "Uncle Chestnut's Table Gype"
+    );
 }
 
 #[test]
@@ -155,30 +158,41 @@ fn sentences_use_names_squares_and_face_names() {
         rolled: Some(Face::Hat),
     };
     assert_eq!(
-        Gype::describe(&jumped, &names),
+        crate::i18n::Lang::En.say(&Gype::describe(&jumped), &names),
         "Bea's Flame jumped from e5 over e6 to e7; the jumped die rolled Hat."
     );
     let turn = Event::TurnBegan {
         seat: 0,
         chaos_limit: true,
     };
-    assert!(Gype::describe(&turn, &names).starts_with("It is Ada's turn; "));
+    assert!(
+        crate::i18n::Lang::En
+            .say(&Gype::describe(&turn), &names)
+            .starts_with("It is Ada's turn; ")
+    );
     let hidden = Event::Swapped {
         seat: 0,
         squares: None,
     };
     assert_eq!(
-        Gype::describe(&hidden, &names),
+        crate::i18n::Lang::En.say(&Gype::describe(&hidden), &names),
         "Ada rearranged their start row."
     );
-    assert!(Gype::describe(&Event::Won { seat: 3 }, &names).starts_with("Player 4 "));
+    assert!(
+        crate::i18n::Lang::En
+            .say(&Gype::describe(&Event::Won { seat: 3 }), &names)
+            .starts_with("Player 4 ")
+    );
 
     let mut t = Table::new(2, Side::South, Options::default());
     t.mine(4, 4, Face::Hat);
-    let label = Gype::command_label(&t.state, &t.hat((4, 4), (5, 6), HatPath::LongFirst));
+    let label = crate::i18n::Lang::En.say(
+        &Gype::command_label(&t.state, &t.hat((4, 4), (5, 6), HatPath::LongFirst)),
+        &[],
+    );
     assert_eq!(label, "Hat from e5 to f7 via e6 and e7");
     assert_eq!(
-        Gype::command_label(&t.state, &t.roll((4, 4))),
+        crate::i18n::Lang::En.say(&Gype::command_label(&t.state, &t.roll((4, 4))), &[]),
         "Roll Hat on e5"
     );
 }
@@ -191,7 +205,8 @@ fn every_event_of_a_game_has_a_plain_sentence() {
     let names: Vec<String> = ["Ada", "Bea", "Cy"].map(String::from).to_vec();
     for event in &playout.events {
         for viewer in [Viewer::Everyone, Viewer::Seat(1), Viewer::Spectator] {
-            let sentence = Gype::describe(&Gype::redact(event, viewer), &names);
+            let sentence =
+                crate::i18n::Lang::En.say(&Gype::describe(&Gype::redact(event, viewer)), &names);
             assert!(sentence.ends_with('.'), "{sentence}");
             for debug in ["Some(", "None", "Square", "{", "_"] {
                 assert!(!sentence.contains(debug), "{sentence}");

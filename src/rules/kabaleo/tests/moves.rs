@@ -6,7 +6,7 @@ use super::*;
 use crate::rules::{Status, Viewer};
 
 fn refusal(state: &State, seat: Seat, command: Command) -> String {
-    play(state, seat, command).unwrap_err().0
+    play(state, seat, command).unwrap_err().to_string()
 }
 
 fn pile_stack(state: &State, index: usize) -> (Colour, Vec<Colour>) {
@@ -45,7 +45,7 @@ fn a_piece_on_a_bare_base_of_its_own_colour_is_refused() {
     let table = two_player_table();
     assert_eq!(
         refusal(&table, 0, place(0, Blue)),
-        "pile 1 is a bare blue base: a blue piece may not go on it"
+        "Pile 1 is a bare blue base: a blue piece may not go on it."
     );
     assert!(!Kabaleo::legal_commands(&table, 0).contains(&place(0, Blue)));
 }
@@ -107,7 +107,7 @@ fn the_golden_rule_forbids_the_location_of_the_previous_move_in_any_colour() {
     for colour in [Blue, Green, Orange, Purple] {
         assert_eq!(
             refusal(&table, 1, place(0, colour)),
-            "pile 1 was played on by the previous move, so nobody may play there now"
+            "Pile 1 was played on by the previous move, so nobody may play there now."
         );
     }
     assert!(
@@ -133,14 +133,14 @@ fn the_golden_rule_also_bars_a_base_just_left_bare_by_a_cancellation() {
     );
     assert_eq!(
         refusal(&table, 1, place(0, Green)),
-        "pile 1 was played on by the previous move, so nobody may play there now"
+        "Pile 1 was played on by the previous move, so nobody may play there now."
     );
     // One move later the golden rule lets go, and the bare-base rule applies again.
     let later = play_all(&table, &[(1, 2, Green)]);
     assert!(play(&later, 0, place(0, Green)).is_ok());
     assert_eq!(
         refusal(&later, 0, place(0, Blue)),
-        "pile 1 is a bare blue base: a blue piece may not go on it"
+        "Pile 1 is a bare blue base: a blue piece may not go on it."
     );
 }
 
@@ -167,8 +167,8 @@ fn after_a_move_the_next_player_may_play_anywhere_else_under_the_bare_base_rule(
 #[test]
 fn a_player_out_of_turn_is_refused() {
     let table = two_player_table();
-    assert_eq!(refusal(&table, 1, place(0, Green)), "it is not your turn");
-    assert_eq!(refusal(&table, 7, place(0, Green)), "it is not your turn");
+    assert_eq!(refusal(&table, 1, place(0, Green)), "It is not your turn.");
+    assert_eq!(refusal(&table, 7, place(0, Green)), "It is not your turn.");
     assert!(Kabaleo::legal_commands(&table, 1).is_empty());
 }
 
@@ -176,8 +176,8 @@ fn a_player_out_of_turn_is_refused() {
 fn a_pile_that_does_not_exist_is_refused_with_page_numbers() {
     assert_eq!(
         refusal(&two_player_table(), 0, place(16, Green)),
-        "there is no pile 17: the piles are numbered 1 to 16 (in a command's \"pile\", which \
-         counts from 0: 0 to 15)"
+        "There is no pile 17: the piles are numbered 1 to 16 (in a command's \"pile\", which \
+         counts from 0: 0 to 15)."
     );
 }
 
@@ -185,7 +185,7 @@ fn a_pile_that_does_not_exist_is_refused_with_page_numbers() {
 fn a_colour_left_in_the_box_is_refused() {
     assert_eq!(
         refusal(&two_player_table(), 0, place(1, Yellow)),
-        "yellow is not in play in this game"
+        "The colour yellow is not in play in this game."
     );
 }
 
@@ -205,7 +205,7 @@ fn a_colour_the_player_has_run_out_of_is_refused() {
     assert!(play(&table, 0, place(7, Green)).is_ok());
     assert_eq!(
         refusal(&table, 0, place(7, Orange)),
-        "you have no orange piece left"
+        "You have no orange piece left."
     );
 }
 
@@ -242,7 +242,7 @@ fn play_ends_when_every_piece_is_placed_each_player_placing_the_same_number() {
     }
     assert_eq!(
         refusal(&state, 0, place(1, Blue)),
-        "the game is over: every piece has been placed"
+        "The game is over: every piece has been placed."
     );
 }
 
@@ -250,22 +250,22 @@ fn play_ends_when_every_piece_is_placed_each_player_placing_the_same_number() {
 fn labels_and_history_lines_name_piles_from_one_and_say_what_happened() {
     let table = play_all(&two_player_table(), &[(0, 0, Orange), (1, 1, Blue)]);
     assert_eq!(
-        Kabaleo::command_label(&table, &place(2, Purple)),
+        crate::i18n::Lang::En.say(&Kabaleo::command_label(&table, &place(2, Purple)), &[]),
         "Place purple on pile 3"
     );
     assert_eq!(
-        Kabaleo::command_label(&table, &place(0, Orange)),
+        crate::i18n::Lang::En.say(&Kabaleo::command_label(&table, &place(0, Orange)), &[]),
         "Place orange on pile 1 (cancels its orange top)"
     );
     let names = names(2);
     let (events, _) = play(&table, 0, place(0, Orange)).unwrap();
     assert_eq!(
-        Kabaleo::describe(&events[0], &names),
+        crate::i18n::Lang::En.say(&Kabaleo::describe(&events[0]), &names),
         "Ann placed an orange piece on pile 1; it met the orange piece on top and both left the game."
     );
     let (events, _) = play(&table, 0, place(2, Blue)).unwrap();
     assert_eq!(
-        Kabaleo::describe(&events[0], &names),
+        crate::i18n::Lang::En.say(&Kabaleo::describe(&events[0]), &names),
         "Ann placed a blue piece on pile 3."
     );
 }
@@ -275,7 +275,7 @@ fn history_lines_for_the_opening() {
     let names = names(2);
     let lines: Vec<String> = two_player_events()
         .iter()
-        .map(|e| Kabaleo::describe(e, &names))
+        .map(|e| crate::i18n::Lang::En.say(&Kabaleo::describe(e), &names))
         .collect();
     assert_eq!(
         lines,

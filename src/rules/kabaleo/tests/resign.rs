@@ -108,12 +108,12 @@ fn resigning_on_ones_own_turn_withdraws_the_hand_and_passes_the_turn_on() {
     assert_eq!(to_act(&after), [2]);
     assert!(Kabaleo::legal_commands(&after, 1).is_empty());
     assert_eq!(
-        play(&after, 1, place(2, Blue)).unwrap_err().0,
-        "you have resigned from this game"
+        play(&after, 1, place(2, Blue)).unwrap_err().to_string(),
+        "You have resigned from this game."
     );
     assert_eq!(
-        play(&after, 2, place(0, Green)).unwrap_err().0,
-        "pile 1 was played on by the previous move, so nobody may play there now"
+        play(&after, 2, place(0, Green)).unwrap_err().to_string(),
+        "Pile 1 was played on by the previous move, so nobody may play there now."
     );
     let view = Kabaleo::view(&after, Viewer::Spectator);
     assert!(view.seats[1].resigned && !view.seats[0].resigned && !view.seats[2].resigned);
@@ -431,7 +431,7 @@ fn the_event_reads_as_one_sentence_and_has_a_plain_json_shape() {
         withdrawn: hand(&[(Blue, 2), (Green, 1)]),
     };
     assert_eq!(
-        Kabaleo::describe(&event, &names),
+        crate::i18n::Lang::En.say(&Kabaleo::describe(&event), &names),
         "Bob leaves the game; the 3 pieces left in their hand (2 blue and 1 green) leave with them."
     );
     assert_eq!(
@@ -444,15 +444,15 @@ fn the_event_reads_as_one_sentence_and_has_a_plain_json_shape() {
         withdrawn: hand(&[(Pink, 1)]),
     };
     assert_eq!(
-        Kabaleo::describe(&one, &names),
-        "Cy leaves the game; the one piece left in their hand (pink) leaves with them."
+        crate::i18n::Lang::En.say(&Kabaleo::describe(&one), &names),
+        "Cy leaves the game; the one piece left in their hand (1 pink) leaves with them."
     );
     let none = Event::SeatResigned {
         seat: 0,
         withdrawn: Hand::new(),
     };
     assert_eq!(
-        Kabaleo::describe(&none, &names),
+        crate::i18n::Lang::En.say(&Kabaleo::describe(&none), &names),
         "Ann leaves the game with no piece left in hand."
     );
 }
@@ -464,7 +464,7 @@ fn shown_to(viewer: Viewer, players: usize, events: &[Event]) -> String {
     for event in events {
         let redacted = Kabaleo::redact(event, viewer);
         shown.push_str(&serde_json::to_string(&redacted).unwrap());
-        shown.push_str(&Kabaleo::describe(&redacted, &names(players)));
+        shown.push_str(&crate::i18n::Lang::En.say(&Kabaleo::describe(&redacted), &names(players)));
     }
     shown
 }
@@ -636,7 +636,10 @@ fn playout_with_resignations(
                         return Err(format!("{event:?} redacted for {viewer:?}"));
                     }
                 }
-                if Kabaleo::describe(event, &names(players)).is_empty() {
+                if crate::i18n::Lang::En
+                    .say(&Kabaleo::describe(event), &names(players))
+                    .is_empty()
+                {
                     return Err(format!("{event:?} has no history line"));
                 }
                 state = Kabaleo::evolve(state, event);

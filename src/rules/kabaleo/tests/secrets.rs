@@ -59,7 +59,7 @@ fn shown_to(viewer: Viewer, options: &KabaleoOptions, players: usize, events: &[
     for event in events {
         let redacted = Kabaleo::redact(event, viewer);
         shown.push_str(&serde_json::to_string(&redacted).unwrap());
-        shown.push_str(&Kabaleo::describe(&redacted, &names(players)));
+        shown.push_str(&crate::i18n::Lang::En.say(&Kabaleo::describe(&redacted), &names(players)));
     }
     shown
 }
@@ -147,7 +147,7 @@ fn a_spectator_sees_no_secret_colour_in_the_view_or_the_deal() {
         }
     );
     assert_eq!(
-        Kabaleo::describe(&deal, &names(2)),
+        crate::i18n::Lang::En.say(&Kabaleo::describe(&deal), &names(2)),
         "Each player was dealt secret colours."
     );
     assert_eq!(
@@ -166,7 +166,10 @@ fn the_deal_is_redacted_to_the_viewers_own_colours() {
         }
     );
     assert_eq!(
-        Kabaleo::describe(&Kabaleo::redact(&events[2], Viewer::Seat(1)), &names(2)),
+        crate::i18n::Lang::En.say(
+            &Kabaleo::describe(&Kabaleo::redact(&events[2], Viewer::Seat(1))),
+            &names(2)
+        ),
         "Each player was dealt secret colours (Bob green and orange)."
     );
     // Events without secrets are shown as they are.

@@ -31,17 +31,19 @@ fn random_dealing_seats_two_to_four_and_uniform_two_or_three() {
 fn uniform_dealing_with_four_players_is_refused_with_a_reason() {
     let error = Kabaleo::validate_options(&options(Dealing::Uniform), 4).unwrap_err();
     assert!(
-        error.0.contains("uniform dealing needs 2 or 3 players"),
+        error
+            .to_string()
+            .contains("Uniform dealing needs 2 or 3 players"),
         "{error}"
     );
-    assert!(error.0.contains("random dealing"), "{error}");
+    assert!(error.to_string().contains("random dealing"), "{error}");
 }
 
 #[test]
 fn one_or_five_players_are_refused() {
     for players in [0, 1, 5] {
         let error = Kabaleo::validate_options(&options(Dealing::Random), players).unwrap_err();
-        assert!(error.0.contains("2 to 4 players"), "{error}");
+        assert!(error.to_string().contains("2 to 4 players"), "{error}");
     }
 }
 
@@ -214,5 +216,5 @@ fn nobody_acts_before_setup() {
     assert!(Kabaleo::status(&state).outcome().is_none());
     assert!(Kabaleo::legal_commands(&state, 0).is_empty());
     let error = Kabaleo::decide(&state, 0, &place(0, Blue), &mut rng(0)).unwrap_err();
-    assert_eq!(error.0, "the game has not started yet");
+    assert_eq!(error.to_string(), "The game has not started yet.");
 }

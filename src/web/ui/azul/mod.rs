@@ -12,6 +12,7 @@ mod text;
 use askama::Template;
 
 use super::{Board, GameUi};
+use crate::rules::Message;
 use crate::rules::azul::{Azul, BoardSide, Colour, Options, Tiles};
 use crate::web::form::Form;
 
@@ -24,25 +25,20 @@ impl GameUi for Azul {
         OptionsFields.render()
     }
 
-    fn options_from_form(form: &Form) -> Result<Options, String> {
+    fn options_from_form(form: &Form) -> Result<Options, Message> {
         let board = match form.get("board").map(str::trim).unwrap_or("standard") {
             "standard" | "" => BoardSide::Standard,
             "variant" => BoardSide::Variant,
-            _ => {
-                return Err(
-                    "Choose the coloured boards (the normal game) or the grey boards (the variant)."
-                        .into(),
-                );
-            }
+            _ => return Err(Message::new("azul-form-board")),
         };
         Ok(Options { board })
     }
 
-    fn describe_options(options: &Options) -> Vec<String> {
-        vec![match options.board {
-            BoardSide::Standard => "Coloured boards (the normal game): each outer star takes tiles of its own colour, the centre star one tile of each colour".into(),
-            BoardSide::Variant => "Grey boards (the variant): every star, the centre too, ends up all one colour or six different colours".into(),
-        }]
+    fn describe_options(options: &Options) -> Vec<Message> {
+        vec![Message::new(match options.board {
+            BoardSide::Standard => "azul-option-standard",
+            BoardSide::Variant => "azul-option-variant",
+        })]
     }
 
     fn board(board: &Board<'_, Azul>) -> Result<String, askama::Error> {

@@ -430,7 +430,7 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
         last: view
             .last_move
             .as_ref()
-            .map(|event| Azul::describe(event, board.names)),
+            .map(|event| board.say(&Azul::describe(event))),
         ended: view.phase == Phase::Ended,
         legend: Colour::ALL.iter().map(|&c| (c.name(), letter(c))).collect(),
         place_first: view.phase == Phase::Place && board.me.is_some() && view.to_act == board.me,

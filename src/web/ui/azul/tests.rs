@@ -30,7 +30,7 @@ fn actions_for(state: &State, seat: usize) -> Actions {
         choices: Azul::legal_commands(state, seat)
             .into_iter()
             .map(|command| Choice {
-                label: Azul::command_label(state, &command),
+                label: crate::i18n::Lang::En.say(&Azul::command_label(state, &command), &[]),
                 command: serde_json::to_value(&command).unwrap(),
             })
             .collect(),
@@ -49,6 +49,7 @@ fn render(state: &State, seat: Option<usize>, query: &BTreeMap<String, String>) 
         names: &names,
         me: seat,
         actions: actions.as_ref().filter(|a| !a.choices.is_empty()),
+        lang: crate::i18n::Lang::En,
     })
     .unwrap()
 }
@@ -419,6 +420,7 @@ fn the_text_board_shows_the_round_the_table_and_every_player() {
         names: &names,
         me: Some(1),
         actions: None,
+        lang: crate::i18n::Lang::En,
     });
     let lines: Vec<&str> = text.lines().collect();
     assert!(
@@ -468,11 +470,17 @@ fn options_read_from_the_form_with_a_clear_message_for_bad_values() {
             .board,
         BoardSide::Standard
     );
-    let error = Azul::options_from_form(&form("board=glazed")).unwrap_err();
+    let error = Azul::options_from_form(&form("board=glazed"))
+        .unwrap_err()
+        .to_string();
     assert!(error.contains("grey boards"), "{error}");
     let fields = Azul::options_fields().unwrap();
     assert!(fields.contains("value=\"standard\" checked"), "{fields}");
-    assert!(Azul::describe_options(&Options::default())[0].starts_with("Coloured boards"));
+    assert!(
+        Azul::describe_options(&Options::default())[0]
+            .to_string()
+            .starts_with("Coloured boards")
+    );
 }
 
 #[test]

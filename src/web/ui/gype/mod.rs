@@ -13,6 +13,7 @@ mod text;
 use askama::Template;
 
 use super::{Board, GameUi};
+use crate::rules::Message;
 use crate::rules::gype::{Face, Gype, Options, SeatView, Side, Square, StartRule, View};
 use crate::web::form::Form;
 
@@ -162,11 +163,11 @@ impl GameUi for Gype {
         OptionsFields.render()
     }
 
-    fn options_from_form(form: &Form) -> Result<Options, String> {
+    fn options_from_form(form: &Form) -> Result<Options, Message> {
         let start = match form.get("start").unwrap_or("classic").trim() {
             "classic" => StartRule::Classic,
             "random" => StartRule::Random,
-            _ => return Err("Choose the classic start or the random start.".into()),
+            _ => return Err(Message::new("gype-form-start")),
         };
         Ok(Options {
             start,
@@ -174,23 +175,18 @@ impl GameUi for Gype {
         })
     }
 
-    fn describe_options(options: &Options) -> Vec<String> {
+    fn describe_options(options: &Options) -> Vec<Message> {
         vec![
-            match options.start {
-                StartRule::Classic => {
-                    "Classic start: each player’s dice show two Flames, two Swords, two Books and two Trees".into()
-                }
-                StartRule::Random => {
-                    "Random start: every die starts on a random face (never an Ear)".into()
-                }
-            },
-            if options.chaos {
-                "Chaos rule: while you have dice in your start row when your turn begins, none of your dice may go beyond the centre of the board that turn".into()
+            Message::new(match options.start {
+                StartRule::Classic => "gype-option-classic",
+                StartRule::Random => "gype-option-random",
+            }),
+            Message::new(if options.chaos {
+                "gype-option-chaos"
             } else {
-                "No Chaos rule".into()
-            },
-            "Before play everyone arranges their start row in secret; the rows are revealed together"
-                .into(),
+                "gype-option-no-chaos"
+            }),
+            Message::new("gype-option-arrange"),
         ]
     }
 

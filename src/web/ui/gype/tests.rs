@@ -30,7 +30,7 @@ fn actions_for(state: &State, seat: Seat) -> Actions {
         choices: Gype::legal_commands(state, seat)
             .into_iter()
             .map(|command| Choice {
-                label: Gype::command_label(state, &command),
+                label: crate::i18n::Lang::En.say(&Gype::command_label(state, &command), &[]),
                 command: serde_json::to_value(&command).unwrap(),
             })
             .collect(),
@@ -54,6 +54,7 @@ fn render(
         names: &names,
         me,
         actions: actions.as_ref().filter(|a| !a.choices.is_empty()),
+        lang: crate::i18n::Lang::En,
     })
     .unwrap()
 }
@@ -318,6 +319,7 @@ fn nobody_else_sees_an_arrangement_before_the_reveal() {
             names: &names(3),
             me: *me,
             actions: None,
+            lang: crate::i18n::Lang::En,
         });
         assert_eq!(text.matches("?s").count(), 8, "{text}");
     }
@@ -401,7 +403,9 @@ fn table_options_are_read_from_the_form_with_defaults_and_clear_errors() {
             chaos: true
         }
     );
-    let error = Gype::options_from_form(&form("start=chaos")).unwrap_err();
+    let error = Gype::options_from_form(&form("start=chaos"))
+        .unwrap_err()
+        .to_string();
     assert!(
         error.contains("classic start or the random start"),
         "{error}"
@@ -413,7 +417,10 @@ fn table_options_are_read_from_the_form_with_defaults_and_clear_errors() {
         start: StartRule::Random,
         chaos: true,
     });
-    assert!(lines[0].starts_with("Random start") && lines[1].starts_with("Chaos rule"));
+    assert!(
+        lines[0].to_string().starts_with("Random start")
+            && lines[1].to_string().starts_with("Chaos rule")
+    );
 }
 
 #[test]

@@ -95,6 +95,7 @@ mod tests {
             names: &names,
             me: Some(1),
             actions: None,
+            lang: crate::i18n::Lang::En,
         });
         let lines: Vec<&str> = text.lines().collect();
         // Bo plays North, so North is at the bottom (line 10 of the grid) and South on top.

@@ -25,7 +25,7 @@ fn actions_for(state: &State, seat: Seat) -> Actions {
         choices: Kabaleo::legal_commands(state, seat)
             .into_iter()
             .map(|command| Choice {
-                label: Kabaleo::command_label(state, &command),
+                label: crate::i18n::Lang::En.say(&Kabaleo::command_label(state, &command), &[]),
                 command: serde_json::to_value(command).unwrap(),
             })
             .collect(),
@@ -52,6 +52,7 @@ fn render(state: &State, viewer: Viewer, query: &[(&str, &str)]) -> (String, Str
         names: &names,
         me,
         actions: actions.as_ref().filter(|a| !a.choices.is_empty()),
+        lang: crate::i18n::Lang::En,
     };
     (Kabaleo::board(&board).unwrap(), Kabaleo::text_board(&board))
 }
@@ -320,11 +321,17 @@ fn options_read_from_the_form_with_clear_refusals() {
         Dealing::Uniform
     );
     let four = read("dealing=uniform&invite_1=a%40x.org&invite_2=b%40x.org&invite_3=c%40x.org")
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(four.contains("2 or 3 players"), "{four}");
-    assert!(read("dealing=fair").unwrap_err().contains("dealing"));
+    assert!(
+        read("dealing=fair")
+            .unwrap_err()
+            .to_string()
+            .contains("dealing")
+    );
     let described = Kabaleo::describe_options(&KabaleoOptions {
         dealing: Dealing::Uniform,
     });
-    assert!(described[0].starts_with("Uniform dealing"));
+    assert!(described[0].to_string().starts_with("Uniform dealing"));
 }

@@ -1,0 +1,2 @@
+ALTER TABLE games DROP COLUMN result_message;
+ALTER TABLE players DROP COLUMN language;

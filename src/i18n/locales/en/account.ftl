@@ -1,0 +1,50 @@
+# Signing in, settings and unsubscribing.
+
+unsubscribe-title = Stop game emails
+unsubscribe-done-title = Game emails stopped
+unsubscribe-link-unknown = This unsubscribe link is not valid. You can change your emails in Settings after signing in.
+unsubscribe-done = Turnpost will send no more game emails to { $email }: no your-turn or game-over messages and no digests. Sign-in links and invitations still come when someone asks for them.
+unsubscribe-changed-mind = Changed your mind?
+unsubscribe-choose-how-often = Choose how often we write (after signing in).
+unsubscribe-question = Stop the your-turn and game-over emails to { $email }?
+unsubscribe-button = Stop game emails
+email-missing = Please enter an email address.
+email-too-long = That email address is too long.
+email-invalid = “{ $email }” is not a valid email address.
+name-missing = Please enter a name.
+name-too-long = Names can have at most { $most } characters.
+name-control = Names cannot contain control characters.
+name-taken = Another player is already called “{ $name }”. Please choose another name.
+notify-every-turn = An email whenever it is my turn or a game ends
+notify-daily-digest = One email a day listing the games waiting for me
+notify-never = No game emails (sign-in links and invitations still come)
+settings-choose-language = Choose one of the offered languages.
+settings-saved = Saved.
+settings-name-label = Your name, as other players see it
+settings-email-address = Email address: { $email }
+settings-language-label = Language of pages and emails
+settings-game-emails = Game emails
+settings-zone-label = Your time zone, for the times shown on boards and in the history
+settings-save = Save
+settings-vacation-title = Vacation
+settings-vacation-intro = A vacation stops your clocks in every game you sit at, so that nobody wins on time while you are away.
+settings-vacation-days-left = You have { $left } of { $total } vacation days left this year; any part of a day counts as a whole one.
+settings-away-until = You are on vacation until { $until }.
+settings-vacation-end = I am back: end my vacation now
+settings-vacation-end-hint = Your clocks start again at once; the days you did not use are yours again.
+settings-vacation-none-left = You have no vacation days left this year.
+settings-vacation-days-label = Days away, starting now
+settings-vacation-start = Start my vacation
+settings-by-email-title = Moving by email
+settings-by-email-intro = Your-turn emails carry a reply address that takes your move (see
+settings-reply-addresses = { $count ->
+        [0] ). You hold no reply address for a game in play.
+        [one] ). You hold 1 reply address for a game in play.
+       *[other] ). You hold { $count } reply addresses for games in play.
+    }
+settings-revoke-replies = Stop every reply address I have been sent
+settings-revoke-replies-hint = Replies to emails already sent will be refused; later emails carry new addresses.
+settings-sessions-title = Where you are signed in
+settings-this-browser = (this browser)
+settings-session-times = Signed in { $since }, last used { $last }
+settings-sign-out-everywhere = Sign out everywhere, this browser included

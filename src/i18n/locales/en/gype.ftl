@@ -1,0 +1,80 @@
+# Uncle Chestnut's Table Gype.
+
+gype-name = Uncle Chestnut's Table Gype
+gype-flame = Flame
+gype-swords = Swords
+gype-book = Book
+gype-tree = Tree
+gype-hat = Hat
+gype-ear = Ear
+gype-confirmed-already = You have already confirmed your arrangement; play begins once everyone has.
+gype-not-start-row = Square { $square } is not in your start row.
+gype-swap-two = Choose two different dice to swap.
+gype-arrange-first = First arrange your dice and confirm; play begins once everyone has.
+gype-arrangement-over = The arrangement is over.
+gype-only-jumper = Only the die on { $square } may keep jumping.
+gype-jumping = The die on { $square } is jumping: jump again with it or end the move.
+gype-frozen-roll = The die on { $square } is home in its goal row and can no longer be rolled.
+gype-nothing-to-end = There is no move in progress to end.
+gype-off-board = That is not a square of the board.
+gype-no-die = There is no die on { $square }.
+gype-not-yours = The die on { $square } is not yours.
+gype-frozen-move = The die on { $square } is home in its goal row and can no longer move.
+gype-ear-cannot-move = The die on { $square } shows an Ear, which cannot move.
+gype-hat-makes-hat-move = The die on { $square } is a Hat: it makes a Hat move.
+gype-cannot-step = A { $face } cannot step from { $from } to { $to }.
+gype-hat-never-jumps = The die on { $square } is a Hat: a Hat never jumps.
+gype-cannot-jump = A { $face } cannot jump from { $from } to { $to }.
+gype-nothing-to-jump = There is no die on { $square } to jump over.
+gype-only-hat = The die on { $square } is a { $face }: only a Hat makes a Hat move.
+gype-hat-landing = A Hat lands two squares straight and one to the side.
+gype-occupied = There is already a die on { $square }.
+gype-no-return = A die that has left its start row may not go back into it.
+gype-other-home-row = Square { $square } is in a home row that is not your goal, so your dice may not enter it.
+gype-chaos-limit = Chaos rule: you still had dice in your start row when this turn began, so no die may go beyond the centre of the board this turn.
+gype-die = die
+gype-list = { $items }
+gype-path-long-first = two straight, then one to the side
+gype-path-short-first = one to the side, then two straight
+gype-started = The dice are dealt and { $player } will play first; everyone now arranges their start row in secret.
+gype-swapped = { $player } swapped the dice on { $a } and { $b }.
+gype-rearranged = { $player } rearranged their start row.
+gype-confirmed = { $player } has finished arranging.
+gype-row-of = { $player }: { $faces }
+gype-revealed = Everyone has arranged, and the start rows are revealed (from each player's left): { $rows }.
+gype-turn = It is { $player }'s turn.
+gype-turn-chaos = It is { $player }'s turn; with dice still in the start row, none may go beyond the centre this turn (Chaos rule).
+gype-stepped = { $player } moved the { $face } from { $from } to { $to }.
+gype-jumped-die-rolled = the jumped die rolled { $face }
+gype-jumped-die-rolled-already = the jumped die was already rolled this turn
+gype-jumped = { $player }'s { $face } jumped from { $from } over { $over } to { $to }; { $roll }.
+gype-hat-nothing-in-way = no die was in its way
+gype-die-rolled = the die on { $square } rolled { $face }
+gype-hat-moved = { $player }'s Hat leapt from { $from } to { $to } ({ $path }); { $rolled }.
+gype-rolled = { $player } rolled the die on { $square }: { $face }.
+gype-move-ended = { $player } ended the move on { $square }.
+gype-dice-leave = { $player }'s { $count ->
+        [-1] dice leave
+        [one] 1 die leaves
+       *[other] { $count } dice leave
+    } the board.
+gype-dice-leave-before-reveal = { $player }'s { $count ->
+        [-1] dice leave
+        [one] 1 die leaves
+       *[other] { $count } dice leave
+    } the board, before the arrangements were revealed.
+gype-won = { $player } has all 8 dice in the goal row and wins the game.
+gype-swap-label = Swap { $face } on { $a } with { $other } on { $b }
+gype-confirm-label = Confirm arrangement
+gype-move-label = Move { $face } from { $from } to { $to }
+gype-jump-label = Jump { $face } from { $from } to { $to }
+gype-hat-via-label = Hat from { $from } to { $to } via { $p } and { $q }
+gype-hat-label = Hat from { $from } to { $to }
+gype-end-move-label = End move
+gype-roll-label = Roll { $face } on { $square }
+gype-form-start = Choose the classic start or the random start.
+gype-option-classic = Classic start: each player’s dice show two Flames, two Swords, two Books and two Trees
+gype-option-random = Random start: every die starts on a random face (never an Ear)
+gype-option-chaos = Chaos rule: while you have dice in your start row when your turn begins, none of your dice may go beyond the centre of the board that turn
+gype-option-no-chaos = No Chaos rule
+gype-option-arrange = Before play everyone arranges their start row in secret; the rows are revealed together

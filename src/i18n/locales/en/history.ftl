@@ -1,0 +1,16 @@
+# The log's lifecycle entries, as the history page and emails tell them.
+
+entry-created = { $creator } created a game for { $players } players ({ $clock }). Seed commitment: { $commitment }.
+entry-joined = { $player } joined.
+entry-seat = { $number }. { $player }
+entry-started = The game started. Seats drawn at random: { $seats }.
+entry-resigned = { $player } resigned.
+entry-timed-out = { $player } ran out of time (at { $at }) and was withdrawn.
+entry-called-off = The table was called off by its creator.
+entry-invitations-expired = The table was called off: its invitations expired before every seat was taken.
+entry-said = { $player } wrote: “{ $text }”
+entry-away = { $player } is on vacation until { $until }; their clock waits until then.
+entry-back = { $player } is back from vacation early; their clock runs again.
+entry-sealed-revealed = This event held a secret; its hash was sealed with the salt { $salt }.
+entry-sealed = This event holds a secret; its hash is sealed with a salt revealed when the game ends.
+entry-ended = The game ended: { $result }. The seed is revealed: { $seed }.

@@ -1,0 +1,48 @@
+# Kabaleo.
+
+kabaleo-name = Kabaleo
+kabaleo-blue = blue
+kabaleo-green = green
+kabaleo-yellow = yellow
+kabaleo-orange = orange
+kabaleo-pink = pink
+kabaleo-purple = purple
+kabaleo-game-over = The game is over: every piece has been placed.
+kabaleo-no-such-pile = There is no pile { $pile }: the piles are numbered 1 to { $piles } (in a command's "pile", which counts from 0: 0 to { $last-index }).
+kabaleo-colour-not-in-play = The colour { $colour } is not in play in this game.
+kabaleo-no-piece-left = You have no { $colour } piece left.
+kabaleo-previous-location = Pile { $pile } was played on by the previous move, so nobody may play there now.
+kabaleo-bare-base = Pile { $pile } is a bare { $colour } base: { $code ->
+        [orange] an
+       *[other] a
+    } { $colour } piece may not go on it.
+kabaleo-uniform-dealing = Uniform dealing needs 2 or 3 players: with { $players } players the 6 pieces of a colour cannot be shared out equally; choose random dealing.
+kabaleo-place-label = Place { $colour } on pile { $pile }
+kabaleo-place-cancels-label = Place { $colour } on pile { $pile } (cancels its { $colour } top)
+kabaleo-colour-list = { $colours }
+kabaleo-count-of = { $count } { $colour }
+kabaleo-nothing = nothing
+kabaleo-player-hand = { $player } { $hand }
+kabaleo-laid-out = The board was laid out at random: { $bases } bases in { $colours }.
+kabaleo-dealt = The pieces were dealt: { $hands }.
+kabaleo-secrets-dealt = Each player was dealt secret colours.
+kabaleo-secrets-dealt-known = Each player was dealt secret colours ({ $secrets }).
+kabaleo-first-player = { $player } was drawn to play first.
+kabaleo-placed = { $player } placed { $code ->
+        [orange] an
+       *[other] a
+    } { $colour } piece on pile { $pile }.
+kabaleo-placed-cancelled = { $player } placed { $code ->
+        [orange] an
+       *[other] a
+    } { $colour } piece on pile { $pile }; it met the { $colour } piece on top and both left the game.
+kabaleo-left = { $count ->
+        [0] { $player } leaves the game with no piece left in hand.
+        [one] { $player } leaves the game; the one piece left in their hand ({ $hand }) leaves with them.
+       *[other] { $player } leaves the game; the { $count } pieces left in their hand ({ $hand }) leave with them.
+    }
+kabaleo-form-dealing = Choose one of the two ways of dealing the pieces.
+kabaleo-form-uniform-four = Uniform dealing works with 2 or 3 players only: the 6 pieces of a colour cannot be shared out equally among 4. Choose random dealing, or invite fewer players.
+kabaleo-option-random = Random dealing: all pieces are shuffled and dealt out equally
+kabaleo-option-uniform = Uniform dealing: every player gets the same number of pieces of each colour
+kabaleo-option-secrets = Secret colours: two each with 2 players, one each with 3 or 4; revealed when the game ends

@@ -1,0 +1,61 @@
+# The emails Turnpost sends.
+
+mail-footer-about = Turnpost, board games by email
+mail-footer-how-often = How often we write
+mail-footer-no-more = No more game emails
+mail-hello-anonymous = Hello,
+mail-hello = Hello { $name },
+mail-sign-in-subject = Your Turnpost sign-in link
+mail-sign-in-open = Open this link to sign in to Turnpost:
+mail-sign-in-link = Sign in to Turnpost
+mail-sign-in-once = The link works once and expires in { $minutes } minutes. If you did not ask to sign in, you can ignore this message.
+mail-your-turn-in = Your turn in { $game }
+mail-game-over-in = Game over in { $game }
+mail-result = Result: { $result }
+mail-make-your-move = Make your move
+mail-see-whole-game = See the whole game
+mail-log-head = Log head: event { $seq }, hash { $hash }
+mail-reply-about-game = To reply about this game, write to { $address }
+mail-links-sign-in = The links sign you in; each works once.
+mail-game-against = { $game } against { $players }
+mail-subject-your-turn = Your turn in { $game }
+mail-subject-game-over = Game over in { $game }: { $result }
+mail-subject-ended = it has ended
+mail-subject-turns = Your turn in { $turns } games
+mail-subject-endings = { $ended ->
+        [one] 1 game has ended
+       *[other] { $ended } games have ended
+    }
+mail-subject-mixed = Your turn in { $turns ->
+        [one] 1 game
+       *[other] { $turns } games
+    }, and { $ended ->
+        [one] 1 game has
+       *[other] { $ended } games have
+    } ended
+mail-subject-digest = Your Turnpost day: { $subject }
+mail-intro-ended = Here is how your game ended.
+mail-intro-your-turn = It is your turn.
+mail-intro-turns = It is your turn in { $turns ->
+        [one] 1 game
+       *[other] { $turns } games
+    }{ $ended ->
+        [0] {""}
+        [one] , and 1 game has ended
+       *[other] , and { $ended } games have ended
+    }.
+mail-clock-left = You have { $left } left to move.
+mail-invitation-subject = { $inviter } invites you to play { $game }
+mail-invites-you = { $inviter } invites you to a game of { $game } for { $players } players on Turnpost.
+mail-the-table = The table:
+mail-take-seat-here = Take your seat here:
+mail-invitation-link-note = The link signs you in with this address. Turnpost emails you whenever it is your turn.
+mail-called-off-by-creator = { $player } called off the { $game } table you were invited to, before every seat was taken.
+mail-called-off-expired = The { $game } table { $player } set up was called off: its invitations expired before every seat was taken.
+mail-called-off-subject = { $player }'s { $game } table was called off
+mail-called-off-links = Its invitation links no longer work.
+mail-see-table = See the table
+mail-out-of-time-subject = { $player } ran out of time in { $game }
+mail-out-of-time = { $player }'s time to move in your game of { $game } has run out.
+mail-out-of-time-choice = You may withdraw { $player } from the game, as if they had resigned, or keep waiting for their move.
+mail-open-game = Open the game

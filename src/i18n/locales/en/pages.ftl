@@ -1,0 +1,115 @@
+# The start page and signing in.
+
+home-your-games = Your games
+home-no-games = You are not playing any game yet.
+home-start-new = Start a new game
+home-no-games-or = and invite someone by email, or take a seat at one of the
+home-open-tables = open tables
+home-no-games-end = .
+home-games-caption = Games you play, those waiting for you first
+home-col-game = Game
+home-col-players = Players
+home-col-state = State
+home-col-changed = Last change
+home-your-turn = Your turn
+home-or = or
+home-take-seat = take a seat at an open table
+home-take-seat-end = {" "}to meet new opponents.
+home-welcome-title = Board games by email
+home-welcome-lead = Turnpost lets you play board games with friends at your own pace. Make your move when it suits you; we email the next player when it is their turn. Games can last days or weeks.
+home-welcome-browser = Plays in any web browser, even a text browser. No app, no JavaScript.
+home-welcome-email = Sign in with your email address: we send you a link, no password to remember.
+home-welcome-audit = Every move is recorded in a tamper-evident log you can audit.
+home-looking = Looking for someone to play with? See the
+home-looking-end = : games waiting for players.
+home-sign-in-title = Sign in or create an account
+home-state-finished = Finished: { $result }
+home-state-waiting = Waiting for players to join
+home-state-called-off = Called off
+home-state-waiting-for = Waiting for { $players }
+home-state-in-progress = In progress
+sign-in-title = Sign in
+sign-in-intro = Enter your email address and we will send you a link that signs you in. If you are new, the link creates your account.
+sign-in-email-label = Your email address
+sign-in-send = Email me a sign-in link
+sign-in-sent-title = Check your email
+sign-in-sent = We sent a sign-in link to { $email }. It works once and expires in { $minutes } minutes.
+sign-in-nothing-arrived = Nothing arrived? Check your spam folder, or
+sign-in-ask-again = ask for another link.
+sign-in-link-as = This link signs you in to Turnpost as { $email }.
+sign-in-as-button = Sign in as { $email }
+sign-in-link-once = The link works once, when you press the button; opening this page again does not use it up.
+tables-title = Open tables
+rules-index-title = The games
+help-email-title = Playing by email
+invitations-title = Invitations
+home-players-with = with { $players }
+game-time-limit = Time limit: { $clock }.
+game-no-time-limit = No time limit.
+new-game-choose-open-seats = Choose how many seats to leave open from the list.
+new-game-choose-time-limit = Choose a time limit from the list.
+new-game-choose-clock = Choose a deadline per move or a time bank.
+new-game-choose-on-timeout = Choose what happens when a player runs out of time.
+home-sign-in-to-see = Sign in to see your games.
+tables-intro = These tables have seats anyone may take. Take one and the game starts as soon as every seat is filled; Turnpost emails you when it is your turn. To open a table of your own,
+tables-start-new = start a new game
+tables-intro-end = {" "}and leave seats open.
+tables-none = No table has an open seat right now.
+tables-table-id = table { $id }
+tables-seated = Seated: { $players } · { $count ->
+        [one] 1 open seat
+       *[other] { $count } open seats
+    }
+tables-you-sit = You sit at this table.
+tables-take-seat = Take a seat at this { $game } table
+tables-sign-in = Sign in to take a seat
+new-game-start = Start a new game
+new-game-choose = Choose a game. On the next page you set the table options and invite the other players by email.
+new-game-usually = Usually { $length }.
+new-game-how-to-play = How to play { $game }
+new-game-intro = { $game } is for { $players }. You take one seat; invite the others by email, or leave seats open for anyone to take from the list of open tables. The game starts when every seat is taken; the seat order is drawn at random then.
+new-game-invite = Invite players by email
+new-game-players-exactly = The game is for { $count } players: you, everyone you invite, and any open seats.
+new-game-players-between = The game is for { $min } to { $max } players: you, everyone you invite, and any open seats.
+new-game-invite-email = Email of player { $number }
+new-game-open-seats = Open seats
+new-game-open-seats-label = Seats anyone signed in may take from the list of open tables
+new-game-open-seats-hint = Invite fewer players by email and leave the other seats open to meet new opponents. A table with open seats is public.
+new-game-time-limit = Time limit
+new-game-time-to-move = Time to move
+new-game-clock-move = A deadline for each move
+new-game-clock-bank = A time bank: start with three times that, gain it back with each move, never more than at the start
+new-game-on-timeout = When a player runs out of time:
+new-game-timeout-withdraw = They are withdrawn as if they had resigned (with two players, they lose)
+new-game-timeout-others = The others are told and may withdraw them, or keep waiting
+new-game-private = Private game: only the players can see the board and its history
+new-game-create = Create the game and send the invitations
+join-title = Join a game of { $game }
+join-invited = { $inviter } invited { $email } to play { $game }.
+join-take-seat = Take my seat
+join-take-seat-as = Take my seat as { $email }
+join-new-account-hint = This signs you in to Turnpost as { $email }. The invitation works once.
+join-prove-address = { $email } already has a Turnpost account, so please sign in to take the seat: we will email a sign-in link to that address that brings you back here.
+join-signed-in-as-other = You are signed in as someone else. Only the owner of { $email } can take this seat: sign out, then open the invitation again, or ask for a sign-in link to that address.
+join-send-link-to = Email a sign-in link to { $email }
+join-look-first = Look at the game first
+players-exactly = { $count } players
+players-between = { $min } to { $max } players
+new-game-open-seat-choice = { $count ->
+        [0] None: only the players I invite
+        [one] 1 open seat
+       *[other] { $count } open seats
+    }
+new-game-days-per-move = { $days ->
+        [one] 1 day per move
+       *[other] { $days } days per move
+    }
+invitations-heading = Invitations to game { $id }
+invitations-intro = The game starts when everyone invited has taken their seat. Sending an invitation again makes a new link and the old one stops working.
+invitations-accepted-by = accepted by { $player }.
+invitations-expired = expired unanswered.
+invitations-open = not answered yet (the link works until { $until }).
+invitations-send-again = Send the invitation to { $email } again
+invitations-corrected = A corrected address instead of { $email }
+invitations-send-instead = Send to this address instead
+invitations-sent-again = A new invitation is on its way to { $email }.

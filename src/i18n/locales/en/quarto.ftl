@@ -1,0 +1,34 @@
+# Quarto.
+
+quarto-name = Quarto
+quarto-tall = tall
+quarto-short = short
+quarto-dark = dark
+quarto-light = light
+quarto-round = round
+quarto-square = square
+quarto-hollow = hollow
+quarto-solid = solid
+quarto-the-piece = the { $height } { $colour } { $shape } { $top } piece
+quarto-place-first = You must first place { $piece } you were given.
+quarto-piece-played = You cannot give { $piece }: it has already been played.
+quarto-piece-on = You cannot give { $piece }: it is already on { $cell }.
+quarto-nothing-to-place = You have no piece to place: first give the other player a piece.
+quarto-cell-taken = Cell { $cell } is already taken by { $piece }.
+quarto-wait-for-placing = It is not your turn: the other player must place the piece you gave.
+quarto-wait-for-giving = It is not your turn: the other player is choosing a piece to give you.
+quarto-row = row { $row }
+quarto-column = column { $column }
+quarto-diagonal = the diagonal { $from }-{ $to }
+quarto-block = the block { $from }-{ $to }
+quarto-winning-group = { $group } (all { $traits })
+quarto-first-giver = { $player } was drawn to give the first piece.
+quarto-gave = { $player } gave { $other } { $piece } to place.
+quarto-placed = { $player } placed { $piece } on { $cell }.
+quarto-won = { $player } won the game with { $groups }.
+quarto-drawn = The board is full with no winning group: the game is a draw.
+quarto-give-label = Give { $piece }
+quarto-place-label = Place on { $cell }
+quarto-form-advanced = The advanced rule is either on (tick the box) or off (leave it empty).
+quarto-option-advanced = Advanced rule: four pieces sharing a trait win in a row, a column, a diagonal or any 2×2 block of neighbouring squares
+quarto-option-standard = Standard rule: four pieces sharing a trait win in a row, a column or a diagonal

@@ -1,0 +1,49 @@
+# サインイン、設定、配信停止。
+
+unsubscribe-title = ゲームのメールを止める
+unsubscribe-done-title = ゲームのメールを止めました
+unsubscribe-link-unknown = この配信停止リンクは無効です。サインインしたあと、設定でメールを変えられます。
+unsubscribe-done = { $email } にはもうゲームのメールを送りません。手番や終局の知らせも、まとめのメールも届きません。サインイン用のリンクと招待は、誰かが求めたときに届きます。
+unsubscribe-changed-mind = 気が変わりましたか？
+unsubscribe-choose-how-often = メールの頻度を選ぶ（サインインのあと）。
+unsubscribe-question = { $email } への手番と終局のメールを止めますか？
+unsubscribe-button = ゲームのメールを止める
+email-missing = メールアドレスを入力してください。
+email-too-long = そのメールアドレスは長すぎます。
+email-invalid = 「{ $email }」は正しいメールアドレスではありません。
+name-missing = 名前を入力してください。
+name-too-long = 名前は { $most } 文字までです。
+name-control = 名前に制御文字は使えません。
+name-taken = 「{ $name }」という名前のプレイヤーはすでにいます。別の名前を選んでください。
+notify-every-turn = 自分の番が来たときとゲームが終わったときに毎回メールを受け取る
+notify-daily-digest = 自分を待っているゲームの一覧を 1 日 1 通受け取る
+notify-never = ゲームのメールは受け取らない（サインイン用のリンクと招待は届きます）
+settings-choose-language = 示された言語から一つ選んでください。
+settings-saved = 保存しました。
+settings-name-label = ほかのプレイヤーに見えるあなたの名前
+settings-email-address = メールアドレス：{ $email }
+settings-language-label = ページとメールの言語
+settings-game-emails = ゲームのメール
+settings-zone-label = タイムゾーン（盤面と記録に表示する時刻に使います）
+settings-save = 保存する
+settings-vacation-title = 休暇
+settings-vacation-intro = 休暇中は参加しているすべてのゲームで持ち時間が止まるので、留守のあいだに時間切れで負けることはありません。
+settings-vacation-days-left = 今年の休暇は { $total } 日のうち { $left } 日残っています。1 日の一部でも 1 日と数えます。
+settings-away-until = { $until } まで休暇中です。
+settings-vacation-end = 戻りました：いま休暇を終える
+settings-vacation-end-hint = 持ち時間はすぐにまた動き始めます。使わなかった日は戻ります。
+settings-vacation-none-left = 今年の休暇はもう残っていません。
+settings-vacation-days-label = 今から休む日数
+settings-vacation-start = 休暇を始める
+settings-by-email-title = メールで手を打つ
+settings-by-email-intro = 手番のメールには、返信で手を打てるアドレスがついています（
+settings-reply-addresses = { $count ->
+        [0] を参照）。進行中のゲームの返信用アドレスは持っていません。
+       *[other] を参照）。進行中のゲームの返信用アドレスを { $count } 件持っています。
+    }
+settings-revoke-replies = これまでに送られた返信用アドレスをすべて止める
+settings-revoke-replies-hint = すでに送られたメールへの返信は断られます。これから送るメールには新しいアドレスがつきます。
+settings-sessions-title = サインインしている場所
+settings-this-browser = （このブラウザー）
+settings-session-times = { $since } にサインイン、最後の利用は { $last }
+settings-sign-out-everywhere = このブラウザーを含め、すべての場所からサインアウトする

@@ -1,0 +1,16 @@
+# 記録の出来事。記録のページとメールが伝える言葉。
+
+entry-created = { $creator } さんが { $players } 人用のゲームを作りました（{ $clock }）。シードのコミットメント：{ $commitment }。
+entry-joined = { $player } さんが参加しました。
+entry-seat = { $number }. { $player }
+entry-started = ゲームが始まりました。席はランダムに決まりました：{ $seats }。
+entry-resigned = { $player } さんが投了しました。
+entry-timed-out = { $player } さんは持ち時間を使い切り（{ $at }）、退場になりました。
+entry-called-off = 卓は作った人によって取りやめになりました。
+entry-invitations-expired = 席が埋まる前に招待の期限が切れたため、卓は取りやめになりました。
+entry-said = { $player } さんの書き込み：「{ $text }」
+entry-away = { $player } さんは { $until } まで休暇中です。それまで持ち時間は止まります。
+entry-back = { $player } さんが休暇から早めに戻りました。持ち時間がまた動きます。
+entry-sealed-revealed = この出来事には秘密が含まれていました。そのハッシュはソルト { $salt } で封印されていました。
+entry-sealed = この出来事には秘密が含まれています。そのハッシュは、ゲームの終わりに明かされるソルトで封印されています。
+entry-ended = ゲームが終わりました：{ $result }。シードを公開します：{ $seed }。

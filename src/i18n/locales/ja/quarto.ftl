@@ -1,0 +1,34 @@
+# クアルト。
+
+quarto-name = クアルト
+quarto-tall = 背の高い
+quarto-short = 背の低い
+quarto-dark = 濃い色の
+quarto-light = 薄い色の
+quarto-round = 丸い
+quarto-square = 四角い
+quarto-hollow = 穴あきの
+quarto-solid = 穴なしの
+quarto-the-piece = { $height }・{ $colour }・{ $shape }・{ $top }駒
+quarto-place-first = まず、渡された{ $piece }を置いてください。
+quarto-piece-played = { $piece }はもう使われています。
+quarto-piece-on = { $piece }はもう { $cell } にあります。
+quarto-nothing-to-place = 置く駒がありません。まず相手に駒を渡してください。
+quarto-cell-taken = { $cell } にはもう{ $piece }があります。
+quarto-wait-for-placing = あなたの手番ではありません。相手があなたの渡した駒を置くところです。
+quarto-wait-for-giving = あなたの手番ではありません。相手があなたに渡す駒を選んでいるところです。
+quarto-row = { $row } 行目
+quarto-column = { $column } 列
+quarto-diagonal = 対角線 { $from }-{ $to }
+quarto-block = ブロック { $from }-{ $to }
+quarto-winning-group = { $group }（すべて{ $traits }）
+quarto-first-giver = 抽選で { $player } さんが最初に駒を渡すことになりました。
+quarto-gave = { $player } さんが { $other } さんに{ $piece }を渡しました。
+quarto-placed = { $player } さんが{ $piece }を { $cell } に置きました。
+quarto-won = { $player } さんが { $groups } をそろえて勝ちました。
+quarto-drawn = 盤が埋まり、そろった列はありません。引き分けです。
+quarto-give-label = { $piece }を渡す
+quarto-place-label = { $cell } に置く
+quarto-form-advanced = 上級ルールは、オン（チェックを入れる）かオフ（空のまま）のどちらかです。
+quarto-option-advanced = 上級ルール：共通の特徴を持つ駒 4 つが、行・列・対角線、または隣り合う 2×2 のブロックにそろえば勝ち
+quarto-option-standard = 標準ルール：共通の特徴を持つ駒 4 つが、行・列・対角線にそろえば勝ち
