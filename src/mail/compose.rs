@@ -14,6 +14,7 @@ use crate::games::service;
 use crate::games::stream::CancelReason;
 use crate::games::stream::Entry;
 use crate::games::with_rules;
+use crate::i18n::Lang;
 use crate::mail::inbound::answer::offer;
 use crate::present::codes::MoveCodes;
 use crate::store::emails::{self, NewEmail};
@@ -185,7 +186,7 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
                 options: &options,
                 players: game.players,
                 link: &link,
-                summary: crate::web::ui::guide::guide(kind).summary,
+                summary: &lang.t(crate::web::ui::guide::guide(kind).summary),
                 rules_link: &rules_link,
             },
             &mailing.footer(),
@@ -251,8 +252,16 @@ fn news_email(
     };
     let reminders = [Kind::TimeHalf.as_str(), Kind::TimeShort.as_str()];
     let rendered = if notices.iter().all(|n| reminders.contains(&n.kind.as_str())) {
+        let lang = mailing.recipient.lang();
+        let subject = match lang {
+            Lang::En => rendered.subject.to_lowercase(),
+            Lang::Ja => rendered.subject.clone(),
+        };
         Rendered {
-            subject: format!("Reminder: {}", rendered.subject.to_lowercase()),
+            subject: lang
+                .tr("mail-reminder-subject")
+                .arg("subject", subject)
+                .to_string(),
             ..rendered
         }
     } else {
@@ -354,7 +363,8 @@ fn news_of<R: GameUi + MoveCodes>(
         mailing.game_link(&path)?
     };
     let head = rows.last().map(|r| r.hash_hex()).unwrap_or_default();
-    let by_email = offer::<R>(mailing.conn, mailing.settings, &game, me)?;
+    let lang = mailing.recipient.lang();
+    let by_email = offer::<R>(mailing.conn, mailing.settings, &game, me, lang)?;
     Ok(Some(GameNews {
         your_turn: !finished,
         title: {

@@ -145,8 +145,9 @@ pub fn server(
             .build();
         App::new()
             .app_data(data.clone())
-            .wrap(sessions)
+            // Inside the sessions, so that an error page reads the language chosen in them.
             .wrap(from_fn(error_pages))
+            .wrap(sessions)
             .wrap(
                 DefaultHeaders::new()
                     .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))

@@ -146,7 +146,10 @@ pub fn choose_lang(session: &Session, lang: Lang) {
 /// in this browser, else the one it asks for.
 pub fn page_lang(req: &HttpRequest) -> Lang {
     use actix_session::SessionExt;
-    chosen_lang(&req.get_session()).unwrap_or_else(|| browser_lang(req))
+    strip_lang_choice(req)
+        .1
+        .or_else(|| chosen_lang(&req.get_session()))
+        .unwrap_or_else(|| browser_lang(req))
 }
 
 /// The language the browser asks for, English when it asks for none we speak.

@@ -39,8 +39,27 @@ async fn a_browser_asking_for_japanese_gets_japanese_and_a_plain_link_switches_l
         "{}",
         missing.body
     );
+    // An error page changes no choice: the next one is in English again.
     let elsewhere = browser.get("/no/such/page").await;
-    assert!(elsewhere.body.contains("このアドレスには何もありません"));
+    assert!(
+        elsewhere.body.contains("There is nothing at this address"),
+        "{}",
+        elsewhere.body
+    );
+
+    // The rules and the help for moving by email, in the same language.
+    let rules = browser.get("/rules/kalah?lang=ja").await;
+    assert!(rules.body.contains("カラハの遊び方"), "{}", rules.body);
+    assert!(rules.body.contains("ルールのあらまし"));
+    assert!(rules.body.contains("定番の種まきゲーム"));
+    assert!(!rules.body.contains("The classic sowing game"));
+    let help = browser.get("/help/email").await;
+    assert!(
+        help.body.contains("手のコード（ゲーム別）"),
+        "{}",
+        help.body
+    );
+    assert!(help.body.contains("まく穴の番号を左から"), "{}", help.body);
 }
 
 #[tokio::test]

@@ -8,11 +8,13 @@ use super::address;
 use super::handle::Reply;
 use crate::auth::accounts;
 use crate::config::Settings;
-use crate::games::read_model::result_line;
+use crate::games::read_model::result_message;
 use crate::games::replay::{Game, Phase};
 use crate::games::service::{self, ServiceError};
+use crate::i18n::Lang;
 use crate::mail::messages::{self, Answer, ByEmail, Footer};
 use crate::present::codes::{MoveCodes, menu};
+use crate::rules::Message;
 use crate::rules::Seat;
 use crate::store::emails::{self, NewEmail};
 use crate::store::reply_tokens;
@@ -23,11 +25,25 @@ use crate::web::ui::{Board, GameUi};
 pub struct Said {
     lines: Vec<String>,
     later: Vec<String>,
+    /// The language of the player who wrote, and of the answer.
+    pub lang: Lang,
 }
 
 impl Said {
+    pub fn new(lang: Lang) -> Said {
+        Said {
+            lang,
+            ..Said::default()
+        }
+    }
+
     pub fn line(&mut self, text: &str) {
         self.lines.push(text.to_string());
+    }
+
+    /// Adds the message `key` in the answer's language.
+    pub fn key(&mut self, key: &str) {
+        self.lines.push(self.lang.t(key));
     }
 
     pub fn later(&mut self, text: String) {
@@ -51,6 +67,7 @@ pub fn offer<R: GameUi + MoveCodes>(
     settings: &Settings,
     game: &Game<R>,
     player_id: i64,
+    lang: Lang,
 ) -> QueryResult<Option<ByEmail>> {
     if game.phase() != Phase::Active {
         return Ok(None);
@@ -59,25 +76,26 @@ pub fn offer<R: GameUi + MoveCodes>(
     let seat = game.seat_of(player_id);
     let moves = match (game.state.as_ref(), seat, game.status()) {
         (Some(state), Some(seat), Some(status)) if status.to_act().contains(&seat) => {
-            menu::<R>(state, seat)
+            menu::<R>(state, seat, lang)
         }
         _ => Vec::new(),
     };
     Ok(Some(ByEmail {
         address: address::format(&settings.inbound.address, &token, game.seq),
         moves,
-        help: R::HELP.iter().map(|s| s.to_string()).collect(),
+        help: R::HELP.iter().map(|key| lang.t(key)).collect(),
         help_link: format!("{}/help/email", settings.base_url()),
     }))
 }
 
 /// Whose turn it is, or how the game ended, from `seat`'s side of the table.
-fn standing<R: GameUi>(game: &Game<R>, seat: Option<Seat>) -> String {
+fn standing<R: GameUi>(game: &Game<R>, seat: Option<Seat>, lang: Lang) -> String {
     let names = game.seat_names();
     if let Some(ended) = &game.ended {
-        return format!(
-            "The game is over: {}.",
-            result_line::<R>(&ended.outcome, &names)
+        let result = result_message::<R>(&ended.outcome, names.len());
+        return lang.say(
+            &Message::new("answer-game-over").with("result", result),
+            &names,
         );
     }
     let Some(status) = game.status() else {
@@ -85,17 +103,18 @@ fn standing<R: GameUi>(game: &Game<R>, seat: Option<Seat>) -> String {
     };
     let to_act = status.to_act();
     if seat.is_some_and(|s| to_act.contains(&s)) {
-        return "It is your turn.".into();
+        return lang.t("mail-intro-your-turn");
     }
-    let others: Vec<&str> = to_act
-        .iter()
-        .filter_map(|s| names.get(*s).map(String::as_str))
-        .collect();
-    match others.as_slice() {
-        [] => String::new(),
-        [one] => format!("It is {one}'s turn now."),
-        many => format!("{} are to act now.", many.join(" and ")),
-    }
+    let message = match to_act {
+        [] => return String::new(),
+        [one] => Message::new("answer-turn-of").seat("player", *one),
+        many => Message::new("answer-to-act").list(
+            "players",
+            many.iter()
+                .map(|&s| Message::new("seat-name").seat("player", s)),
+        ),
+    };
+    lang.say(&message, &names)
 }
 
 /// Writes the answer to `reply` into the outbox. Returns the game's log length now.
@@ -132,8 +151,8 @@ pub fn send<R: GameUi + MoveCodes>(
         None => String::new(),
     };
     let mut lines = said.lines.clone();
-    lines.push(standing(&game, seat));
-    let by_email = offer::<R>(conn, settings, &game, reply.player.id)?;
+    lines.push(standing(&game, seat, said.lang));
+    let by_email = offer::<R>(conn, settings, &game, reply.player.id, reply.player.lang())?;
     let base = settings.base_url();
     let subject = match reply.incoming.subject.as_str() {
         "" => format!("Re: {}", reply.player.lang().t(R::NAME)),

@@ -118,23 +118,20 @@ fn act_in<R: GameUi + MoveCodes>(
         Err(e) => return refused_outright(reply, e),
     };
     let lines = own_lines(&reply.incoming.text);
-    let mut said = Said::default();
+    let mut said = Said::new(player.lang());
     let outcome = match game.phase() {
         Phase::Finished | Phase::Cancelled => {
-            said.line("This game is over, so nothing was played.");
+            said.key("answer-game-over-nothing-played");
             "answered"
         }
         Phase::Waiting => {
-            said.line("This game has not started yet, so nothing was played.");
+            said.key("answer-not-started");
             "answered"
         }
         Phase::Active => match request(&lines) {
             Request::Say(text) => say(conn, settings, reply, text, &mut said)?,
             _ if reply.seq < game.board_seq => {
-                said.line(
-                    "The game moved on since the email you answered, so nothing was played. \
-                     Here is the board now.",
-                );
+                said.key("answer-stale");
                 "stale"
             }
             Request::Resign(code) => {
@@ -142,25 +139,24 @@ fn act_in<R: GameUi + MoveCodes>(
                 if code.as_deref() == Some(expected.as_str()) {
                     match service::resign(conn, game_id, player, reply.seq) {
                         Ok(()) => {
-                            said.line("You resigned from this game.");
+                            said.key("answer-resigned");
                             "resigned"
                         }
                         Err(e) => refusal(e, &mut said)?,
                     }
                 } else {
                     if code.is_some() {
-                        said.line("That confirmation code is not the one for this position.");
+                        said.key("answer-wrong-code");
                     }
-                    said.line(&format!(
-                        "To resign from this game, reply with: resign {expected}"
-                    ));
-                    said.line("(The code works until the next move.)");
+                    let ask = said.lang.tr("answer-resign-ask").arg("code", &expected);
+                    said.line(&ask.to_string());
+                    said.key("answer-code-until-next-move");
                     "resign_asked"
                 }
             }
             Request::Look => {
                 if lines.is_empty() {
-                    said.line("We found no move in your reply: nothing was played.");
+                    said.key("answer-no-move");
                 }
                 "answered"
             }
@@ -187,22 +183,19 @@ fn say(
     let text = match decide::tidy_message(&text) {
         Ok(text) => text,
         Err(why) => {
-            said.line(&format!(
-                "Your message was not added to the table talk: {why}"
-            ));
+            let refused = Message::new("answer-message-refused").with("why", why);
+            said.line(&said.lang.say(&refused, &[]));
             return Ok("refused");
         }
     };
     let limit = crate::web::limits::chat_per_player(&settings.limits);
     if limit.take(conn, &reply.player.id.to_string(), 1)?.is_err() {
-        said.line(
-            "You have written as many messages as we allow in an hour; this one was not added.",
-        );
+        said.key("answer-message-limit");
         return Ok("refused");
     }
     match table::say(conn, &reply.game_id, &reply.player, text) {
         Ok(_) => {
-            said.line("Your message was added to the table talk.");
+            said.key("answer-message-added");
             Ok("said")
         }
         Err(e) => refusal(e, said),
@@ -213,17 +206,29 @@ fn say(
 fn refusal(error: ServiceError, said: &mut Said) -> QueryResult<&'static str> {
     match error {
         ServiceError::Stale => {
-            said.line(
-                "The game moved on since the email you answered, so nothing was played. Here is \
-                 the board now.",
-            );
+            said.key("answer-stale");
             Ok("stale")
         }
         ServiceError::Database(e) => Err(e),
         other => {
-            said.line(&format!("Nothing was played: {other}"));
+            let refused = refused_message(other);
+            let why = Message::new("answer-nothing-played").with("why", refused);
+            said.line(&said.lang.say(&why, &[]));
             Ok("refused")
         }
+    }
+}
+
+/// The words of a refusal that is not a database failure.
+fn refused_message(error: ServiceError) -> Message {
+    match error {
+        ServiceError::BadRequest(m)
+        | ServiceError::Forbidden(m)
+        | ServiceError::Rule(m)
+        | ServiceError::Gone(m) => m,
+        ServiceError::NotFound => Message::new("no-such-game"),
+        ServiceError::Stale => Message::new("game-moved-on"),
+        other => Message::new("answer-internal").text("detail", other.to_string()),
     }
 }
 
@@ -274,10 +279,11 @@ fn play_line<R: GameUi + MoveCodes>(
                 ))));
             };
             if !labels.is_empty() && !to_act {
-                said.later(format!(
-                    "The rest of your line (“{}”) was not played: it is no longer your turn.",
-                    rest.join(" ")
-                ));
+                let rest = said
+                    .lang
+                    .tr("answer-rest-not-played")
+                    .arg("rest", rest.join(" "));
+                said.later(rest.to_string());
                 break;
             }
             let Some((command, used)) = read_next::<R>(state, seat, rest) else {
@@ -298,7 +304,8 @@ fn play_line<R: GameUi + MoveCodes>(
     match played {
         Ok(labels) => {
             for label in labels {
-                said.line(&format!("Played: {label}."));
+                let played = Message::new("answer-played").with("move", label);
+                said.line(&said.lang.say(&played, &[]));
             }
             said.flush_later();
             Ok("played")
@@ -306,9 +313,8 @@ fn play_line<R: GameUi + MoveCodes>(
         Err(LineError::Database(e)) => Err(e),
         Err(LineError::Refused(e)) => refusal(e, said),
         Err(LineError::Unreadable(rest)) => {
-            said.line(&format!(
-                "Nothing was played: we could not read “{rest}” as a move here."
-            ));
+            let unread = said.lang.tr("answer-unreadable").arg("rest", rest);
+            said.line(&unread.to_string());
             Ok("refused")
         }
     }

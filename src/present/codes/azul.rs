@@ -50,15 +50,7 @@ impl MoveCodes for Azul {
         }
     }
 
-    const HELP: &'static [&'static str] = &[
-        "Take tiles: \"take 3 red\" (factory 3) or \"take centre red\"; a wild tile comes \
-         along by itself when there is one.",
-        "Place a tile: colour, star (centre, a colour, or its number on the grey side), space \
-         1-6, and how many of the tiles paid are wild: \"place red blue 4\", \"place red \
-         centre 2 1 wild\".",
-        "Stop placing for this round: \"pass\". Bonus tiles: \"bonus red blue\". Tiles to keep: \
-         \"keep green green red\" or \"keep nothing\". Between rounds: \"next round\".",
-    ];
+    const HELP: &'static [&'static str] = &["azul-codes-1", "azul-codes-2", "azul-codes-3"];
 }
 
 /// The word for a star: "centre", its colour, or its number on the grey side.

@@ -32,10 +32,5 @@ impl MoveCodes for Gype {
         }
     }
 
-    const HELP: &'static [&'static str] = &[
-        "Squares are a column letter and a row number, as on the board: \"b3\".",
-        "Arranging: \"swap a1 c1\" swaps two of your dice; \"done\" when you are happy.",
-        "A move: \"move b1 b2\" (one square), \"jump b1 b3\" (more jumps: \"then jump b3 b5\", \
-         and \"end\" to stop), \"hat b1 c3 via b2 b3\" (the Hat's route), or \"roll b1\".",
-    ];
+    const HELP: &'static [&'static str] = &["gype-codes-1", "gype-codes-2", "gype-codes-3"];
 }

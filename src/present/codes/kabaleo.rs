@@ -9,7 +9,5 @@ impl MoveCodes for Kabaleo {
 
     const FILLERS: &'static [&'static str] = &["place", "put", "on", "pile", "the", "a", "piece"];
 
-    const HELP: &'static [&'static str] = &[
-        "Write the colour of the piece and the pile to put it on: \"red 3\" (or \"red on pile 3\").",
-    ];
+    const HELP: &'static [&'static str] = &["kabaleo-codes-1"];
 }

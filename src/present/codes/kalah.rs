@@ -11,8 +11,5 @@ impl MoveCodes for Kalah {
 
     const FILLERS: &'static [&'static str] = &["sow", "pit", "sides"];
 
-    const HELP: &'static [&'static str] = &[
-        "Write the number of the pit to sow, 1 to 6 from your left: \"3\" (or \"sow pit 3\").",
-        "To take the pie-rule swap, when it is offered: \"swap\".",
-    ];
+    const HELP: &'static [&'static str] = &["kalah-codes-1", "kalah-codes-2"];
 }

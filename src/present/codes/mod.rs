@@ -15,6 +15,7 @@ mod quarto;
 #[cfg(test)]
 mod tests;
 
+use crate::i18n::Lang;
 use crate::rules::{Rules, Seat};
 
 /// How a game's commands are written in email replies.
@@ -30,8 +31,8 @@ pub trait MoveCodes: Rules {
     /// of a swap) sorted.
     fn canonical(_words: &mut [String]) {}
 
-    /// How moves are written, a sentence a line, with examples; for the help page and the foot of
-    /// every your-turn email.
+    /// How moves are written, a sentence a line, with examples, as message keys; for the help
+    /// page and the foot of every your-turn email.
     const HELP: &'static [&'static str];
 }
 
@@ -91,7 +92,7 @@ pub fn read_next<R: MoveCodes>(
 
 /// The legal codes as one line each: "Reply with one of: 1, 2, 4" for a few, or grouped by
 /// their first word when there are many.
-pub fn menu<R: MoveCodes>(state: &R::State, seat: Seat) -> Vec<String> {
+pub fn menu<R: MoveCodes>(state: &R::State, seat: Seat, lang: Lang) -> Vec<String> {
     let codes: Vec<String> = legal_codes::<R>(state, seat)
         .into_iter()
         .map(|(code, _)| code)
@@ -100,7 +101,11 @@ pub fn menu<R: MoveCodes>(state: &R::State, seat: Seat) -> Vec<String> {
         return Vec::new();
     }
     if codes.len() <= 12 {
-        return vec![format!("Reply with one of: {}", codes.join(", "))];
+        return vec![
+            lang.tr("codes-reply-one-of")
+                .arg("codes", codes.join(", "))
+                .to_string(),
+        ];
     }
     let mut single = Vec::new();
     let mut groups: Vec<(String, Vec<String>)> = Vec::new();
@@ -114,12 +119,16 @@ pub fn menu<R: MoveCodes>(state: &R::State, seat: Seat) -> Vec<String> {
             None => groups.push((head.to_string(), vec![rest.to_string()])),
         }
     }
-    let mut lines = vec!["Reply with one of these:".to_string()];
+    let mut lines = vec![lang.t("codes-reply-these")];
     if !single.is_empty() {
         lines.push(format!("  {}", single.join(", ")));
     }
     for (head, rests) in groups {
-        lines.push(format!("  {head} + one of: {}", rests.join(", ")));
+        let group = lang
+            .tr("codes-group")
+            .arg("head", head)
+            .arg("codes", rests.join(", "));
+        lines.push(format!("  {group}"));
     }
     lines
 }

@@ -11,10 +11,5 @@ impl MoveCodes for Quarto {
 
     const FILLERS: &'static [&'static str] = &["place", "on", "at", "the", "piece"];
 
-    const HELP: &'static [&'static str] = &[
-        "Place the piece you were given by naming a cell, column a-d then row 1-4: \"c3\".",
-        "Give a piece by its four letters (T/S tall/short, D/L dark/light, R/Q round/square, \
-         H/F hollow/solid): \"give TDRH\".",
-        "Both on one line: \"c3 then give TDRH\".",
-    ];
+    const HELP: &'static [&'static str] = &["quarto-codes-1", "quarto-codes-2", "quarto-codes-3"];
 }

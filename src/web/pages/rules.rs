@@ -60,7 +60,11 @@ pub async fn show(
     })?;
     page(&RulesPage {
         layout: Layout::new(
-            format!("How to play {}", kind.name_in(visitor.lang)),
+            visitor
+                .lang
+                .tr("new-game-how-to-play")
+                .arg("game", kind.name_in(visitor.lang))
+                .to_string(),
             &visitor,
         ),
         slug: kind.as_str(),

@@ -6,7 +6,8 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::GameUi;
-use crate::games::read_model::result_line;
+use crate::games::read_model::result_message;
+use crate::i18n::Lang;
 use crate::rules::azul::Azul;
 use crate::rules::gype::Gype;
 use crate::rules::kabaleo::Kabaleo;
@@ -68,10 +69,10 @@ fn slips(text: &str) -> Vec<String> {
 
 /// Everything a random game of `R` writes: its options, every move label offered, every event
 /// and the result, plus what a resignation at a random point says.
-fn texts_of_games<R: GameUi>(options: &R::Options, games: u64) -> Vec<String> {
+fn texts_of_games<R: GameUi>(options: &R::Options, games: u64, lang: Lang) -> Vec<String> {
     let mut texts: Vec<String> = R::describe_options(options)
         .iter()
-        .map(|m| crate::i18n::Lang::En.say(m, &[]))
+        .map(|m| lang.say(m, &[]))
         .collect();
     for players in R::player_counts(options) {
         let names: Vec<String> = NAMES[..players].iter().map(|n| n.to_string()).collect();
@@ -87,17 +88,13 @@ fn texts_of_games<R: GameUi>(options: &R::Options, games: u64) -> Vec<String> {
                 let seat = seats[rng.random_range(0..seats.len())];
                 if step == resign_at {
                     let resigned = R::resign(&state, seat);
-                    texts.extend(
-                        resigned
-                            .iter()
-                            .map(|e| crate::i18n::Lang::En.say(&R::describe(e), &names)),
-                    );
+                    texts.extend(resigned.iter().map(|e| lang.say(&R::describe(e), &names)));
                 }
                 let legal = R::legal_commands(&state, seat);
                 texts.extend(
                     legal
                         .iter()
-                        .map(|c| crate::i18n::Lang::En.say(&R::command_label(&state, c), &[])),
+                        .map(|c| lang.say(&R::command_label(&state, c), &[])),
                 );
                 let command = &legal[rng.random_range(0..legal.len())];
                 let new_events = R::decide(&state, seat, command, &mut rng).expect("legal");
@@ -106,13 +103,10 @@ fn texts_of_games<R: GameUi>(options: &R::Options, games: u64) -> Vec<String> {
                 }
                 events.extend(new_events);
             }
-            texts.extend(
-                events
-                    .iter()
-                    .map(|e| crate::i18n::Lang::En.say(&R::describe(e), &names)),
-            );
+            texts.extend(events.iter().map(|e| lang.say(&R::describe(e), &names)));
             if let Status::Finished { outcome } = R::status(&state) {
-                texts.push(result_line::<R>(&outcome, &names));
+                let result = result_message::<R>(&outcome, names.len());
+                texts.push(lang.say(&result, &names));
             }
         }
     }
@@ -159,7 +153,7 @@ fn kalah_reads_well() {
             empty_capture: true,
             end_rule,
         };
-        assert_well_written("Kalah", texts_of_games::<Kalah>(&options, 20));
+        assert_well_written("Kalah", texts_of_games::<Kalah>(&options, 20, Lang::En));
     }
 }
 
@@ -167,23 +161,59 @@ fn kalah_reads_well() {
 fn quarto_reads_well() {
     use crate::rules::quarto::QuartoOptions;
     let options = QuartoOptions { advanced: true };
-    assert_well_written("Quarto", texts_of_games::<Quarto>(&options, 20));
+    assert_well_written("Quarto", texts_of_games::<Quarto>(&options, 20, Lang::En));
 }
 
 #[test]
 fn kabaleo_reads_well() {
     let options = Default::default();
-    assert_well_written("Kabaleo", texts_of_games::<Kabaleo>(&options, 10));
+    assert_well_written("Kabaleo", texts_of_games::<Kabaleo>(&options, 10, Lang::En));
 }
 
 #[test]
 fn azul_reads_well() {
     let options = Default::default();
-    assert_well_written("Azul", texts_of_games::<Azul>(&options, 3));
+    assert_well_written("Azul", texts_of_games::<Azul>(&options, 3, Lang::En));
 }
 
 #[test]
 fn gype_reads_well() {
     let options = Default::default();
-    assert_well_written("Gype", texts_of_games::<Gype>(&options, 5));
+    assert_well_written("Gype", texts_of_games::<Gype>(&options, 5, Lang::En));
+}
+
+/// Words of three or more Latin letters in `text` that are not players' names: in a Japanese
+/// text they are English left untranslated.
+fn english_words(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphabetic())
+        .filter(|word| word.len() >= 3 && !NAMES.contains(word))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn japanese_texts_of_every_game_hold_no_english_word() {
+    fn check<R: GameUi>(kind: &str, options: &R::Options, games: u64) {
+        let mut found: Vec<String> = texts_of_games::<R>(options, games, Lang::Ja)
+            .iter()
+            .flat_map(|text| {
+                english_words(text)
+                    .into_iter()
+                    .map(move |w| format!("“{w}” in “{text}”"))
+            })
+            .collect();
+        found.sort();
+        found.dedup();
+        assert!(found.is_empty(), "{kind}:\n{}", found.join("\n"));
+    }
+    assert_eq!(
+        english_words("Ann さんが穴 3 から種をまきました"),
+        Vec::<String>::new()
+    );
+    assert_eq!(english_words("Bo sowed pit 3"), ["sowed", "pit"]);
+    check::<Kalah>("Kalah", &Default::default(), 5);
+    check::<Quarto>("Quarto", &Default::default(), 5);
+    check::<Kabaleo>("Kabaleo", &Default::default(), 3);
+    check::<Azul>("Azul", &Default::default(), 1);
+    check::<Gype>("Gype", &Default::default(), 2);
 }

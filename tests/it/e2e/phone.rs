@@ -82,6 +82,7 @@ async fn measure(kind: &str, moves: usize) -> Vec<String> {
         ("ja-history", format!("{}/history", table.path)),
         ("ja-settings", "/settings".to_string()),
         ("ja-new-game", format!("/games/new/{kind}")),
+        ("ja-rules", format!("/rules/{kind}")),
         ("ja-home", "/".to_string()),
     ];
     for (label, path) in pages {

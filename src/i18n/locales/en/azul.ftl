@@ -129,3 +129,19 @@ azul-keep-label = Keep { $tiles }
 azul-form-board = Choose the coloured boards (the normal game) or the grey boards (the variant).
 azul-option-standard = Coloured boards (the normal game): each outer star takes tiles of its own colour, the centre star one tile of each colour
 azul-option-variant = Grey boards (the variant): every star, the centre too, ends up all one colour or six different colours
+
+# The rules page.
+azul-guide-summary = Take coloured tiles from the factories, then spend them to fill the stars of your own pavilion, scoring for every tile you place next to others. One colour is wild each round.
+azul-guide-players = 2 to 4 players
+azul-guide-length = six rounds of a dozen or so turns each, so a month or more at a day per move
+azul-guide-rule-1 = Each round starts by taking tiles: on your turn, take every tile of one colour (not the wild one) from one factory, the rest going to the centre, or from the centre. If wild tiles are there, exactly one comes with them. The first to take from the centre starts the next round, and loses a point for each tile taken then.
+azul-guide-rule-2 = When every tile is taken, players in turn place tiles on their board: a space with a number needs that many tiles of the star's colour (wild tiles may stand in for all but one), and the tile scores a point for itself and for every tile joined to it in its star.
+azul-guide-rule-3 = Surrounding pillars, statues and windows earns bonus tiles from the supply. When you cannot or will not place more, you pass: you may keep up to four tiles for the next round, and lose a point for each other tile left.
+azul-guide-rule-4 = After six rounds, completed stars and numbered groups score extra. The highest score wins.
+azul-guide-option-1 = Player boards
+azul-guide-option-meaning-1 = Coloured (the default): each outer star takes tiles of its own colour, the centre star one tile of each colour. Grey: you choose the colours of every star, and each star must end up all one colour or six different colours.
+
+# Move codes for email replies, on the "Playing by email" page.
+azul-codes-1 = Take tiles: "take 3 red" (factory 3) or "take centre red"; a wild tile comes along by itself when there is one.
+azul-codes-2 = Place a tile: colour, star (centre, a colour, or its number on the grey side), space 1-6, and how many of the tiles paid are wild: "place red blue 4", "place red centre 2 1 wild".
+azul-codes-3 = Stop placing for this round: "pass". Bonus tiles: "bonus red blue". Tiles to keep: "keep green green red" or "keep nothing". Between rounds: "next round".

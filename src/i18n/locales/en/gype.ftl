@@ -78,3 +78,21 @@ gype-option-random = Random start: every die starts on a random face (never an E
 gype-option-chaos = Chaos rule: while you have dice in your start row when your turn begins, none of your dice may go beyond the centre of the board that turn
 gype-option-no-chaos = No Chaos rule
 gype-option-arrange = Before play everyone arranges their start row in secret; the rows are revealed together
+
+# The rules page.
+gype-guide-summary = A race of dice across a 10 × 10 board: each die moves by the face it shows, and jumping over a die makes it roll. Be the first to bring all eight of your dice to the far side.
+gype-guide-players = 2 to 4 players
+gype-guide-length = usually 60 to 120 moves, so some weeks at a day per move
+gype-guide-rule-1 = Each player starts with eight dice in the row on their side, and races them to the row on the opposite side. Before play, everyone arranges their own start row in secret; the arrangements are revealed together.
+gype-guide-rule-2 = On your turn, either roll one of your dice where it stands, or move one according to its face: Flame one step any way, Book one step straight, Swords one step diagonally, Tree forward, diagonally forward or straight back, Hat like a chess knight. An Ear cannot move.
+gype-guide-rule-3 = Moving onto an occupied square means jumping over that die to the empty square beyond; the die jumped over is rolled. A die may go on jumping; you end the move when you choose.
+gype-guide-rule-4 = A die that reaches the far row stays there for good. The first player with all eight dice home wins.
+gype-guide-option-1 = Start
+gype-guide-option-meaning-1 = Classic (the default): everyone's eight dice show two Flames, two Swords, two Books and two Trees. Random: every die starts on a random face, never an Ear.
+gype-guide-option-2 = Chaos rule
+gype-guide-option-meaning-2 = Off by default. When on, while you still have dice in your start row at the start of your turn, none of your dice may go beyond the centre of the board that turn.
+
+# Move codes for email replies, on the "Playing by email" page.
+gype-codes-1 = Squares are a column letter and a row number, as on the board: "b3".
+gype-codes-2 = Arranging: "swap a1 c1" swaps two of your dice; "done" when you are happy.
+gype-codes-3 = A move: "move b1 b2" (one square), "jump b1 b3" (more jumps: "then jump b3 b5", and "end" to stop), "hat b1 c3 via b2 b3" (the Hat's route), or "roll b1".

@@ -46,3 +46,18 @@ kabaleo-form-uniform-four = Uniform dealing works with 2 or 3 players only: the 
 kabaleo-option-random = Random dealing: all pieces are shuffled and dealt out equally
 kabaleo-option-uniform = Uniform dealing: every player gets the same number of pieces of each colour
 kabaleo-option-secrets = Secret colours: two each with 2 players, one each with 3 or 4; revealed when the game ends
+
+# The rules page.
+kabaleo-guide-summary = A stacking game of hidden goals: every player secretly supports a colour and plays pieces onto piles to leave as many piles as possible topped with it, without giving their colour away.
+kabaleo-guide-players = 2 to 4 players
+kabaleo-guide-length = 24 to 36 placements in all (9 to 12 each), so a few weeks at a day per move
+kabaleo-guide-rule-1 = The board is a pattern of coloured bases, drawn at random. Two more colours are in play than there are players, and each player gets a hand of coloured pieces that everyone can see.
+kabaleo-guide-rule-2 = Each player is given a secret colour (two each in a game of two), shown to them alone until the game ends.
+kabaleo-guide-rule-3 = On your turn, place one piece from your hand on any pile, except the one the last move was made on, and except a bare base of the piece's own colour.
+kabaleo-guide-rule-4 = If the pile's top piece has the same colour as yours, both pieces leave the game. Otherwise your piece goes on top, and the pile takes its colour.
+kabaleo-guide-rule-5 = When every piece has been placed, the secret colours are revealed. Whoever's colour tops the most piles wins; ties go to the most piles topped by a piece of that colour, then to the tallest such pile.
+kabaleo-guide-option-1 = Dealing
+kabaleo-guide-option-meaning-1 = At random (the default): all the pieces are shuffled and dealt out equally. Uniformly (two or three players only): every hand holds the same number of pieces of each colour.
+
+# Move codes for email replies, on the "Playing by email" page.
+kabaleo-codes-1 = Write the colour of the piece and the pile to put it on: "red 3" (or "red on pile 3").

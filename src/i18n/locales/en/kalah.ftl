@@ -49,3 +49,25 @@ kalah-option-empty-capture = Empty capture: a last seed in your own empty pit is
 kalah-option-no-empty-capture = Captures only when the opposite pit holds seeds
 kalah-option-end-no-move = Ends when the player to move has no seeds, or one store holds more than half
 kalah-option-end-either-side = Ends as soon as either row is empty
+
+# The rules page.
+kalah-guide-summary = The classic sowing game: pick up the seeds of one of your pits and sow them round the board, aiming to end with more seeds in your store than your opponent.
+kalah-guide-players = 2 players
+kalah-guide-length = usually 20 to 40 moves, so a few weeks at a day per move
+kalah-guide-rule-1 = Each player owns the six pits nearest them and the store on their right. Who moves first is drawn at random.
+kalah-guide-rule-2 = On your turn, choose one of your pits that holds seeds. Its seeds are sown one by one, counter-clockwise, into the following pits and your own store; your opponent's store is skipped.
+kalah-guide-rule-3 = If the last seed falls into your own store, you move again.
+kalah-guide-rule-4 = If the last seed falls into an empty pit of yours and the pit opposite holds seeds, you capture them: both go to your store.
+kalah-guide-rule-5 = When the game ends, the seeds left in each row go to that row's owner. The fuller store wins; equal stores are a draw.
+kalah-guide-option-1 = Seeds per pit
+kalah-guide-option-meaning-1 = 3 to 6 seeds in every pit at the start (4 unless you choose otherwise). More seeds make a longer game.
+kalah-guide-option-2 = Pie rule
+kalah-guide-option-meaning-2 = After the first player's opening turn, the second player may swap sides and take that opening as their own instead of moving. It keeps the first player honest.
+kalah-guide-option-3 = Empty capture
+kalah-guide-option-meaning-3 = Off by default. When on, a last seed landing in an empty pit of yours goes to your store even when the pit opposite is empty.
+kalah-guide-option-4 = End of the game
+kalah-guide-option-meaning-4 = By default the game ends when the player to move has no seeds, or as soon as one store holds more than half of all seeds. The textbook rule ends it as soon as either row is empty.
+
+# Move codes for email replies, on the "Playing by email" page.
+kalah-codes-1 = Write the number of the pit to sow, 1 to 6 from your left: "3" (or "sow pit 3").
+kalah-codes-2 = To take the pie-rule swap, when it is offered: "swap".

@@ -32,3 +32,19 @@ quarto-place-label = Place on { $cell }
 quarto-form-advanced = The advanced rule is either on (tick the box) or off (leave it empty).
 quarto-option-advanced = Advanced rule: four pieces sharing a trait win in a row, a column, a diagonal or any 2×2 block of neighbouring squares
 quarto-option-standard = Standard rule: four pieces sharing a trait win in a row, a column or a diagonal
+
+# The rules page.
+quarto-guide-summary = Sixteen pieces, each tall or short, dark or light, round or square, solid or hollow. You choose the piece your opponent must place; whoever completes a line of four pieces sharing a trait wins.
+quarto-guide-players = 2 players
+quarto-guide-length = at most 16 placements, usually about 10, so a week or two at a day per move
+quarto-guide-rule-1 = The board has 4 × 4 squares; the 16 pieces belong to nobody. Who gives the first piece is drawn at random.
+quarto-guide-rule-2 = A turn has two parts: place the piece you were given on any empty square, then choose one of the remaining pieces and give it to your opponent.
+quarto-guide-rule-3 = Whoever places the fourth piece of a row, column or diagonal whose four pieces share at least one trait (all tall, say, or all hollow) wins at once, even though the other player chose that piece.
+quarto-guide-rule-4 = If the board fills up without such a line, the game is a draw.
+quarto-guide-option-1 = Advanced rule
+quarto-guide-option-meaning-1 = Off by default. When on, four pieces sharing a trait in any 2 × 2 block of squares also win.
+
+# Move codes for email replies, on the "Playing by email" page.
+quarto-codes-1 = Place the piece you were given by naming a cell, column a-d then row 1-4: "c3".
+quarto-codes-2 = Give a piece by its four letters (T/S tall/short, D/L dark/light, R/Q round/square, H/F hollow/solid): "give TDRH".
+quarto-codes-3 = Both on one line: "c3 then give TDRH".
