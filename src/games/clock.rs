@@ -107,30 +107,6 @@ impl TimeControl {
         })
         .with("limit", limit)
     }
-
-    /// "2 days per move", "a bank of 6 days, 2 days more per move (at most 6 days)".
-    pub fn describe(&self) -> String {
-        let days = |seconds: i64| describe_span(Duration::seconds(seconds));
-        let limit = match self.limit {
-            Limit::PerMove { seconds } => format!("{} per move", days(seconds)),
-            Limit::Bank {
-                initial,
-                increment,
-                max,
-            } => format!(
-                "a bank of {}, {} more per move (at most {})",
-                days(initial),
-                days(increment),
-                days(max)
-            ),
-        };
-        match self.on_timeout {
-            OnTimeout::Withdraw => format!("{limit}; a player out of time is withdrawn"),
-            OnTimeout::OthersDecide => {
-                format!("{limit}; the others may withdraw a player out of time")
-            }
-        }
-    }
 }
 
 /// One seat's clock.
@@ -277,23 +253,10 @@ pub fn span_message(span: Duration) -> Message {
     }
 }
 
-pub fn describe_span(span: Duration) -> String {
-    let seconds = span.num_seconds().max(0);
-    let (day, hour, minute) = (86_400, 3_600, 60);
-    let (days, hours, minutes) = (seconds / day, seconds % day / hour, seconds % hour / minute);
-    let unit = |n: i64, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
-    match (days, hours, minutes) {
-        (0, 0, 0) => "less than a minute".into(),
-        (0, 0, m) => unit(m, "minute"),
-        (0, h, _) => unit(h, "hour"),
-        (d, 0, _) => unit(d, "day"),
-        (d, h, _) => format!("{} {}", unit(d, "day"), unit(h, "hour")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
     use chrono::TimeZone;
 
     const DAY: i64 = 86_400;
@@ -415,25 +378,26 @@ mod tests {
 
     #[test]
     fn spans_read_as_days_and_hours() {
-        let span = |h: i64, m: i64| describe_span(Duration::hours(h) + Duration::minutes(m));
+        let words = |span: Duration| Lang::En.say(&span_message(span), &[]);
+        let span = |h: i64, m: i64| words(Duration::hours(h) + Duration::minutes(m));
         assert_eq!(span(52, 10), "2 days 4 hours");
         assert_eq!(span(24, 30), "1 day");
         assert_eq!(span(5, 59), "5 hours");
         assert_eq!(span(0, 12), "12 minutes");
         assert_eq!(span(0, 0), "less than a minute");
-        assert_eq!(describe_span(Duration::seconds(-5)), "less than a minute");
+        assert_eq!(words(Duration::seconds(-5)), "less than a minute");
     }
 
     #[test]
     fn time_controls_describe_themselves() {
         let bank = TimeControl::from_days(2, true, OnTimeout::OthersDecide, DAY);
         assert_eq!(
-            bank.describe(),
+            Lang::En.say(&bank.message(), &[]),
             "a bank of 6 days, 2 days more per move (at most 6 days); the others may withdraw a player out of time"
         );
         let simple = TimeControl::from_days(1, false, OnTimeout::Withdraw, DAY);
         assert_eq!(
-            simple.describe(),
+            Lang::En.say(&simple.message(), &[]),
             "1 day per move; a player out of time is withdrawn"
         );
     }
