@@ -171,9 +171,14 @@ fn other(seat: Seat) -> Seat {
 
 /// "row 2 (all dark)".
 fn winning_group_message(group: &WinningGroup) -> Message {
+    shared_traits_message(&group.cells, &group.shared)
+}
+
+/// A group of four cells and the traits its pieces share: "row 2 (all dark)".
+pub fn shared_traits_message(cells: &[Cell; 4], shared: &[Trait]) -> Message {
     Message::new("quarto-winning-group")
-        .with("group", group_message(&group.cells))
-        .list("traits", group.shared.iter().map(|t| Message::new(t.key())))
+        .with("group", group_message(cells))
+        .list("traits", shared.iter().map(|t| Message::new(t.key())))
 }
 
 impl Quarto {

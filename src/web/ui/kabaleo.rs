@@ -10,12 +10,12 @@
 use askama::Template;
 
 use super::{Board, GameUi};
+use crate::i18n::Lang;
 use crate::rules::Message;
 use crate::rules::Seat;
 use crate::rules::kabaleo::{
-    Colour, Command, Dealing, Kabaleo, KabaleoOptions, KabaleoView, PileView, SeatView, Standing,
+    Colour, Command, Dealing, Kabaleo, KabaleoOptions, PileView, SeatView, Standing,
 };
-use crate::rules::words::plural;
 use crate::web::form::Form;
 
 #[derive(Template)]
@@ -25,15 +25,22 @@ struct OptionsFields;
 /// The query key of the first step.
 const COLOUR_KEY: &str = "colour";
 
+/// A colour as drawn: its CSS class suffix and its word in the board's language.
+#[derive(Clone)]
+struct ColourHtml {
+    class: &'static str,
+    word: String,
+}
+
 struct Cone {
-    colour: &'static str,
+    colour: ColourHtml,
     base: bool,
     top: bool,
 }
 
 struct PileHtml {
     number: usize,
-    colour: &'static str,
+    colour: ColourHtml,
     height: usize,
     bare: bool,
     last: bool,
@@ -46,7 +53,7 @@ struct PileHtml {
 }
 
 struct HandCount {
-    colour: &'static str,
+    colour: ColourHtml,
     count: usize,
 }
 
@@ -59,7 +66,7 @@ struct HandRow {
 }
 
 struct ColourRow {
-    colour: &'static str,
+    colour: ColourHtml,
     standing: Standing,
     in_hands: usize,
     removed: usize,
@@ -67,7 +74,7 @@ struct ColourRow {
 
 /// A colour the viewer may play now: the first step of a move.
 struct Pick {
-    colour: &'static str,
+    colour: ColourHtml,
     count: usize,
     link: String,
 }
@@ -75,24 +82,28 @@ struct Pick {
 /// A seat's secret colours and how they stand, where the view shows them.
 struct SecretRow {
     name: String,
-    colours: Vec<&'static str>,
+    colours: Vec<ColourHtml>,
     standing: Standing,
+    /// The standing in words.
+    standing_words: String,
     winner: bool,
 }
 
 #[derive(Template)]
 #[template(path = "kabaleo/board.html")]
 struct BoardHtml {
+    lang: Lang,
     instruction: String,
     your_move: bool,
     picks: Vec<Pick>,
     /// The colour chosen in the first step.
-    chosen: Option<&'static str>,
+    chosen: Option<ColourHtml>,
     /// Back to the first step.
     clear: Option<String>,
     piles: Vec<PileHtml>,
-    last_pile: Option<usize>,
-    colours: Vec<&'static str>,
+    /// The pile played last, counted from 1; 0 before the first move.
+    last_pile: usize,
+    colours: Vec<ColourHtml>,
     hands: Vec<HandRow>,
     tallies: Vec<ColourRow>,
     /// The viewer's own secret while the game runs.
@@ -106,27 +117,24 @@ struct BoardHtml {
     removed: usize,
 }
 
-/// "blue", "blue and purple".
-fn colour_words(colours: &[Colour]) -> String {
-    let names: Vec<&str> = colours.iter().map(|c| c.name()).collect();
-    match names.as_slice() {
-        [] => String::new(),
-        [only] => (*only).to_string(),
-        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+fn colour_html(board: &Board<'_, Kabaleo>, colour: Colour) -> ColourHtml {
+    ColourHtml {
+        class: colour.name(),
+        word: board.say(&colour.message()),
     }
 }
 
+/// "blue", "blue and purple".
+fn colours_message(colours: &[Colour]) -> Message {
+    Message::new("kabaleo-colour-list").list("colours", colours.iter().map(|c| c.message()))
+}
+
 /// "4 piles (3 topped by a piece; tallest 3 high)".
-fn standing_words(standing: &Standing) -> String {
-    if standing.piles == 0 {
-        return "no pile".into();
-    }
-    format!(
-        "{} ({} topped by a piece; tallest {} high)",
-        plural(standing.piles, "pile", "piles"),
-        standing.topped_piles,
-        standing.tallest_pile
-    )
+fn standing_message(standing: &Standing) -> Message {
+    Message::new("kabaleo-board-standing")
+        .with("piles", standing.piles)
+        .with("topped", standing.topped_piles)
+        .with("tallest", standing.tallest_pile)
 }
 
 /// The legal placements offered to the viewer, read back from the choices' JSON.
@@ -161,13 +169,13 @@ fn pile_html(
     legal: &[(usize, Colour)],
 ) -> PileHtml {
     let mut cones = vec![Cone {
-        colour: pile.base.name(),
+        colour: colour_html(board, pile.base),
         base: true,
         top: pile.bare,
     }];
     let count = pile.pieces.len();
-    cones.extend(pile.pieces.iter().enumerate().map(|(i, colour)| Cone {
-        colour: colour.name(),
+    cones.extend(pile.pieces.iter().enumerate().map(|(i, &colour)| Cone {
+        colour: colour_html(board, colour),
         base: false,
         top: i + 1 == count,
     }));
@@ -181,19 +189,20 @@ fn pile_html(
         }
         // The pile played last says so already.
         (Some(_), Some(_)) if pile.last_played => (None, None),
-        (Some(colour), Some(_)) => (
-            None,
-            Some(if pile.bare && pile.base == colour {
-                format!("A bare {colour} base: no {colour} piece")
+        (Some(colour), Some(_)) => {
+            let key = if pile.bare && pile.base == colour {
+                "kabaleo-board-closed-bare"
             } else {
-                format!("No {colour} piece here")
-            }),
-        ),
+                "kabaleo-board-closed"
+            };
+            let reason = Message::new(key).with("colour", colour.message());
+            (None, Some(board.say(&reason)))
+        }
         _ => (None, None),
     };
     PileHtml {
         number: pile.number,
-        colour: pile.colour.name(),
+        colour: colour_html(board, pile.colour),
         height: pile.height,
         bare: pile.bare,
         last: pile.last_played,
@@ -205,10 +214,12 @@ fn pile_html(
 
 fn secret_row(board: &Board<'_, Kabaleo>, seat: &SeatView) -> Option<SecretRow> {
     let colours = seat.secret_colours.as_ref()?;
+    let standing = seat.standing.unwrap_or_default();
     Some(SecretRow {
         name: board.name(seat.seat),
-        colours: colours.iter().map(|c| c.name()).collect(),
-        standing: seat.standing.unwrap_or_default(),
+        colours: colours.iter().map(|&c| colour_html(board, c)).collect(),
+        standing_words: board.say(&standing_message(&standing)),
+        standing,
         winner: seat.winner,
     })
 }
@@ -216,32 +227,26 @@ fn secret_row(board: &Board<'_, Kabaleo>, seat: &SeatView) -> Option<SecretRow> 
 fn instruction(board: &Board<'_, Kabaleo>, chosen: Option<Colour>) -> String {
     let view = board.view;
     if view.finished {
-        let winners: Vec<String> = view.winners.iter().map(|&s| board.name(s)).collect();
-        return match winners.as_slice() {
-            [] => "The game is over.".into(),
-            [one] => format!("The game is over: {one} won. Every secret colour is shown below."),
-            many => format!(
-                "The game is over: {} share the win. Every secret colour is shown below.",
-                many.join(" and ")
-            ),
-        };
+        let winners = view
+            .winners
+            .iter()
+            .map(|&seat| Message::new("seat-name").seat("player", seat));
+        return board.say(
+            &Message::new("kabaleo-board-over")
+                .with("count", view.winners.len())
+                .list("winners", winners),
+        );
     }
     let Some(seat) = view.to_move else {
-        return "The game has not started yet.".into();
+        return board.t("kabaleo-board-not-started");
     };
     if board.actions.is_none() || board.me != Some(seat) {
-        return format!("{} places a piece next.", board.name(seat));
+        return board.say(&Message::new("kabaleo-board-next").text("player", board.name(seat)));
     }
-    match chosen {
-        Some(colour) => {
-            format!("Your turn: press “Place {colour} on pile …” on the pile you choose.")
-        }
-        None => "Your turn: first choose the colour of the piece to play from your hand.".into(),
-    }
-}
-
-fn last_pile_line(view: &KabaleoView) -> Option<usize> {
-    view.last_pile.map(|i| i + 1)
+    board.say(&match chosen {
+        Some(colour) => Message::new("kabaleo-board-you-place").with("colour", colour.message()),
+        None => Message::new("kabaleo-board-you-choose"),
+    })
 }
 
 impl GameUi for Kabaleo {
@@ -295,7 +300,7 @@ impl GameUi for Kabaleo {
                         .iter()
                         .filter(|h| playable.contains(&h.colour))
                         .map(|h| Pick {
-                            colour: h.colour.name(),
+                            colour: colour_html(board, h.colour),
                             count: h.count,
                             link: board.link_with(COLOUR_KEY, h.colour.name()),
                         })
@@ -318,7 +323,11 @@ impl GameUi for Kabaleo {
                 )
             }
         });
-        let colours: Vec<&'static str> = view.colours.iter().map(|t| t.colour.name()).collect();
+        let colours: Vec<ColourHtml> = view
+            .colours
+            .iter()
+            .map(|t| colour_html(board, t.colour))
+            .collect();
         let hands = view
             .seats
             .iter()
@@ -330,7 +339,7 @@ impl GameUi for Kabaleo {
                     .hand
                     .iter()
                     .map(|h| HandCount {
-                        colour: h.colour.name(),
+                        colour: colour_html(board, h.colour),
                         count: h.count,
                     })
                     .collect(),
@@ -341,7 +350,7 @@ impl GameUi for Kabaleo {
             .colours
             .iter()
             .map(|t| ColourRow {
-                colour: t.colour.name(),
+                colour: colour_html(board, t.colour),
                 standing: t.standing,
                 in_hands: t.in_hands,
                 removed: t.removed,
@@ -361,17 +370,18 @@ impl GameUi for Kabaleo {
             Vec::new()
         };
         BoardHtml {
+            lang: board.lang,
             instruction: instruction(board, chosen),
             your_move: board.actions.is_some(),
             picks,
-            chosen: chosen.map(Colour::name),
+            chosen: chosen.map(|colour| colour_html(board, colour)),
             clear,
             piles: view
                 .piles
                 .iter()
                 .map(|pile| pile_html(board, pile, chosen, &legal))
                 .collect(),
-            last_pile: last_pile_line(view),
+            last_pile: view.last_pile.map_or(0, |i| i + 1),
             colours,
             hands,
             tallies,
@@ -388,55 +398,67 @@ impl GameUi for Kabaleo {
 
     fn text_board(board: &Board<'_, Kabaleo>) -> String {
         let view = board.view;
-        let mut text = String::from("Piles, base first (* = played last):\n");
+        let mut text = board.t("kabaleo-text-piles");
+        text.push('\n');
         for pile in &view.piles {
-            let mut cones = vec![format!("{} base", pile.base)];
-            cones.extend(pile.pieces.iter().map(|c| c.name().to_string()));
+            let mut cones =
+                vec![Message::new("kabaleo-text-base").with("colour", pile.base.message())];
+            cones.extend(pile.pieces.iter().map(|c| c.message()));
+            let cones = board.say(&Message::new("kabaleo-colour-list").commas("colours", cones));
             text.push_str(&format!(
-                "{}{:>2} {} -> {}\n",
+                "{}{:>2} {cones} -> {}\n",
                 if pile.last_played { "*" } else { " " },
                 pile.number,
-                cones.join(", "),
-                pile.colour
+                board.say(&pile.colour.message()),
             ));
         }
-        text.push_str("Hands:\n");
+        text.push_str(&board.t("kabaleo-text-hands"));
+        text.push('\n');
         for seat in &view.seats {
-            let held: Vec<String> = seat
+            let held: Vec<Message> = seat
                 .hand
                 .iter()
                 .filter(|h| h.count > 0)
-                .map(|h| format!("{} {}", h.count, h.colour))
+                .map(|h| {
+                    Message::new("kabaleo-count-of")
+                        .with("colour", h.colour.message())
+                        .with("count", h.count)
+                })
                 .collect();
-            text.push_str(&format!(
-                "  {}: {}{}\n",
-                board.name(seat.seat),
-                if held.is_empty() {
-                    "no pieces left".to_string()
-                } else {
-                    held.join(", ")
-                },
-                if seat.to_move { " (to play)" } else { "" }
-            ));
+            let line = Message::new("kabaleo-text-hand")
+                .text("player", board.name(seat.seat))
+                .with("count", held.len())
+                .commas("hand", held)
+                .text("moving", seat.to_move.to_string());
+            text.push_str(&format!("  {}\n", board.say(&line)));
         }
         for seat in &view.seats {
             if let Some(colours) = &seat.secret_colours {
-                let whose = if board.me == Some(seat.seat) && !view.finished {
-                    "Your secret".to_string()
+                let key = if board.me == Some(seat.seat) && !view.finished {
+                    "kabaleo-text-your-secret"
                 } else {
-                    format!("{}'s secret", board.name(seat.seat))
+                    "kabaleo-text-secret-of"
                 };
-                text.push_str(&format!(
-                    "{whose}: {} - {}\n",
-                    colour_words(colours),
-                    standing_words(&seat.standing.unwrap_or_default())
-                ));
+                let line = Message::new(key)
+                    .seat("player", seat.seat)
+                    .with("colours", colours_message(colours))
+                    .with(
+                        "standing",
+                        standing_message(&seat.standing.unwrap_or_default()),
+                    );
+                text.push_str(&board.say(&line));
+                text.push('\n');
             }
         }
-        text.push_str(&format!(
-            "{} of {} pieces placed, {} cancelled.\n",
-            view.pieces_placed, view.pieces_total, view.pieces_removed
-        ));
+        text.push_str(
+            &board.say(
+                &Message::new("kabaleo-text-progress")
+                    .with("placed", view.pieces_placed)
+                    .with("total", view.pieces_total)
+                    .with("removed", view.pieces_removed),
+            ),
+        );
+        text.push('\n');
         text
     }
 }

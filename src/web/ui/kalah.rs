@@ -1,8 +1,9 @@
 use askama::Template;
 
 use super::{Actions, Board, Choice, GameUi};
+use crate::i18n::Lang;
 use crate::rules::Message;
-use crate::rules::kalah::{Command, EndReason, EndRule, Kalah, Options, Side, SideView, View};
+use crate::rules::kalah::{Command, EndReason, EndRule, Kalah, Options, Side, SideView};
 use crate::web::form::Form;
 
 #[derive(Template)]
@@ -17,7 +18,7 @@ struct Pit {
 }
 
 struct Row {
-    side: &'static str,
+    side: String,
     owner: String,
     store: u32,
     /// Pits in the order they are drawn, left to right.
@@ -29,6 +30,7 @@ struct Row {
 #[derive(Template)]
 #[template(path = "kalah/board.html")]
 struct BoardHtml {
+    lang: Lang,
     top: Row,
     bottom: Row,
     swap: Option<String>,
@@ -38,11 +40,15 @@ struct BoardHtml {
     seeds_in_play: u32,
 }
 
-fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::South => "South",
-        Side::North => "North",
-    }
+fn side_message(side: Side) -> Message {
+    Message::new(match side {
+        Side::South => "kalah-south",
+        Side::North => "kalah-north",
+    })
+}
+
+fn side_name(board: &Board<'_, Kalah>, side: Side) -> String {
+    board.say(&side_message(side))
 }
 
 fn row(board: &Board<'_, Kalah>, side: &SideView, reversed: bool) -> Row {
@@ -74,7 +80,7 @@ fn row(board: &Board<'_, Kalah>, side: &SideView, reversed: bool) -> Row {
     }
     Row {
         can_sow: pits.iter().any(|pit| pit.sow.is_some()),
-        side: side_name(side.side),
+        side: side_name(board, side.side),
         owner: board.name(side.seat),
         store: side.store,
         pits,
@@ -96,21 +102,49 @@ fn rows(board: &Board<'_, Kalah>) -> (Row, Row) {
     )
 }
 
-fn describe_end(view: &View) -> Option<String> {
-    let end = view.end.as_ref()?;
-    let reason = match end.reason {
-        EndReason::NoMove => "the player to move had no seeds left",
-        EndReason::SideEmpty => "a row was empty",
-        EndReason::Majority => "one store held more than half of all seeds",
-    };
+fn describe_end(board: &Board<'_, Kalah>) -> Option<String> {
+    let end = board.view.end.as_ref()?;
+    let reason = Message::new(match end.reason {
+        EndReason::NoMove => "kalah-board-end-no-move",
+        EndReason::SideEmpty => "kalah-board-end-side-empty",
+        EndReason::Majority => "kalah-board-end-majority",
+    });
     let swept: u32 = end.swept.iter().sum();
-    Some(if swept > 0 {
-        format!(
-            "The game ended because {reason}; the {swept} seeds left in the pits went to the stores of their rows."
-        )
-    } else {
-        format!("The game ended because {reason}.")
-    })
+    Some(
+        board.say(
+            &Message::new("kalah-board-ended")
+                .with("reason", reason)
+                .with("swept", swept),
+        ),
+    )
+}
+
+fn last_move(board: &Board<'_, Kalah>) -> Option<String> {
+    let s = board.view.last_sowing.as_ref()?;
+    Some(
+        board.say(
+            &Message::new("kalah-board-last-move")
+                .seat("player", s.seat)
+                .with("seeds", s.seeds)
+                .with("pit", u32::from(s.pit) + 1)
+                .with("side", side_message(s.side))
+                .with("captured", s.captured)
+                .text("again", s.extra_turn.to_string()),
+        ),
+    )
+}
+
+fn swapped(board: &Board<'_, Kalah>) -> Option<String> {
+    let view = board.view;
+    let seat = view.swapped_by?;
+    let side = view.sides.iter().find(|s| s.seat == seat)?.side;
+    Some(
+        board.say(
+            &Message::new("kalah-board-swapped")
+                .seat("player", seat)
+                .with("side", side_message(side)),
+        ),
+    )
 }
 
 /// `[ 4]` cells for a row of pits.
@@ -130,9 +164,15 @@ impl GameUi for Kalah {
     fn text_board(board: &Board<'_, Kalah>) -> String {
         let (top, bottom) = rows(board);
         let pad = "       ";
+        let stores = board.say(
+            &Message::new("kalah-text-stores")
+                .text("left", &top.side)
+                .with("left_seeds", top.store)
+                .text("right", &bottom.side)
+                .with("right_seeds", bottom.store),
+        );
         format!(
-            "{pad}{} — {}\n{pad}{}\n{pad}{}\n  [{:>2}]{}[{:>2}]\n{pad}{}\n{pad}{}\n{pad}{} — {}\n\
-             Stores: {} {} on the left, {} {} on the right.\n",
+            "{pad}{} — {}\n{pad}{}\n{pad}{}\n  [{:>2}]{}[{:>2}]\n{pad}{}\n{pad}{}\n{pad}{} — {}\n{stores}\n",
             top.side,
             top.owner,
             text_numbers(&top.pits),
@@ -144,10 +184,6 @@ impl GameUi for Kalah {
             text_numbers(&bottom.pits),
             bottom.side,
             bottom.owner,
-            top.side,
-            top.store,
-            bottom.side,
-            bottom.store,
         )
     }
 
@@ -202,43 +238,15 @@ impl GameUi for Kalah {
             let choice: &Choice = actions.find(&Command::Swap)?;
             Some(actions.form(choice))
         });
-        let last = view.last_sowing.as_ref().map(|s| {
-            let mut text = format!(
-                "Last move: {} sowed {} seed{} from pit {} of {}",
-                board.name(s.seat),
-                s.seeds,
-                if s.seeds == 1 { "" } else { "s" },
-                s.pit + 1,
-                side_name(s.side),
-            );
-            if s.captured > 0 {
-                text.push_str(&format!(" and captured {}", s.captured));
-            }
-            if s.extra_turn {
-                text.push_str(", ending in the store for another turn");
-            }
-            text.push('.');
-            text
-        });
-        let swapped = view.swapped_by.map(|seat| {
-            let side = view
-                .sides
-                .iter()
-                .find(|s| s.seat == seat)
-                .map_or("", |s| side_name(s.side));
-            format!(
-                "{} swapped sides under the pie rule and plays {side}.",
-                board.name(seat)
-            )
-        });
         BoardHtml {
+            lang: board.lang,
             seeds_in_play: view.sides.iter().flat_map(|s| s.pits.iter()).sum(),
             top,
             bottom,
             swap,
-            last,
-            swapped,
-            end: describe_end(view),
+            last: last_move(board),
+            swapped: swapped(board),
+            end: describe_end(board),
         }
         .render()
     }

@@ -27,6 +27,22 @@ pub fn sentence(mut text: String) -> String {
     text
 }
 
+/// Text made safe to put inside HTML, attributes included.
+pub fn escape_html(text: &str) -> String {
+    let mut safe = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => safe.push_str("&amp;"),
+            '<' => safe.push_str("&lt;"),
+            '>' => safe.push_str("&gt;"),
+            '"' => safe.push_str("&quot;"),
+            '\'' => safe.push_str("&#39;"),
+            _ => safe.push(c),
+        }
+    }
+    safe
+}
+
 /// The page-side half of a game.
 pub trait GameUi: Rules {
     /// The option inputs of the new-game form (HTML).
@@ -79,17 +95,19 @@ impl<R: Rules + ?Sized> Board<'_, R> {
         format!("{}?{encoded}", self.path)
     }
 
+    /// A seat's player, marked when it is the viewer.
     pub fn name(&self, seat: Seat) -> String {
-        let name = self
-            .names
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| format!("Seat {}", seat + 1));
+        let name = self.lang.seat_name(self.names, seat);
         if self.me == Some(seat) {
-            format!("{name} (you)")
+            self.lang.tr("board-name-you").arg("name", name).to_string()
         } else {
             name
         }
+    }
+
+    /// A message key without arguments, in the board's language.
+    pub fn t(&self, key: &str) -> String {
+        self.lang.t(key)
     }
 }
 

@@ -5,10 +5,12 @@
 
 use askama::Template;
 
-use super::{Board, GameUi};
+use super::{Board, GameUi, escape_html};
+use crate::i18n::Lang;
 use crate::rules::Message;
 use crate::rules::quarto::{
     Action, CellView, PieceView, Quarto, QuartoCommand, QuartoOptions, QuartoView, Trait,
+    shared_traits_message,
 };
 use crate::web::form::Form;
 
@@ -54,6 +56,7 @@ struct ToPlace {
 #[derive(Template)]
 #[template(path = "quarto/board.html")]
 struct BoardHtml {
+    lang: Lang,
     rows: Vec<RowHtml>,
     columns: [char; 4],
     /// What happens now, in one sentence.
@@ -72,7 +75,7 @@ const COLUMNS: [char; 4] = ['a', 'b', 'c', 'd'];
 
 /// The piece drawn from the side: a cylinder or a box, tall or short, dark or light wood, with a
 /// hole in its top when hollow. The words are in its `<title>` and `aria-label` too.
-fn piece_svg(piece: &PieceView) -> String {
+fn piece_svg(piece: &PieceView, title: &str) -> String {
     let has = |t: Trait| piece.traits.contains(&t);
     let (fill, side, hole) = if has(Trait::Dark) {
         ("#5a3821", "#3f2614", "#1c1008")
@@ -109,16 +112,29 @@ fn piece_svg(piece: &PieceView) -> String {
             ));
         }
     }
+    let title = escape_html(title);
     format!(
-        r#"<svg class="piece-svg" viewBox="0 0 48 64" width="48" height="64" role="img" aria-label="{label} piece"><title>{label} piece</title><g stroke-linejoin="round">{shapes}</g></svg>"#,
-        label = piece.label,
+        r#"<svg class="piece-svg" viewBox="0 0 48 64" width="48" height="64" role="img" aria-label="{title}"><title>{title}</title><g stroke-linejoin="round">{shapes}</g></svg>"#,
+    )
+}
+/// "tall dark round hollow", in the board's language.
+fn piece_words(board: &Board<'_, Quarto>, piece: &PieceView) -> String {
+    let [height, colour, shape, top] = piece.traits.map(|t| Message::new(t.key()));
+    board.say(
+        &Message::new("quarto-piece-words")
+            .with("height", height)
+            .with("colour", colour)
+            .with("shape", shape)
+            .with("top", top),
     )
 }
 
-fn piece_html(piece: &PieceView) -> PieceHtml {
+fn piece_html(board: &Board<'_, Quarto>, piece: &PieceView) -> PieceHtml {
+    let label = piece_words(board, piece);
+    let title = board.say(&Message::new("quarto-piece-title").text("words", &label));
     PieceHtml {
-        label: piece.label.clone(),
-        svg: piece_svg(piece),
+        svg: piece_svg(piece, &title),
+        label,
     }
 }
 
@@ -129,8 +145,12 @@ fn cell_html(board: &Board<'_, Quarto>, cell: &CellView) -> CellHtml {
     });
     CellHtml {
         name: cell.name.clone(),
-        label: cell.label.clone(),
-        piece: cell.piece.as_ref().map(piece_html),
+        label: board.say(
+            &Message::new("quarto-cell-label")
+                .with("row", cell.cell.row() + 1)
+                .with("column", cell.cell.column() + 1),
+        ),
+        piece: cell.piece.as_ref().map(|piece| piece_html(board, piece)),
         last: cell.last_placed,
         winning: cell.winning,
         place,
@@ -157,28 +177,24 @@ fn instruction(board: &Board<'_, Quarto>) -> String {
         return describe_result(board).unwrap_or_default();
     }
     let Some(seat) = view.to_act else {
-        return "The game has not started yet.".into();
+        return board.t("quarto-board-not-started");
     };
-    let other = board.name(1 - seat.min(1));
+    let other = 1 - seat.min(1);
     let you = board.me == Some(seat);
-    match (view.action, &view.piece_to_place) {
-        (Some(Action::Place), Some(to_place)) if you => format!(
-            "Your turn: place the {} piece that {other} gave you — press “Place on …” in an empty square.",
-            to_place.piece.label
-        ),
-        (Some(Action::Place), Some(to_place)) => format!(
-            "{} must place the {} piece, then choose a piece for {other}.",
-            board.name(seat),
-            to_place.piece.label
-        ),
-        _ if you => format!(
-            "Your turn: choose the piece {other} must place — press “Give …” under it. Whoever completes a line of four pieces sharing a trait wins, so choose with care."
-        ),
-        _ => format!(
-            "{} is choosing a piece for {other} to place.",
-            board.name(seat)
-        ),
-    }
+    let message = match (view.action, &view.piece_to_place) {
+        (Some(Action::Place), Some(to_place)) => Message::new(if you {
+            "quarto-board-you-place"
+        } else {
+            "quarto-board-they-place"
+        })
+        .with("piece", to_place.piece.piece.message()),
+        _ => Message::new(if you {
+            "quarto-board-you-give"
+        } else {
+            "quarto-board-they-give"
+        }),
+    };
+    board.say(&message.seat("player", seat).seat("other", other))
 }
 
 fn describe_result(board: &Board<'_, Quarto>) -> Option<String> {
@@ -187,52 +203,37 @@ fn describe_result(board: &Board<'_, Quarto>) -> Option<String> {
         return None;
     }
     if view.draw {
-        return Some(
-            "All 16 pieces are on the board and no group of four shares a trait: the game is a draw."
-                .into(),
-        );
+        return Some(board.t("quarto-board-draw"));
     }
     let seat = view.winner?;
-    let groups: Vec<String> = view
+    let groups = view
         .winning_groups
         .iter()
-        .map(|group| {
-            let traits: Vec<&str> = group.shared.iter().map(|t| t.word()).collect();
-            format!("{} (all {})", group.name, join(&traits))
-        })
-        .collect();
-    Some(format!(
-        "{} won: they placed the last piece and completed {}.",
-        board.name(seat),
-        join(&groups)
-    ))
-}
-
-/// "a", "a and b", "a, b and c".
-fn join<S: AsRef<str>>(words: &[S]) -> String {
-    match words {
-        [] => String::new(),
-        [only] => only.as_ref().to_owned(),
-        [init @ .., last] => {
-            let init: Vec<&str> = init.iter().map(AsRef::as_ref).collect();
-            format!("{} and {}", init.join(", "), last.as_ref())
-        }
-    }
+        .map(|group| shared_traits_message(&group.cells, &group.shared));
+    Some(
+        board.say(
+            &Message::new("quarto-board-won")
+                .seat("player", seat)
+                .list("groups", groups),
+        ),
+    )
 }
 
 /// "TDRH": one letter per trait, for the plain-text board.
 fn code(piece: &PieceView) -> String {
-    piece.traits.iter().map(|t| t.letter()).collect()
+    piece.piece.code()
 }
 
 fn last_move(board: &Board<'_, Quarto>, view: &QuartoView) -> Option<String> {
     let last = view.last_placement.as_ref()?;
-    Some(format!(
-        "Last move: {} placed the {} piece on {}.",
-        board.name(last.seat),
-        last.piece.label,
-        last.cell_name
-    ))
+    Some(
+        board.say(
+            &Message::new("quarto-board-last-move")
+                .seat("player", last.seat)
+                .with("piece", last.piece.piece.message())
+                .text("cell", &last.cell_name),
+        ),
+    )
 }
 
 impl GameUi for Quarto {
@@ -264,7 +265,7 @@ impl GameUi for Quarto {
             .available
             .iter()
             .map(|piece| PoolPiece {
-                piece: piece_html(piece),
+                piece: piece_html(board, piece),
                 give: board.actions.and_then(|actions| {
                     let choice = actions.find(&QuartoCommand::Give { piece: piece.piece })?;
                     Some(actions.form(choice))
@@ -272,12 +273,13 @@ impl GameUi for Quarto {
             })
             .collect();
         BoardHtml {
+            lang: board.lang,
             rows: rows(board),
             columns: COLUMNS,
             instruction: instruction(board),
             your_move: board.actions.is_some(),
             to_place: view.piece_to_place.as_ref().map(|p| ToPlace {
-                piece: piece_html(&p.piece),
+                piece: piece_html(board, &p.piece),
                 placer: board.name(p.placer),
             }),
             pool,
@@ -304,18 +306,23 @@ impl GameUi for Quarto {
                 .collect();
             text.push_str(&format!("{}  {}\n", row + 1, line.join(" ").trim_end()));
         }
-        text.push_str("T/S tall/short, D/L dark/light, R/Q round/square, H/F hollow/solid");
-        if view.last_placement.is_some() {
-            text.push_str("; * last placed");
-        }
+        text.push_str(
+            &board.say(
+                &Message::new("quarto-text-legend")
+                    .text("marked", view.last_placement.is_some().to_string()),
+            ),
+        );
         text.push('\n');
         if let Some(to_place) = &view.piece_to_place {
-            text.push_str(&format!(
-                "To place: the {} piece ({}), by {}.\n",
-                to_place.piece.label,
-                code(&to_place.piece),
-                board.name(to_place.placer)
-            ));
+            text.push_str(
+                &board.say(
+                    &Message::new("quarto-text-to-place")
+                        .with("piece", to_place.piece.piece.message())
+                        .text("code", code(&to_place.piece))
+                        .text("player", board.name(to_place.placer)),
+                ),
+            );
+            text.push('\n');
         }
         text.push_str(&instruction(board));
         text.push('\n');
@@ -480,16 +487,23 @@ mod tests {
 
     #[test]
     fn every_piece_is_drawn_differently_and_labelled() {
-        let drawings: std::collections::BTreeSet<String> =
-            Piece::all().map(|p| piece_svg(&PieceView::of(p))).collect();
+        let drawings: std::collections::BTreeSet<String> = Piece::all()
+            .map(|p| piece_svg(&PieceView::of(p), ""))
+            .collect();
         assert_eq!(drawings.len(), 16);
-        for p in Piece::all() {
-            let svg = piece_svg(&PieceView::of(p));
-            assert!(svg.contains(&format!("<title>{} piece</title>", p.describe())));
-        }
+        assert!(
+            piece_svg(&PieceView::of(Piece::all().next().unwrap()), "a <b>")
+                .contains("<title>a &lt;b&gt;</title>")
+        );
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let events = Quarto::setup(&QuartoOptions::default(), 2, &mut rng);
         let (html, _) = render(&state_after(&events), None);
         assert_eq!(html.matches("<svg").count(), 16, "the whole pool is drawn");
+        for p in Piece::all() {
+            assert!(
+                html.contains(&format!("<title>{} piece</title>", p.describe())),
+                "{html}"
+            );
+        }
     }
 }

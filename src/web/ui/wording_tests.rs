@@ -217,3 +217,161 @@ fn japanese_texts_of_every_game_hold_no_english_word() {
     check::<Azul>("Azul", &Default::default(), 1);
     check::<Gype>("Gype", &Default::default(), 2);
 }
+
+/// The visible words of an HTML fragment: tags, attributes and entities removed.
+fn visible_text(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' if in_tag => {
+                in_tag = false;
+                text.push(' ');
+            }
+            _ if !in_tag => text.push(c),
+            _ => {}
+        }
+    }
+    let mut plain = String::with_capacity(text.len());
+    let mut rest = text.as_str();
+    while let Some(start) = rest.find('&') {
+        plain.push_str(&rest[..start]);
+        let after = &rest[start..];
+        match after.find(';').filter(|&end| end <= 8) {
+            Some(end) => rest = &after[end + 1..],
+            None => {
+                plain.push('&');
+                rest = &after[1..];
+            }
+        }
+    }
+    plain.push_str(rest);
+    plain
+}
+
+/// The links of a board that add a step to the choice, as their queries.
+fn step_queries(html: &str, path: &str) -> Vec<std::collections::BTreeMap<String, String>> {
+    let marker = format!("href=\"{path}?");
+    html.match_indices(&marker)
+        .filter_map(|(at, _)| {
+            let query = &html[at + marker.len()..];
+            let query = &query[..query.find('"')?];
+            serde_urlencoded::from_str(&query.replace("&amp;", "&")).ok()
+        })
+        .collect()
+}
+
+/// Every board a random game of `R` draws in `lang`, as visible text: the page board of the
+/// player to act at each step and of a spectator, the choices built up by following random step
+/// links, and the plain-text board of emails.
+fn boards_of_games<R: GameUi>(options: &R::Options, games: u64, lang: Lang) -> Vec<String> {
+    use std::collections::BTreeMap;
+
+    use super::{Actions, Board, Choice};
+    use crate::rules::Viewer;
+
+    let mut texts = Vec::new();
+    let path = "/games/g";
+    for players in R::player_counts(options) {
+        let names: Vec<String> = NAMES[..players].iter().map(|n| n.to_string()).collect();
+        for game in 0..games {
+            let mut rng = ChaCha8Rng::seed_from_u64(game * 10 + players as u64);
+            let events = R::setup(options, players, &mut rng);
+            let mut state = fold::<R>(options, players, &events);
+            for _ in 0..3000 {
+                let seats = match R::status(&state) {
+                    Status::ToAct { seats } => seats,
+                    Status::Finished { .. } => Vec::new(),
+                };
+                let seat = seats.get(rng.random_range(0..seats.len().max(1))).copied();
+                let viewers = seat
+                    .map(Viewer::Seat)
+                    .into_iter()
+                    .chain([Viewer::Spectator]);
+                for viewer in viewers {
+                    let me = match viewer {
+                        Viewer::Seat(seat) => Some(seat),
+                        _ => None,
+                    };
+                    let view = R::view(&state, viewer);
+                    let actions = me.map(|seat| Actions {
+                        game_id: "g".into(),
+                        seq: 1,
+                        csrf: "t".into(),
+                        choices: R::legal_commands(&state, seat)
+                            .into_iter()
+                            .map(|command| Choice {
+                                label: lang.say(&R::command_label(&state, &command), &names),
+                                command: serde_json::to_value(&command).expect("serializes"),
+                            })
+                            .collect(),
+                    });
+                    let mut query = BTreeMap::new();
+                    for _ in 0..6 {
+                        let board = Board::<R> {
+                            view: &view,
+                            path,
+                            query: &query,
+                            names: &names,
+                            me,
+                            actions: actions.as_ref(),
+                            lang,
+                        };
+                        let html = R::board(&board).expect("renders");
+                        texts.push(visible_text(&html));
+                        if query.is_empty() {
+                            texts.push(R::text_board(&board));
+                        }
+                        let steps = step_queries(&html, path);
+                        if steps.is_empty() {
+                            break;
+                        }
+                        query = steps[rng.random_range(0..steps.len())].clone();
+                    }
+                }
+                let Some(seat) = seat else { break };
+                let legal = R::legal_commands(&state, seat);
+                let command = &legal[rng.random_range(0..legal.len())];
+                for event in R::decide(&state, seat, command, &mut rng).expect("legal") {
+                    state = R::evolve(state, &event);
+                }
+            }
+        }
+    }
+    texts
+}
+
+#[test]
+fn the_visible_text_of_a_board_leaves_out_markup() {
+    assert_eq!(
+        visible_text("<p class=\"x\">Ann&#x27;s <b>pit</b></p>")
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        ["Anns", "pit"]
+    );
+    let html = "<a href=\"/games/g?pick=1&amp;to=b2\">x</a> <a href=\"/other\">y</a>";
+    let steps = step_queries(html, "/games/g");
+    assert_eq!(steps.len(), 1);
+    assert_eq!(steps[0]["to"], "b2");
+}
+
+#[test]
+fn japanese_boards_of_every_game_hold_no_english_word() {
+    fn check<R: GameUi>(kind: &str, options: &R::Options, games: u64) {
+        // Capitals are move codes, which replies are written in: "give TDRH".
+        let mut found: Vec<String> = boards_of_games::<R>(options, games, Lang::Ja)
+            .iter()
+            .flat_map(|text| english_words(text))
+            .filter(|word| !word.chars().all(|c| c.is_ascii_uppercase()))
+            .collect();
+        found.sort();
+        found.dedup();
+        assert!(found.is_empty(), "{kind}: {}", found.join(" "));
+    }
+    check::<Kalah>("Kalah", &Default::default(), 2);
+    check::<Quarto>("Quarto", &Default::default(), 2);
+    check::<Kabaleo>("Kabaleo", &Default::default(), 1);
+    check::<Azul>("Azul", &Default::default(), 1);
+    check::<Gype>("Gype", &Default::default(), 1);
+}

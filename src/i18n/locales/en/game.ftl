@@ -11,6 +11,7 @@ game-you = (you)
 game-withdrawn-out-of-time = withdrawn: out of time
 game-resigned = resigned
 game-to-move = to move
+board-name-you = { $name } (you)
 game-you-have = you have { $clock }
 game-player-has = { $player } has { $clock }
 game-withdraw-late = Withdraw { $player }: out of time

@@ -61,3 +61,93 @@ kabaleo-guide-option-meaning-1 = At random (the default): all the pieces are shu
 
 # Move codes for email replies, on the "Playing by email" page.
 kabaleo-codes-1 = Write the colour of the piece and the pile to put it on: "red 3" (or "red on pile 3").
+
+# The board.
+kabaleo-board-standing = { $piles ->
+        [0] no pile
+        [one] 1 pile ({ $topped } topped by a piece; tallest { $tallest } high)
+       *[other] { $piles } piles ({ $topped } topped by a piece; tallest { $tallest } high)
+    }
+kabaleo-board-closed-bare = A bare { $colour } base: no { $colour } piece
+kabaleo-board-closed = No { $colour } piece here
+kabaleo-board-over = { $count ->
+        [0] The game is over.
+        [one] The game is over: { $winners } won. Every secret colour is shown below.
+       *[other] The game is over: { $winners } share the win. Every secret colour is shown below.
+    }
+kabaleo-board-not-started = The game has not started yet.
+kabaleo-board-next = { $player } places a piece next.
+kabaleo-board-you-place = Your turn: press “Place { $colour } on pile …” on the pile you choose.
+kabaleo-board-you-choose = Your turn: first choose the colour of the piece to play from your hand.
+kabaleo-board-revealed = Secret colours, revealed. Most piles wins; ties go to more piles topped by a piece, then to the tallest pile.
+kabaleo-board-player = Player
+kabaleo-board-secret-colours = { $count ->
+        [one] Secret colour
+       *[other] Secret colours
+    }
+kabaleo-board-piles-count = Piles
+kabaleo-board-topped = Topped by a piece
+kabaleo-board-tallest = Tallest
+kabaleo-board-result = Result
+kabaleo-board-won = won
+kabaleo-board-your-secret = Your secret
+kabaleo-board-your-secret-colours = { $count ->
+        [one] Your secret colour:
+       *[other] Your secret colours:
+    }
+kabaleo-board-secret-explained = Only you can see this until the game ends. At the end you score one point for every pile showing { $count ->
+        [one] your colour
+       *[other] either of your colours
+    } on top. Right now: { $standing }.
+kabaleo-board-your-move = Your move
+kabaleo-board-step-2 = Step 2 of 2 — your piece is { $colour }: press the button on the pile you choose.
+kabaleo-board-choose-another = Choose another colour
+kabaleo-board-step-1 = Step 1 of 2 — choose the colour to play:
+kabaleo-board-pick = Play { $colour }
+kabaleo-board-in-hand = ({ $count } in hand)
+kabaleo-board-piles = Piles
+kabaleo-board-piles-note = — each drawn from its base up; the top cone gives the pile its colour
+kabaleo-board-pile = Pile { $pile }
+kabaleo-board-pile-colon = :
+kabaleo-board-bare-base = bare { $colour } base
+kabaleo-board-pile-colour = { $colour }, { $height } high
+kabaleo-board-cone = { $colour }{ $base ->
+        [true] {" "}base
+       *[false] {""}
+    }
+kabaleo-board-played-last = Played last
+kabaleo-board-played-last-closed = Played last — nobody may play here this turn
+kabaleo-board-progress = { $placed } of { $total } pieces placed{ $removed ->
+        [0] {""}
+       *[other] ; { $removed } cancelled out of the game
+    }.{ $last ->
+        [0] {""}
+       *[other] {" "}The last piece went on pile { $last }.
+    } A piece placed on a piece of its own colour cancels both.
+kabaleo-board-hands = Pieces in every hand
+kabaleo-board-in-all = In all
+kabaleo-board-hand-of = { $player }{ $moving ->
+        [true] {" "}— to play
+       *[false] {""}
+    }{ $winner ->
+        [true] {" "}— winner
+       *[false] {""}
+    }
+kabaleo-board-colours = Each colour on the board
+kabaleo-board-colour = Colour
+kabaleo-board-showing = Piles showing it
+kabaleo-board-in-hands = Still in hands
+kabaleo-board-cancelled = Cancelled
+kabaleo-text-piles = Piles, base first (* = played last):
+kabaleo-text-base = { $colour } base
+kabaleo-text-hands = Hands:
+kabaleo-text-hand = { $player }: { $count ->
+        [0] no pieces left
+       *[other] { $hand }
+    }{ $moving ->
+        [true] {" "}(to play)
+       *[false] {""}
+    }
+kabaleo-text-your-secret = Your secret: { $colours } - { $standing }
+kabaleo-text-secret-of = { $player }'s secret: { $colours } - { $standing }
+kabaleo-text-progress = { $placed } of { $total } pieces placed, { $removed } cancelled.

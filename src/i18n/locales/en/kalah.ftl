@@ -71,3 +71,49 @@ kalah-guide-option-meaning-4 = By default the game ends when the player to move 
 # Move codes for email replies, on the "Playing by email" page.
 kalah-codes-1 = Write the number of the pit to sow, 1 to 6 from your left: "3" (or "sow pit 3").
 kalah-codes-2 = To take the pie-rule swap, when it is offered: "swap".
+
+# The board.
+kalah-board-caption = Kalah board. Seeds are sown counter-clockwise: along the bottom row to the right, into the right-hand store, then along the top row to the left.
+kalah-store-name = { $side } store
+kalah-store-of = {" "}of{" "}
+kalah-store-holds = :{" "}
+kalah-seeds-unit = { $seeds ->
+        [one] {" "}seed
+       *[other] {" "}seeds
+    }
+kalah-pit-name = { $side } pit { $pit }
+kalah-row-top = Top row: { $side }, played by { $player }{ $moving ->
+        [true] {" "}— to move
+       *[false] {""}
+    }. Store: { $seeds ->
+        [one] 1 seed
+       *[other] { $seeds } seeds
+    }.
+kalah-row-bottom = Bottom row: { $side }, played by { $player }{ $moving ->
+        [true] {" "}— to move
+       *[false] {""}
+    }. Store: { $seeds ->
+        [one] 1 seed
+       *[other] { $seeds } seeds
+    }.
+kalah-seeds-in-play = Seeds still in the pits: { $seeds }.
+kalah-swap-explained = The pie rule lets you take over your opponent's opening instead of moving: you swap sides, and they move next from the other side.
+kalah-board-swapped = { $player } swapped sides under the pie rule and plays { $side }.
+kalah-board-last-move = Last move: { $player } sowed { $seeds ->
+        [one] 1 seed
+       *[other] { $seeds } seeds
+    } from pit { $pit } of { $side }{ $captured ->
+        [0] {""}
+       *[other] {" "}and captured { $captured }
+    }{ $again ->
+        [true] , ending in the store for another turn
+       *[false] {""}
+    }.
+kalah-board-end-no-move = the player to move had no seeds left
+kalah-board-end-side-empty = a row was empty
+kalah-board-end-majority = one store held more than half of all seeds
+kalah-board-ended = { $swept ->
+        [0] The game ended because { $reason }.
+       *[other] The game ended because { $reason }; the { $swept } seeds left in the pits went to the stores of their rows.
+    }
+kalah-text-stores = Stores: { $left } { $left_seeds } on the left, { $right } { $right_seeds } on the right.

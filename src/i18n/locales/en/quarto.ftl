@@ -48,3 +48,34 @@ quarto-guide-option-meaning-1 = Off by default. When on, four pieces sharing a t
 quarto-codes-1 = Place the piece you were given by naming a cell, column a-d then row 1-4: "c3".
 quarto-codes-2 = Give a piece by its four letters (T/S tall/short, D/L dark/light, R/Q round/square, H/F hollow/solid): "give TDRH".
 quarto-codes-3 = Both on one line: "c3 then give TDRH".
+
+# The board.
+quarto-piece-words = { $height } { $colour } { $shape } { $top }
+quarto-piece-title = { $words } piece
+quarto-cell-label = row { $row }, column { $column }
+quarto-board-caption = The board: columns a to d, rows 1 to 4. { $placed } of 16 pieces placed. { $advanced ->
+        [true] Four pieces sharing a trait win in a row, a column, a diagonal or a 2×2 block.
+       *[false] Four pieces sharing a trait win in a row, a column or a diagonal.
+    }
+quarto-board-placed-last = {" "}(placed last)
+quarto-board-winning = {" "}(winning)
+quarto-board-empty = empty
+quarto-board-to-place = Piece to place
+quarto-board-placer = { $player } places it
+quarto-board-pool = Pieces still to give
+quarto-board-choose-give = Choose the piece to give
+quarto-board-left-over = Pieces left over
+quarto-board-count = ({ $count })
+quarto-board-not-started = The game has not started yet.
+quarto-board-you-place = Your turn: place { $piece } that { $other } gave you — press “Place on …” in an empty square.
+quarto-board-they-place = { $player } must place { $piece }, then choose a piece for { $other }.
+quarto-board-you-give = Your turn: choose the piece { $other } must place — press “Give …” under it. Whoever completes a line of four pieces sharing a trait wins, so choose with care.
+quarto-board-they-give = { $player } is choosing a piece for { $other } to place.
+quarto-board-draw = All 16 pieces are on the board and no group of four shares a trait: the game is a draw.
+quarto-board-won = { $player } won: they placed the last piece and completed { $groups }.
+quarto-board-last-move = Last move: { $player } placed { $piece } on { $cell }.
+quarto-text-legend = T/S tall/short, D/L dark/light, R/Q round/square, H/F hollow/solid{ $marked ->
+        [true] ; * last placed
+       *[false] {""}
+    }
+quarto-text-to-place = To place: { $piece } ({ $code }), by { $player }.

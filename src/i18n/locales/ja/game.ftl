@@ -11,6 +11,7 @@ game-you = （あなた）
 game-withdrawn-out-of-time = 時間切れで退場
 game-resigned = 投了
 game-to-move = 手番
+board-name-you = { $name }（あなた）
 game-you-have = あなたの残り { $clock }
 game-player-has = { $player } さんの残り { $clock }
 game-withdraw-late = 時間切れの { $player } さんを退場させる

@@ -51,3 +51,86 @@ kabaleo-guide-option-meaning-1 = ランダム（標準）：すべての駒を�
 
 # メールの返信で使う手のコード（「メールで遊ぶ」のページ）。
 kabaleo-codes-1 = 駒の色（英語）と置く山の番号を書きます：「red 3」（または「red on pile 3」）。
+
+# 盤。
+kabaleo-board-standing = { $piles ->
+        [0] 山なし
+       *[other] 山 { $piles } つ（駒が一番上の山 { $topped } つ、最も高い山は { $tallest } 段）
+    }
+kabaleo-board-closed-bare = { $colour }の土台がむき出しなので、{ $colour }の駒は置けません
+kabaleo-board-closed = ここには{ $colour }の駒を置けません
+kabaleo-board-over = { $count ->
+        [0] ゲームは終わりました。
+        [one] ゲームは終わりました。{ $winners } さんの勝ちです。秘密の色はすべて下に示します。
+       *[other] ゲームは終わりました。{ $winners } さんが勝ちを分け合いました。秘密の色はすべて下に示します。
+    }
+kabaleo-board-not-started = ゲームはまだ始まっていません。
+kabaleo-board-next = 次は { $player } さんが駒を置く番です。
+kabaleo-board-you-place = あなたの番です。選んだ山の「{ $colour }を山 … に置く」を押してください。
+kabaleo-board-you-choose = あなたの番です。まず、手元から置く駒の色を選んでください。
+kabaleo-board-revealed = 公開された秘密の色。山の数が最も多い人の勝ちです。同じなら駒が一番上の山の数、さらに最も高い山で決めます。
+kabaleo-board-player = プレイヤー
+kabaleo-board-secret-colours = 秘密の色
+kabaleo-board-piles-count = 山
+kabaleo-board-topped = 駒が一番上
+kabaleo-board-tallest = 最も高い山
+kabaleo-board-result = 結果
+kabaleo-board-won = 勝ち
+kabaleo-board-your-secret = あなたの秘密
+kabaleo-board-your-secret-colours = あなたの秘密の色：
+kabaleo-board-secret-explained = ゲームが終わるまで、これはあなたにしか見えません。終わったとき、{ $count ->
+        [one] あなたの色
+       *[other] あなたの色のどちらか
+    }が一番上にある山 1 つにつき 1 点です。いまは：{ $standing }。
+kabaleo-board-your-move = あなたの手
+kabaleo-board-step-2 = 手順 2/2：置く駒は{ $colour }です。置く山のボタンを押してください。
+kabaleo-board-choose-another = 別の色を選ぶ
+kabaleo-board-step-1 = 手順 1/2：置く駒の色を選んでください。
+kabaleo-board-pick = { $colour }を置く
+kabaleo-board-in-hand = （手元に { $count } 個）
+kabaleo-board-piles = 山
+kabaleo-board-piles-note = ―それぞれ土台から上へ描いています。一番上の円錐が山の色です
+kabaleo-board-pile = 山 { $pile }
+kabaleo-board-pile-colon = ：
+kabaleo-board-bare-base = むき出しの{ $colour }の土台
+kabaleo-board-pile-colour = { $colour }、{ $height } 段
+kabaleo-board-cone = { $colour }{ $base ->
+        [true] の土台
+       *[false] {""}
+    }
+kabaleo-board-played-last = 最後に置かれた山
+kabaleo-board-played-last-closed = 最後に置かれた山：この手番では誰もここに置けません
+kabaleo-board-progress = { $total } 個のうち { $placed } 個を置きました{ $removed ->
+        [0] {""}
+       *[other] 。{ $removed } 個は相殺されてゲームから取り除かれました
+    }。{ $last ->
+        [0] {""}
+       *[other] 最後の駒は山 { $last } に置かれました。
+    }同じ色の駒の上に置くと、両方が取り除かれます。
+kabaleo-board-hands = 各プレイヤーの手元の駒
+kabaleo-board-in-all = 合計
+kabaleo-board-hand-of = { $player }{ $moving ->
+        [true] （手番）
+       *[false] {""}
+    }{ $winner ->
+        [true] （勝者）
+       *[false] {""}
+    }
+kabaleo-board-colours = 盤上の各色
+kabaleo-board-colour = 色
+kabaleo-board-showing = その色の山
+kabaleo-board-in-hands = 手元に残る駒
+kabaleo-board-cancelled = 相殺された駒
+kabaleo-text-piles = 山（土台から順に。* は最後に置かれた山）：
+kabaleo-text-base = { $colour }の土台
+kabaleo-text-hands = 手元の駒：
+kabaleo-text-hand = { $player }：{ $count ->
+        [0] 駒は残っていません
+       *[other] { $hand }
+    }{ $moving ->
+        [true] （手番）
+       *[false] {""}
+    }
+kabaleo-text-your-secret = あなたの秘密の色：{ $colours }（{ $standing }）
+kabaleo-text-secret-of = { $player } さんの秘密の色：{ $colours }（{ $standing }）
+kabaleo-text-progress = { $total } 個のうち { $placed } 個を置き、{ $removed } 個が相殺されました。

@@ -59,3 +59,37 @@ kalah-guide-option-meaning-4 = ふだんは、手番のプレイヤーに種が�
 # メールの返信で使う手のコード（「メールで遊ぶ」のページ）。
 kalah-codes-1 = まく穴の番号を左から 1～6 で書きます：「3」（または「sow pit 3」）。
 kalah-codes-2 = パイルールの入れ替えが選べるときは：「swap」。
+
+# 盤。
+kalah-board-caption = カラハの盤。種は反時計回りにまきます：下の列を右へ、右のストアに入れ、上の列を左へ。
+kalah-store-name = { $side }のストア
+kalah-store-of = （
+kalah-store-holds = ）：
+kalah-seeds-unit = {" "}個
+kalah-pit-name = { $side }の穴 { $pit }
+kalah-row-top = 上の列：{ $side }、担当は { $player }{ $moving ->
+        [true] （手番）
+       *[false] {""}
+    }。ストア：種 { $seeds } 個。
+kalah-row-bottom = 下の列：{ $side }、担当は { $player }{ $moving ->
+        [true] （手番）
+       *[false] {""}
+    }。ストア：種 { $seeds } 個。
+kalah-seeds-in-play = 穴に残っている種：{ $seeds } 個。
+kalah-swap-explained = パイルールでは、手を打つ代わりに相手の出だしを引き継げます。側を入れ替え、相手は反対側から次の手を打ちます。
+kalah-board-swapped = { $player } さんがパイルールで側を入れ替え、{ $side }側になりました。
+kalah-board-last-move = 直前の手：{ $player } さんが{ $side }の穴 { $pit } から種を { $seeds } 個まきました{ $captured ->
+        [0] {""}
+       *[other] 。{ $captured } 個を取りました
+    }{ $again ->
+        [true] 。最後の種がストアに入ったので、もう一手です
+       *[false] {""}
+    }。
+kalah-board-end-no-move = 手番のプレイヤーにまく種が残っていなかった
+kalah-board-end-side-empty = 一列の穴がすべて空になった
+kalah-board-end-majority = どちらかのストアが全体の半分より多くの種を持った
+kalah-board-ended = { $swept ->
+        [0] { $reason }ため、ゲームが終わりました。
+       *[other] { $reason }ため、ゲームが終わりました。穴に残っていた種 { $swept } 個は、それぞれの列のストアに入りました。
+    }
+kalah-text-stores = ストア：左は{ $left } { $left_seeds }、右は{ $right } { $right_seeds }。

@@ -48,3 +48,34 @@ quarto-guide-option-meaning-1 = ふだんはオフ。オンにすると、どの
 quarto-codes-1 = 渡された駒は、列 a～d と行 1～4 でマスを書いて置きます：「c3」。
 quarto-codes-2 = 渡す駒は 4 つの文字で書きます（T/S 背が高い/低い、D/L 濃い/薄い、R/Q 丸い/四角い、H/F 穴あり/なし）：「give TDRH」。
 quarto-codes-3 = 両方を一行で：「c3 then give TDRH」。
+
+# 盤。
+quarto-piece-words = { $height }・{ $colour }・{ $shape }・{ $top }
+quarto-piece-title = { $words }駒
+quarto-cell-label = { $row } 行目、{ $column } 列目
+quarto-board-caption = 盤：列 a～d、行 1～4。16 個のうち { $placed } 個を置きました。{ $advanced ->
+        [true] 共通の特徴を持つ駒 4 つが、行・列・対角線・2×2 のブロックにそろえば勝ちです。
+       *[false] 共通の特徴を持つ駒 4 つが、行・列・対角線にそろえば勝ちです。
+    }
+quarto-board-placed-last = （最後に置いた駒）
+quarto-board-winning = （勝ちの列）
+quarto-board-empty = 空き
+quarto-board-to-place = 置く駒
+quarto-board-placer = { $player } さんが置きます
+quarto-board-pool = まだ渡せる駒
+quarto-board-choose-give = 渡す駒を選んでください
+quarto-board-left-over = 残った駒
+quarto-board-count = （{ $count }）
+quarto-board-not-started = ゲームはまだ始まっていません。
+quarto-board-you-place = あなたの番です。{ $other } さんから渡された{ $piece }を置いてください。空いているマスの「… に置く」を押します。
+quarto-board-they-place = { $player } さんが{ $piece }を置き、{ $other } さんに渡す駒を選ぶ番です。
+quarto-board-you-give = あなたの番です。{ $other } さんが置く駒を選び、その下の「… を渡す」を押してください。共通の特徴を持つ駒 4 つを一列にそろえた人が勝つので、よく考えて選びましょう。
+quarto-board-they-give = { $player } さんが { $other } さんの置く駒を選んでいます。
+quarto-board-draw = 16 個の駒がすべて盤に置かれ、特徴を共有する 4 つの組はありません。引き分けです。
+quarto-board-won = { $player } さんが最後の駒を置いて { $groups } をそろえ、勝ちました。
+quarto-board-last-move = 直前の手：{ $player } さんが{ $piece }を { $cell } に置きました。
+quarto-text-legend = T/S 背が高い/低い、D/L 濃い/薄い、R/Q 丸い/四角い、H/F 穴あり/なし{ $marked ->
+        [true] 。* は最後に置いた駒
+       *[false] {""}
+    }
+quarto-text-to-place = 置く駒：{ $piece }（{ $code }）、置くのは { $player } さん。
