@@ -118,3 +118,179 @@ azul-guide-option-meaning-1 = 色付き（標準）：外側の星にはその�
 azul-codes-1 = タイルを取る：「take 3 red」（工房 3）または「take centre red」。ワイルドのタイルがあれば自動でついてきます。
 azul-codes-2 = タイルを置く：色、星（centre、色、灰色の盤では番号）、マス 1～6、払うタイルのうちワイルドの枚数：「place red blue 4」「place red centre 2 1 wild」。
 azul-codes-3 = このラウンドの配置をやめる：「pass」。ボーナスのタイル：「bonus red blue」。取っておくタイル：「keep green green red」または「keep nothing」。ラウンドの間：「next round」。
+
+# 盤。
+azul-count-of-wild = ワイルドの{ $colour } { $count } 枚
+azul-board-star-centre = 中央の星
+azul-board-star-colour = { $colour }の星
+azul-board-star-numbered = 星 { $star }
+azul-board-star-heading = { $star }：
+azul-board-space-empty = 空き
+azul-board-space = {" "}{ $tile }{ $mark ->
+        [chosen] （選択中）
+        [open] （ここに置ける）
+       *[none] {""}
+    }{ $last ->
+        [true] 。
+       *[false] 、
+    }
+azul-board-space-link = { $star }、マス { $space }、コスト { $cost }：ここにタイルを置く
+azul-board-space-name = { $star }、マス { $space }
+azul-board-structure-done = { $structure }：完成
+azul-board-structure-open = { $structure }：{ $spaces } マスのうち { $covered } マスが埋まっています。完成させるとボーナスのタイルを { $reward } 枚もらえます
+azul-board-to-act = 手番
+azul-board-passed = パス済み
+azul-board-holds-token = スタートプレイヤーマーカーを持っています
+azul-board-token = スタートプレイヤーマーカー
+azul-board-winner = 勝者
+azul-board-none-yet = まだありません
+azul-board-no-tiles = タイルなし
+azul-board-empty = 空
+azul-board-nothing-yet = まだ何もありません
+azul-board-factory = 工房 { $factory }
+azul-board-centre = 中央
+azul-board-source = { $source }：
+azul-board-centre-words = { $tiles }{ $token ->
+        [true] 、スタートプレイヤーマーカー
+       *[false] {""}
+    }
+azul-board-waiting-take = { $player } さんがタイルを取っています。
+azul-board-waiting-place = { $player } さんがタイルを置くかパスするところです。
+azul-board-waiting-bonus = { $player } さんがサプライからボーナスのタイルを { $count } 枚選んでいます。
+azul-board-waiting-keep = { $player } さんがパスし、取っておくタイルを選んでいます。
+azul-board-setting-up = ゲームを準備しています。
+azul-board-over = ゲームは終わりました。6 ラウンドを遊びました。
+azul-board-round = 6 ラウンドのうち第 { $round } ラウンド：ワイルドは{ $wild }です。いまは{ $phase ->
+        [take] 第 1 段階、タイルを取る番です。順番に、工房か中央から一色のタイルをすべて取ります
+       *[place] 第 2 段階、タイルを置く番です。全員がパスするまで、順番にマスを一つ埋めるかパスします
+    }。
+azul-board-track = ラウンドとワイルドの色：
+azul-board-track-round = {" "}{ $wild }{ $current ->
+        [true] （このラウンド）
+       *[false] {""}
+    }{ $last ->
+        [true] 。
+       *[false] 、
+    }
+azul-board-your-move = あなたの手
+azul-board-last-move = 直前の手：{ $move }
+azul-board-table-label = 工房、中央、サプライ
+azul-board-table = テーブル
+azul-board-offer-empty = 工房と中央は{ $ended ->
+        [true] 空です
+       *[false] 次のラウンドまで空です
+    }。{ $token ->
+        [true] スタートプレイヤーマーカーは中央にあります。
+       *[false] {""}
+    }
+azul-board-supply = サプライ（ボーナスのタイル）：
+azul-board-bag-tower = 袋の中：{ $bag } 枚（必要なときにランダムに引きます）。塔の中：{ $tower } 枚（袋が空になったら袋に戻します）。
+azul-board-legend = タイルの文字：
+azul-board-legend-is = {" "}は
+azul-board-player = { $player }：
+azul-board-pavilion = { $player } の盤。各星のマスを、印刷された数字の順に時計回りに並べています。
+azul-board-hand = 盤の横のタイル：
+azul-board-corner = 角のタイル（次のラウンドのために取っておいたもの）：
+azul-board-structures = 完成したボーナスの建物（18 のうち { $done }）：
+azul-board-outlined = 枠で囲まれたマスが、いま埋められるマスです。
+azul-board-players = プレイヤー
+azul-board-final-scores = 最終得点
+azul-board-scores = 得点
+azul-board-col-seat = 席
+azul-board-col-player = プレイヤー
+azul-board-col-score = 得点
+azul-board-col-hand = 手元のタイル
+azul-board-col-corner = 角のタイル
+azul-board-col-covered = 埋めたマス
+azul-board-col-now = いま
+azul-board-covered = 42 のうち { $covered }
+azul-board-your-turn = あなたの番です
+azul-board-take-wild = ワイルドの{ $colour }を 1 枚取る
+azul-board-take = { $colour }を { $count } 枚取る{ $along ->
+        [true] （＋ワイルドの{ $wild } 1 枚）
+       *[false] {""}
+    }
+azul-board-take-token = { $take }{ $token ->
+        [true] 。スタートプレイヤーマーカーも取る（{ $lost ->
+            [0] 得点はすでに 1 なので失いません
+           *[other] −{ $lost } 点
+        }）
+       *[false] {""}
+    }
+azul-board-take-heading = あなたの番です：タイルを取る
+azul-board-take-help = 工房か中央から一色のタイルをすべて取ります。下のボタンを押してください。{ $wild }のタイル（このラウンドのワイルド）もあれば、ちょうど 1 枚がついてきます。ワイルドのタイルだけを取れるのは、ほかに何も残っていないときだけです。
+azul-board-take-help-centre = 工房の残りのタイルは中央へ移ります。最初に中央から取った人はスタートプレイヤーマーカーも取り、取ったタイル 1 枚につき 1 点を失い、次のラウンドを始めます。
+azul-board-pass = { $case ->
+        [none] パス
+        [last] パス：最後のラウンドが終わるので、タイル { $tiles } 枚で { $lost } 点を失います
+        [keep] パスして、タイル { $tiles } 枚を次のラウンドのために取っておく
+       *[choose] パスして、タイル { $tiles } 枚から取っておくものを 4 枚まで選ぶ
+    }
+azul-board-pass-heading = いまパスしますか？
+azul-board-pass-confirm = { $pass }。このラウンドではもうタイルを置けません。
+azul-board-pass-yes = はい、パスします
+azul-board-pass-no = いいえ、タイルを置くのに戻る
+azul-board-ask = { $action }…
+azul-board-place-heading = あなたの番です：タイルを置くかパスする
+azul-board-place-help = 自分の盤の空いているマスを一つ埋めるか、パスします。下の盤で枠に囲まれたマスを選んでください。それがいま払えるマスです。
+azul-board-place-cost-help = マスのコストはその数字と同じ枚数のタイルで、すべて置く色です。このラウンドは{ $wild }のタイルがワイルドで、1 枚を除いて代わりに使えます。置いたタイルは 1 点と、星の中でつながっているタイル 1 枚ごとに 1 点になります。
+azul-board-grey-help = 灰色の盤：どの星も最後には一色だけか、六色すべて違う色にしなければなりません。
+azul-board-coloured-help = 外側の星はそれぞれ自分の色、中央の星は各色 1 枚ずつです。
+azul-board-cannot-pay = いまはどのマスも払えません。パスしてください。
+azul-board-covering-scores = ここを埋めると { $points } 点です。
+azul-board-completes = { $structures }が完成し、サプライからボーナスのタイルを { $reward } 枚選べます。
+azul-board-confirm = ボタンで確定してください：
+azul-board-choose-colour-and-pay = 置く色と払い方を選んでください：
+azul-board-choose-pay = 払い方を選んでください：
+azul-board-place-paying = { $colour }を置く、{ $colour } { $own } 枚で払う{ $wilds ->
+        [0] {""}
+       *[other] （＋ワイルドの{ $wild } { $wilds } 枚）
+    }
+azul-board-space-heading = あなたの番です：{ $space }、コストはタイル { $cost } 枚
+azul-board-another-space = 別のマスを選ぶか、パスする
+azul-board-put-back = { $colour }のタイルを 1 枚戻す
+azul-board-start-again = 最初からやり直す
+azul-board-take-bonus = { $tiles }を取る
+azul-board-you-completed = { $structures }を完成させました。
+azul-board-bonus-help = サプライからタイルを { $count } 枚、好きな色で選んでください（ワイルドの色も選べます）。盤の横のタイルに加わります。
+azul-board-bonus-heading = あなたの番です：サプライからボーナスのタイルを { $count } 枚選ぶ
+azul-board-add-bonus = { $colour }のタイルを 1 枚加える（サプライに { $left } 枚）
+azul-board-one-at-a-time = 1 枚ずつ加えてください。あと { $left } 枚選べます。
+azul-board-chosen-so-far = ここまでに選んだタイル：
+azul-board-add-keep = { $colour }のタイルを 1 枚取っておく（{ $left } 枚あります）
+azul-board-keep = { $count ->
+        [0] 何も取っておかず、タイル { $discarded } 枚をすべて捨てる（−{ $lost } 点）
+       *[other] { $kept }を取っておき、タイル { $discarded } 枚を捨てる（−{ $lost } 点）
+    }
+azul-board-keep-question = { $keep }：よろしいですか？
+azul-board-keep-loses = 取っておかないタイルはすべて塔へ移り、{ $lost } 点を失います。
+azul-board-keep-change = いいえ、取っておくタイルを変える
+azul-board-keep-heading = あなたの番です：取っておくタイルを選ぶ
+azul-board-keep-help = タイル { $count } 枚（{ $tiles }）を持ってパスしました。そのうち { $max } 枚までを盤の角に置いて次のラウンドに使えます。残りのタイルは塔へ移り、1 枚につき 1 点を失います。
+azul-board-keep-one-at-a-time = 取っておくタイルを 1 枚ずつ加え、ボタンで確定してください。
+azul-board-kept-so-far = ここまでに取っておいたタイル：
+azul-text-over = ゲームは終わりました。
+azul-text-round = 6 ラウンドのうち第 { $round } ラウンド、ワイルドは{ $wild }：{ $doing ->
+        [take] タイルを取る段階
+        [place] タイルを置く段階
+        [bonus] ボーナスのタイルを選んでいるところ
+        [keep] 取っておくタイルを選んでいるところ
+       *[none] 待っているところ
+    }。{ $acting ->
+        [true] 手番は { $player } さん。
+       *[false] {""}
+    }
+azul-text-factories = 工房：
+azul-text-centre = 中央：{ $tiles }{ $token ->
+        [true] 、スタートプレイヤーマーカー
+       *[false] {""}
+    }
+azul-text-supply = サプライ：{ $stocked ->
+        [true] { $letters }
+       *[false] 空
+    }。袋 { $bag } 枚、塔 { $tower } 枚
+azul-text-player = { $player }：{ $score } 点、手元 { $hand } 枚、角 { $corner } 枚、42 マスのうち { $covered } マスを埋めた{ $now ->
+        [act] （手番）
+        [passed] （パス済み）
+       *[none] {""}
+    }

@@ -13,7 +13,9 @@ use askama::Template;
 
 use super::{Board, GameUi};
 use crate::rules::Message;
-use crate::rules::azul::{Azul, BoardSide, Colour, Options, Tiles};
+use crate::rules::azul::{
+    Azul, BoardSide, Colour, Options, Structure, StructureKind, Tiles, star_colour,
+};
 use crate::web::form::Form;
 
 #[derive(Template)]
@@ -66,25 +68,52 @@ fn parse_colour(name: &str) -> Option<Colour> {
     Colour::ALL.into_iter().find(|c| c.name() == name)
 }
 
-/// "2 red, 1 blue and 1 purple (wild)"; "no tiles" when empty.
-fn tile_words(tiles: &Tiles, wild: Option<Colour>) -> String {
-    let parts: Vec<String> = tiles
+/// "2 red, 1 blue and 1 purple (wild)"; the message `empty` when there are none.
+fn tile_words(tiles: &Tiles, wild: Option<Colour>, empty: &'static str) -> Message {
+    let parts: Vec<Message> = tiles
         .colours()
         .map(|c| {
-            let wild_mark = if Some(c) == wild { " (wild)" } else { "" };
-            format!("{} {}{wild_mark}", tiles.count(c), c.name())
+            let key = if Some(c) == wild {
+                "azul-count-of-wild"
+            } else {
+                "azul-count-of"
+            };
+            Message::new(key)
+                .with("count", tiles.count(c))
+                .with("colour", c.message())
         })
         .collect();
-    join_words(&parts, "no tiles")
+    if parts.is_empty() {
+        Message::new(empty)
+    } else {
+        Message::new("azul-list").list("items", parts)
+    }
 }
 
-/// "a, b and c"; `empty` for no parts.
-fn join_words(parts: &[String], empty: &str) -> String {
-    match parts.len() {
-        0 => empty.to_string(),
-        1 => parts[0].clone(),
-        n => format!("{} and {}", parts[..n - 1].join(", "), parts[n - 1]),
+/// "Red star", "Centre star", "Star 2": a star's name as a heading.
+fn star_title(board: &Board<'_, Azul>, star: u8) -> String {
+    let message = match (star, star_colour(board.view.board_side, star)) {
+        (0, _) => Message::new("azul-board-star-centre"),
+        (_, Some(colour)) => {
+            Message::new("azul-board-star-colour").with("colour", colour.message())
+        }
+        (_, None) => Message::new("azul-board-star-numbered").with("star", star),
+    };
+    capitalise(&board.say(&message))
+}
+
+/// The first letter in capitals, for names that open a heading or a line.
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
+}
+
+/// A structure in words: "the pillar of the red star".
+fn structure_message(board: &Board<'_, Azul>, kind: StructureKind, star: u8) -> Message {
+    Structure { kind, star }.message(board.view.board_side)
 }
 
 /// A selection of tiles in the query string: colour names in colour order, comma-separated.

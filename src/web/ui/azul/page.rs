@@ -4,18 +4,28 @@ use askama::Template;
 
 use super::super::Board;
 use super::steps::{self, Controls, Turn};
-use super::{Colour, letter, tile_words};
-use crate::rules::Rules;
+use super::{Colour, capitalise, letter, star_title, structure_message, tile_words};
+use crate::i18n::Lang;
 use crate::rules::azul::{
     Awaiting, Azul, BoardSide, Phase, PlayerView, Source, StructureKind, Tiles, View,
 };
-use crate::rules::words::plural;
+use crate::rules::{Message, Rules};
 
 pub struct RoundCell {
     number: u8,
+    /// The wild colour's class suffix ("none" before the round track starts).
     colour: &'static str,
+    /// Its word.
+    word: String,
     current: bool,
     past: bool,
+}
+
+/// A colour in the legend of tile letters.
+pub struct LegendItem {
+    class: &'static str,
+    letter: &'static str,
+    word: String,
 }
 
 /// A factory or the centre.
@@ -43,6 +53,7 @@ pub struct Standing {
 #[derive(Template)]
 #[template(path = "azul/board.html")]
 struct BoardHtml {
+    lang: Lang,
     rounds: Vec<RoundCell>,
     round_line: String,
     turn: Option<Turn>,
@@ -53,13 +64,13 @@ struct BoardHtml {
     supply: Vec<&'static str>,
     supply_free: usize,
     supply_words: String,
-    bag: String,
-    tower: String,
+    bag: usize,
+    tower: usize,
     standings: Vec<Standing>,
     boards: Vec<String>,
     last: Option<String>,
     ended: bool,
-    legend: Vec<(&'static str, &'static str)>,
+    legend: Vec<LegendItem>,
     /// The viewer is placing tiles: their board comes before the table.
     place_first: bool,
 }
@@ -97,6 +108,7 @@ pub struct Marker {
 #[derive(Template)]
 #[template(path = "azul/player.html")]
 struct PlayerPanel {
+    lang: Lang,
     name: String,
     score: i64,
     badges: Vec<String>,
@@ -137,20 +149,17 @@ fn covered(player: &PlayerView) -> usize {
         .count()
 }
 
-fn star_boxes(view: &View, player: &PlayerView, controls: Option<&Controls>) -> Vec<StarBox> {
+fn star_boxes(
+    board: &Board<'_, Azul>,
+    player: &PlayerView,
+    controls: Option<&Controls>,
+) -> Vec<StarBox> {
+    let view = board.view;
     let variant = view.board_side == BoardSide::Variant;
     player
         .stars
         .iter()
         .map(|star| {
-            let name = {
-                let bare = star.name.trim_start_matches("the ");
-                let mut chars = bare.chars();
-                match chars.next() {
-                    Some(c) => c.to_uppercase().chain(chars).collect::<String>(),
-                    None => String::new(),
-                }
-            };
             let tint = match (star.colour, star.star, variant) {
                 (Some(c), _, _) => c.name(),
                 (None, _, true) => "grey",
@@ -168,16 +177,20 @@ fn star_boxes(view: &View, player: &PlayerView, controls: Option<&Controls>) -> 
                     let key = (star.star, sp.space);
                     let link = controls.and_then(|c| c.space_links.get(&key).cloned());
                     let selected = controls.is_some_and(|c| c.selected_space == Some(key));
-                    let mut after = match sp.tile {
-                        Some(c) => format!(" {}", c.name()),
-                        None => " empty".to_string(),
+                    let tile = sp
+                        .tile
+                        .map_or_else(|| Message::new("azul-board-space-empty"), Colour::message);
+                    let mark = match (selected, link.is_some()) {
+                        (true, _) => "chosen",
+                        (false, true) => "open",
+                        (false, false) => "none",
                     };
-                    if selected {
-                        after += " (chosen)";
-                    } else if link.is_some() {
-                        after += " (place here)";
-                    }
-                    after += if sp.space == 6 { ". " } else { ", " };
+                    let after = board.say(
+                        &Message::new("azul-board-space")
+                            .with("tile", tile)
+                            .text("mark", mark)
+                            .text("last", (sp.space == 6).to_string()),
+                    );
                     SpaceBox {
                         pos: sp.space,
                         bearing: bearing(star.star, sp.space),
@@ -191,7 +204,7 @@ fn star_boxes(view: &View, player: &PlayerView, controls: Option<&Controls>) -> 
                 .collect();
             StarBox {
                 star: star.star,
-                name,
+                name: star_title(board, star.star),
                 tint,
                 hub,
                 spaces,
@@ -200,7 +213,7 @@ fn star_boxes(view: &View, player: &PlayerView, controls: Option<&Controls>) -> 
         .collect()
 }
 
-fn markers(player: &PlayerView) -> Vec<Marker> {
+fn markers(board: &Board<'_, Azul>, player: &PlayerView) -> Vec<Marker> {
     let filled = |s: &[u8; 2]| {
         player
             .stars
@@ -218,21 +231,22 @@ fn markers(player: &PlayerView) -> Vec<Marker> {
                 StructureKind::Window => "window",
             };
             let have = s.spaces.iter().filter(|sp| filled(sp)).count();
-            let name = s.name.trim_start_matches("the ");
+            let structure = structure_message(board, s.kind, s.star);
+            let title = if s.complete {
+                Message::new("azul-board-structure-done").with("structure", structure)
+            } else {
+                Message::new("azul-board-structure-open")
+                    .with("structure", structure)
+                    .with("covered", have)
+                    .with("spaces", s.spaces.len())
+                    .with("reward", s.reward)
+            };
             Marker {
                 kind,
                 star: s.star,
                 reward: s.reward,
                 done: s.complete,
-                title: if s.complete {
-                    format!("{name}: complete")
-                } else {
-                    format!(
-                        "{name}: {have} of {} spaces covered; completing it earns {}",
-                        s.spaces.len(),
-                        plural(usize::from(s.reward), "bonus tile", "bonus tiles")
-                    )
-                },
+                title: capitalise(&board.say(&title)),
             }
         })
         .collect()
@@ -249,21 +263,27 @@ fn player_panel(
     let to_act = view.to_act == Some(player.seat);
     let mut badges = Vec::new();
     if to_act {
-        badges.push("to act".to_string());
+        badges.push(board.t("azul-board-to-act"));
     }
     if player.passed && view.phase == Phase::Place {
-        badges.push("passed".to_string());
+        badges.push(board.t("azul-board-passed"));
     }
     if player.has_start_player_token && view.phase != Phase::Ended {
-        badges.push("holds the start player token".to_string());
+        badges.push(board.t("azul-board-holds-token"));
     }
-    let done: Vec<String> = player
+    let done: Vec<Message> = player
         .structures
         .iter()
         .filter(|s| s.complete)
-        .map(|s| s.name.trim_start_matches("the ").to_string())
+        .map(|s| structure_message(board, s.kind, s.star))
         .collect();
+    let done_words = if done.is_empty() {
+        board.t("azul-board-none-yet")
+    } else {
+        board.say(&Message::new("azul-list").list("items", done.iter().cloned()))
+    };
     PlayerPanel {
+        lang: board.lang,
         name: board.name(player.seat),
         score: player.score,
         badges,
@@ -274,24 +294,30 @@ fn player_panel(
             BoardSide::Standard => "standard",
             BoardSide::Variant => "variant",
         },
-        stars: star_boxes(view, player, me.then_some(controls)),
-        markers: markers(player),
+        stars: star_boxes(board, player, me.then_some(controls)),
+        markers: markers(board, player),
         hand: tiles_list(&player.hand),
-        hand_words: tile_words(&player.hand, view.wild),
+        hand_words: board.say(&tile_words(&player.hand, view.wild, "azul-board-no-tiles")),
         corner: tiles_list(&player.corner),
-        corner_words: tile_words(&player.corner, None),
+        corner_words: board.say(&tile_words(&player.corner, None, "azul-board-no-tiles")),
         done_count: done.len(),
-        done_words: super::join_words(&done, "none yet"),
+        done_words,
         can_place: me && !controls.space_links.is_empty(),
     }
     .render()
 }
 
-fn source_box(name: String, tiles: &Tiles, wild: Option<Colour>, takes: Vec<String>) -> SourceBox {
+fn source_box(
+    board: &Board<'_, Azul>,
+    name: Message,
+    tiles: &Tiles,
+    wild: Option<Colour>,
+    takes: Vec<String>,
+) -> SourceBox {
     SourceBox {
-        name,
+        name: board.say(&name),
         tiles: tiles_list(tiles),
-        words: tile_words(tiles, wild).replace("no tiles", "empty"),
+        words: board.say(&tile_words(tiles, wild, "azul-board-empty")),
         token: false,
         takes,
     }
@@ -303,33 +329,62 @@ fn waiting_line(board: &Board<'_, Azul>) -> Option<String> {
     if board.me == Some(seat) && board.actions.is_some() {
         return None;
     }
-    let who = board.name(seat);
-    Some(match view.awaiting {
-        Awaiting::Take => format!("{who} is taking tiles."),
-        Awaiting::PlaceOrPass => format!("{who} is placing a tile or passing."),
-        Awaiting::ChooseBonus { count } => format!(
-            "{who} is choosing {} from the supply.",
-            plural(usize::from(count), "bonus tile", "bonus tiles")
-        ),
-        Awaiting::Keep { .. } => format!("{who} passed and is choosing which tiles to keep."),
+    let message = match view.awaiting {
+        Awaiting::Take => Message::new("azul-board-waiting-take"),
+        Awaiting::PlaceOrPass => Message::new("azul-board-waiting-place"),
+        Awaiting::ChooseBonus { count } => {
+            Message::new("azul-board-waiting-bonus").with("count", count)
+        }
+        Awaiting::Keep { .. } => Message::new("azul-board-waiting-keep"),
         Awaiting::Nothing => return None,
-    })
+    };
+    Some(board.say(&message.text("player", board.name(seat))))
 }
 
-fn round_line(view: &View) -> String {
-    match view.phase {
-        Phase::Setup => "The game is being set up.".into(),
-        Phase::Ended => "The game is over: six rounds were played.".into(),
-        Phase::Acquire | Phase::Place => {
-            let wild = view.wild.map_or("no colour", Colour::name);
-            let phase = if view.phase == Phase::Acquire {
-                "phase 1, taking tiles: in turn, each player takes all tiles of one colour from a factory or the centre"
-            } else {
-                "phase 2, placing tiles: in turn, each player covers one space or passes, until everyone has passed"
-            };
-            format!("Round {} of 6: {wild} is wild. Now {phase}.", view.round)
+fn wild_message(view: &View) -> Message {
+    view.wild
+        .map_or_else(|| Message::new("azul-no-wild"), Colour::message)
+}
+
+fn round_line(board: &Board<'_, Azul>) -> String {
+    let view = board.view;
+    let message = match view.phase {
+        Phase::Setup => Message::new("azul-board-setting-up"),
+        Phase::Ended => Message::new("azul-board-over"),
+        Phase::Acquire | Phase::Place => Message::new("azul-board-round")
+            .with("round", view.round)
+            .with("wild", wild_message(view))
+            .text(
+                "phase",
+                if view.phase == Phase::Acquire {
+                    "take"
+                } else {
+                    "place"
+                },
+            ),
+    };
+    board.say(&message)
+}
+
+/// What a player is doing now, for the scores table: "to act, start player token".
+fn standing_state(view: &View, player: &PlayerView) -> Message {
+    let mut parts = Vec::new();
+    if view.to_act == Some(player.seat) {
+        parts.push(Message::new("azul-board-to-act"));
+    }
+    if player.passed && view.phase == Phase::Place {
+        parts.push(Message::new("azul-board-passed"));
+    }
+    if player.has_start_player_token && view.phase != Phase::Ended {
+        parts.push(Message::new("azul-board-token"));
+    }
+    if view.phase == Phase::Ended {
+        let best = view.players.iter().map(|q| q.score).max();
+        if Some(player.score) == best {
+            parts.push(Message::new("azul-board-winner"));
         }
     }
+    Message::new("azul-list").commas("items", parts)
 }
 
 pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
@@ -343,7 +398,8 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
         .enumerate()
         .map(|(i, tiles)| {
             source_box(
-                format!("Factory {}", i + 1),
+                board,
+                Message::new("azul-board-factory").with("factory", i + 1),
                 tiles,
                 wild,
                 takes_for(Source::Factory(i as u8 + 1)),
@@ -351,7 +407,8 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
         })
         .collect();
     let mut centre = source_box(
-        "Centre".to_string(),
+        board,
+        Message::new("azul-board-centre"),
         &view.centre,
         wild,
         takes_for(Source::Centre),
@@ -382,39 +439,27 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
             hand: p.hand.total(),
             corner: p.corner.total(),
             covered: covered(p),
-            state: {
-                let mut parts = Vec::new();
-                if view.to_act == Some(p.seat) {
-                    parts.push("to act");
-                }
-                if p.passed && view.phase == Phase::Place {
-                    parts.push("passed");
-                }
-                if p.has_start_player_token && view.phase != Phase::Ended {
-                    parts.push("start player token");
-                }
-                if view.phase == Phase::Ended {
-                    let best = view.players.iter().map(|q| q.score).max();
-                    if Some(p.score) == best {
-                        parts.push("winner");
-                    }
-                }
-                parts.join(", ")
-            },
+            state: board.say(&standing_state(view, p)),
             me: board.me == Some(p.seat),
             to_act: view.to_act == Some(p.seat),
         })
         .collect();
     BoardHtml {
+        lang: board.lang,
         rounds: (1..=6u8)
-            .map(|number| RoundCell {
-                number,
-                colour: Colour::wild_of_round(number).map_or("none", Colour::name),
-                current: number == view.round && view.phase != Phase::Ended,
-                past: number < view.round || view.phase == Phase::Ended,
+            .map(|number| {
+                let colour = Colour::wild_of_round(number);
+                RoundCell {
+                    number,
+                    colour: colour.map_or("none", Colour::name),
+                    word: board
+                        .say(&colour.map_or_else(|| Message::new("azul-no-wild"), Colour::message)),
+                    current: number == view.round && view.phase != Phase::Ended,
+                    past: number < view.round || view.phase == Phase::Ended,
+                }
             })
             .collect(),
-        round_line: round_line(view),
+        round_line: round_line(board),
         turn: controls.turn.take(),
         waiting: waiting_line(board),
         factories,
@@ -422,9 +467,9 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
         centre,
         supply: tiles_list(&view.supply),
         supply_free: 10usize.saturating_sub(view.supply.total()),
-        supply_words: tile_words(&view.supply, wild).replace("no tiles", "empty"),
-        bag: plural(view.bag.total, "tile", "tiles"),
-        tower: plural(view.tower.total, "tile", "tiles"),
+        supply_words: board.say(&tile_words(&view.supply, wild, "azul-board-empty")),
+        bag: view.bag.total,
+        tower: view.tower.total,
         standings,
         boards,
         last: view
@@ -432,7 +477,14 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
             .as_ref()
             .map(|event| board.say(&Azul::describe(event))),
         ended: view.phase == Phase::Ended,
-        legend: Colour::ALL.iter().map(|&c| (c.name(), letter(c))).collect(),
+        legend: Colour::ALL
+            .iter()
+            .map(|&c| LegendItem {
+                class: c.name(),
+                letter: letter(c),
+                word: board.say(&c.message()),
+            })
+            .collect(),
         place_first: view.phase == Phase::Place && board.me.is_some() && view.to_act == board.me,
     }
     .render()

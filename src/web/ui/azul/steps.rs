@@ -6,11 +6,13 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::super::{Actions, Board, Choice};
-use super::{join_words, letter, loss, parse_tiles, tile_words, tiles_param};
+use super::{
+    capitalise, letter, loss, parse_tiles, star_title, structure_message, tile_words, tiles_param,
+};
+use crate::rules::Message;
 use crate::rules::azul::{
     Awaiting, Azul, BoardSide, Colour, Command, Event, PlayerView, Source, Tiles, View,
 };
-use crate::rules::words::plural;
 
 /// Query keys of the choices in progress.
 pub const SPACE: &str = "space";
@@ -78,15 +80,13 @@ fn relabel(actions: &Actions, choice: &Choice, label: String) -> String {
     })
 }
 
-/// "purple star, space 4" / "star 2, space 4 (value 3)".
-pub fn space_name(view: &View, star: u8, pos: u8) -> String {
-    let name = view
-        .players
-        .first()
-        .and_then(|p| p.stars.get(usize::from(star)))
-        .map(|s| s.name.trim_start_matches("the ").to_string())
-        .unwrap_or_else(|| format!("star {star}"));
-    format!("{name}, space {pos}")
+/// "Purple star, space 4".
+pub fn space_name(board: &Board<'_, Azul>, star: u8, pos: u8) -> String {
+    board.say(
+        &Message::new("azul-board-space-name")
+            .text("star", star_title(board, star))
+            .with("space", pos),
+    )
 }
 
 pub fn value_of(player: &PlayerView, star: u8, pos: u8) -> u8 {
@@ -113,8 +113,12 @@ pub fn points_for(player: &PlayerView, star: u8, pos: u8) -> usize {
     (1 + forward + backward).min(6)
 }
 
-/// The structures covering (star, pos) would complete, by name, and the tiles they earn.
-pub fn completes(player: &PlayerView, star: u8, pos: u8) -> (Vec<String>, u8) {
+/// The structures covering (star, pos) would complete, and the tiles they earn.
+pub fn completes(
+    player: &PlayerView,
+    star: u8,
+    pos: u8,
+) -> (Vec<(crate::rules::azul::StructureKind, u8)>, u8) {
     let mut names = Vec::new();
     let mut reward = 0;
     for structure in &player.structures {
@@ -125,7 +129,7 @@ pub fn completes(player: &PlayerView, star: u8, pos: u8) -> (Vec<String>, u8) {
             .filter(|s| **s != [star, pos])
             .all(|s| is_filled(player, s[0], s[1]));
         if holds && !structure.complete && rest_filled {
-            names.push(structure.name.clone());
+            names.push((structure.kind, structure.star));
             reward += structure.reward;
         }
     }
@@ -146,7 +150,7 @@ pub fn controls(board: &Board<'_, Azul>) -> Controls {
         .filter_map(|choice| Some((serde_json::from_value(choice.command.clone()).ok()?, choice)))
         .collect();
     let mut controls = match view.awaiting {
-        Awaiting::Take => take(view, player, actions, &typed),
+        Awaiting::Take => take(board, player, actions, &typed),
         Awaiting::PlaceOrPass => place(board, player, actions, &typed),
         Awaiting::ChooseBonus { count } => bonus(board, actions, &typed, count),
         Awaiting::Keep { max } => keep(board, player, actions, &typed, usize::from(max)),
@@ -167,7 +171,7 @@ pub fn controls(board: &Board<'_, Azul>) -> Controls {
         .collect();
     if !stray.is_empty() {
         let turn = controls.turn.get_or_insert_with(|| Turn {
-            heading: "Your turn".into(),
+            heading: board.t("azul-board-your-turn"),
             help: Vec::new(),
             selection: None,
             links: Vec::new(),
@@ -179,16 +183,18 @@ pub fn controls(board: &Board<'_, Azul>) -> Controls {
     controls
 }
 
-fn wild_name(view: &View) -> &'static str {
-    view.wild.map_or("none", Colour::name)
+fn wild_message(view: &View) -> Message {
+    view.wild
+        .map_or_else(|| Message::new("azul-no-wild"), Colour::message)
 }
 
 fn take(
-    view: &View,
+    board: &Board<'_, Azul>,
     player: &PlayerView,
     actions: &Actions,
     typed: &[(Command, &Choice)],
 ) -> Controls {
+    let view = board.view;
     let mut takes: HashMap<Source, Vec<String>> = HashMap::new();
     for (command, choice) in typed {
         let Command::Take { source, colour } = command else {
@@ -202,49 +208,45 @@ fn take(
                 .copied()
                 .unwrap_or_default(),
         };
-        let (taken, mut label) = if Some(*colour) == view.wild {
+        let (taken, label) = if Some(*colour) == view.wild {
             (
                 Tiles::of(*colour, 1),
-                format!("Take 1 {} (wild)", colour.name()),
+                Message::new("azul-board-take-wild").with("colour", colour.message()),
             )
         } else {
             let n = tiles.count(*colour);
             let mut taken = Tiles::of(*colour, n);
-            let mut label = format!("Take {n} {}", colour.name());
-            if let Some(wild) = view.wild.filter(|&w| tiles.count(w) > 0) {
+            let wild = view.wild.filter(|&w| tiles.count(w) > 0);
+            if let Some(wild) = wild {
                 taken.add(wild, 1);
-                label += &format!(" + 1 {} (wild)", wild.name());
             }
+            let label = Message::new("azul-board-take")
+                .with("count", n)
+                .with("colour", colour.message())
+                .text("along", wild.is_some().to_string())
+                .with(
+                    "wild",
+                    wild.map_or_else(|| Message::new("azul-no-wild"), Colour::message),
+                );
             (taken, label)
         };
-        if *source == Source::Centre && view.start_player_token_in_centre {
-            let lost = loss(player.score, taken.total());
-            label += &format!(
-                " and the start player token ({})",
-                match lost {
-                    0 => "no points lost: your score is already 1".to_string(),
-                    n => format!("−{}", plural(n as usize, "point", "points")),
-                }
-            );
-        }
+        let token = *source == Source::Centre && view.start_player_token_in_centre;
+        let label = Message::new("azul-board-take-token")
+            .with("take", label)
+            .text("token", token.to_string())
+            .with("lost", loss(player.score, taken.total()));
+        let label = board.say(&label);
         takes
             .entry(*source)
             .or_default()
             .push(relabel(actions, choice, label));
     }
-    let wild = wild_name(view);
     Controls {
         turn: Some(Turn {
-            heading: "Your turn: take tiles".into(),
+            heading: board.t("azul-board-take-heading"),
             help: vec![
-                format!(
-                    "Take every tile of one colour from a factory or from the centre: press its button below. \
-                     If {wild} tiles (wild this round) are there too, exactly one of them comes with it; \
-                     a wild tile can be taken alone only where nothing else is left."
-                ),
-                "The other tiles of a factory go to the centre. The first player to take from the centre \
-                 also takes the start player token, loses 1 point per tile taken, and starts the next round."
-                    .into(),
+                board.say(&Message::new("azul-board-take-help").with("wild", wild_message(view))),
+                board.t("azul-board-take-help-centre"),
             ],
             selection: None,
             links: Vec::new(),
@@ -261,24 +263,21 @@ fn parse_space(text: &str) -> Option<(u8, u8)> {
     Some((star.trim().parse().ok()?, pos.trim().parse().ok()?))
 }
 
-fn pass_label(view: &View, player: &PlayerView) -> String {
+fn pass_label(view: &View, player: &PlayerView) -> Message {
     let n = player.hand.total();
-    if n == 0 {
-        "Pass".into()
+    let case = if n == 0 {
+        "none"
     } else if view.round >= 6 {
-        format!(
-            "Pass: the last round is ending, so your {} cost {}",
-            plural(n, "tile", "tiles"),
-            plural(loss(player.score, n) as usize, "point", "points")
-        )
+        "last"
     } else if n <= 4 {
-        format!(
-            "Pass and keep your {} for the next round",
-            plural(n, "tile", "tiles")
-        )
+        "keep"
     } else {
-        format!("Pass, then choose up to 4 of your {n} tiles to keep")
-    }
+        "choose"
+    };
+    Message::new("azul-board-pass")
+        .text("case", case)
+        .with("tiles", n)
+        .with("lost", loss(player.score, n))
 }
 
 /// One way to cover a space: the colour placed, the wild tiles paid, and its command.
@@ -326,56 +325,50 @@ fn place(
     let turn = match selected {
         None => {
             let mut help = vec![
-                "Cover one empty space of your board, or pass. Pick one of the outlined spaces on your board below: \
-                 those are the ones you can pay for now."
-                    .to_string(),
-                format!(
-                    "A space costs as many tiles as its number, all of the colour you place there. {} tiles are \
-                     wild this round: they can stand in for all but one of them. A tile scores 1 point plus 1 for \
-                     every tile joined to it around its star.",
-                    capitalise(wild_name(view))
-                ),
+                board.t("azul-board-place-help"),
+                capitalise(&board.say(
+                    &Message::new("azul-board-place-cost-help").with("wild", wild_message(view)),
+                )),
             ];
-            if view.board_side == BoardSide::Variant {
-                help.push(
-                    "Grey boards: every star must end up all one colour or six different colours."
-                        .into(),
-                );
+            help.push(board.t(if view.board_side == BoardSide::Variant {
+                "azul-board-grey-help"
             } else {
-                help.push(
-                    "Each outer star takes its own colour; the centre star takes one tile of each colour."
-                        .into(),
-                );
-            }
+                "azul-board-coloured-help"
+            }));
             if by_space.is_empty() {
-                help.push("You cannot pay for any space now: pass.".into());
+                help.push(board.t("azul-board-cannot-pay"));
             }
             let confirming = board.query.get(CONFIRM).map(String::as_str) == Some("pass");
             match pass {
                 // Passing ends the player's round: it is asked again on a page of its own.
                 Some(choice) if confirming => Turn {
-                    heading: "Pass now?".into(),
-                    help: vec![format!(
-                        "{}. You place no more tiles this round.",
-                        pass_label(view, player)
-                    )],
+                    heading: board.t("azul-board-pass-heading"),
+                    help: vec![
+                        board.say(
+                            &Message::new("azul-board-pass-confirm")
+                                .with("pass", pass_label(view, player)),
+                        ),
+                    ],
                     selection: None,
                     links: Vec::new(),
-                    forms: vec![relabel(actions, choice, "Yes, pass".into())],
+                    forms: vec![relabel(actions, choice, board.t("azul-board-pass-yes"))],
                     undo: vec![Link {
                         href: link_without(board, CONFIRM),
-                        text: "No, back to placing tiles".into(),
+                        text: board.t("azul-board-pass-no"),
                         colour: None,
                     }],
                 },
                 _ => Turn {
-                    heading: "Your turn: place a tile or pass".into(),
+                    heading: board.t("azul-board-place-heading"),
                     help,
                     selection: None,
                     links: pass
                         .map(|_| Link {
                             href: board.link_with(CONFIRM, "pass"),
-                            text: format!("{}…", pass_label(view, player)),
+                            text: board.say(
+                                &Message::new("azul-board-ask")
+                                    .with("action", pass_label(view, player)),
+                            ),
                             colour: None,
                         })
                         .into_iter()
@@ -389,46 +382,46 @@ fn place(
             let cost = value_of(player, star, pos);
             let points = points_for(player, star, pos);
             let (completed, reward) = completes(player, star, pos);
-            let mut help = vec![format!(
-                "Covering it scores {}.",
-                plural(points, "point", "points")
-            )];
+            let mut help =
+                vec![board.say(&Message::new("azul-board-covering-scores").with("points", points))];
             if !completed.is_empty() {
-                help.push(format!(
-                    "It completes {}: you then choose {} from the supply.",
-                    join_words(&completed, ""),
-                    plural(usize::from(reward), "bonus tile", "bonus tiles")
-                ));
+                let names = completed
+                    .iter()
+                    .map(|&(kind, star)| structure_message(board, kind, star));
+                help.push(
+                    board.say(
+                        &Message::new("azul-board-completes")
+                            .list("structures", names)
+                            .with("reward", reward),
+                    ),
+                );
             }
             let options = &by_space[&(star, pos)];
             let colours: BTreeSet<Colour> = options.iter().map(|o| o.0).collect();
-            help.push(if options.len() == 1 {
-                "Confirm with the button:".into()
+            help.push(board.t(if options.len() == 1 {
+                "azul-board-confirm"
             } else if colours.len() > 1 {
-                "Choose the colour to place and how to pay:".into()
+                "azul-board-choose-colour-and-pay"
             } else {
-                "Choose how to pay:".into()
-            });
+                "azul-board-choose-pay"
+            }));
             let forms = options
                 .iter()
                 .map(|&(colour, wild_count, choice)| {
-                    let mut label = format!(
-                        "Place {}, paying {} {}",
-                        colour.name(),
-                        cost.saturating_sub(wild_count),
-                        colour.name()
-                    );
-                    if let Some(w) = wild.filter(|_| wild_count > 0) {
-                        label += &format!(" + {wild_count} {} (wild)", w.name());
-                    }
-                    relabel(actions, choice, label)
+                    let wild = wild.map_or_else(|| Message::new("azul-no-wild"), Colour::message);
+                    let label = Message::new("azul-board-place-paying")
+                        .with("colour", colour.message())
+                        .with("own", cost.saturating_sub(wild_count))
+                        .with("wilds", wild_count)
+                        .with("wild", wild);
+                    relabel(actions, choice, board.say(&label))
                 })
                 .collect();
             Turn {
-                heading: format!(
-                    "Your turn: {} — costs {}",
-                    capitalise(&space_name(view, star, pos)),
-                    plural(usize::from(cost), "tile", "tiles")
+                heading: board.say(
+                    &Message::new("azul-board-space-heading")
+                        .text("space", space_name(board, star, pos))
+                        .with("cost", cost),
                 ),
                 help,
                 selection: None,
@@ -436,7 +429,7 @@ fn place(
                 forms,
                 undo: vec![Link {
                     href: link_without(board, SPACE),
-                    text: "Choose another space, or pass".into(),
+                    text: board.t("azul-board-another-space"),
                     colour: None,
                 }],
             }
@@ -447,14 +440,6 @@ fn place(
         space_links,
         selected_space: selected,
         ..Controls::default()
-    }
-}
-
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
     }
 }
 
@@ -475,7 +460,7 @@ fn build_links(
     from: &Tiles,
     chosen: &Tiles,
     max: usize,
-    add_text: impl Fn(Colour, u8) -> String,
+    add_text: impl Fn(Colour, u8) -> Message,
 ) -> (Vec<Link>, Vec<Link>) {
     let mut add = Vec::new();
     if chosen.total() < max {
@@ -486,7 +471,7 @@ fn build_links(
                 more.add(colour, 1);
                 add.push(Link {
                     href: board.link_with(key, &tiles_param(&more)),
-                    text: add_text(colour, left),
+                    text: board.say(&add_text(colour, left)),
                     colour: Some(colour.name()),
                 });
             }
@@ -503,7 +488,8 @@ fn build_links(
                 } else {
                     board.link_with(key, &tiles_param(&less))
                 },
-                text: format!("Put back a {} tile", colour.name()),
+                text: board
+                    .say(&Message::new("azul-board-put-back").with("colour", colour.message())),
                 colour: Some(colour.name()),
             }
         })
@@ -511,7 +497,7 @@ fn build_links(
     if chosen.total() > 1 {
         remove.push(Link {
             href: link_without(board, key),
-            text: "Start again".into(),
+            text: board.t("azul-board-start-again"),
             colour: None,
         });
     }
@@ -536,22 +522,21 @@ fn bonus(
             _ => None,
         })
         .collect();
-    let label = |tiles: &Tiles| format!("Take {}", tile_words(tiles, view.wild));
+    let label = |tiles: &Tiles| {
+        board.say(
+            &Message::new("azul-board-take-bonus")
+                .with("tiles", tile_words(tiles, view.wild, "azul-nothing")),
+        )
+    };
     let mut help = Vec::new();
-    if let Some(Event::TilePlaced { completed, .. }) = &view.last_move {
-        let names: Vec<String> = completed.iter().map(|s| s.name(view.board_side)).collect();
-        if !names.is_empty() {
-            help.push(format!("You completed {}.", join_words(&names, "")));
-        }
+    if let Some(Event::TilePlaced { completed, .. }) = &view.last_move
+        && !completed.is_empty()
+    {
+        let names = completed.iter().map(|s| s.message(view.board_side));
+        help.push(board.say(&Message::new("azul-board-you-completed").list("structures", names)));
     }
-    help.push(format!(
-        "Choose {} from the supply, any colours (wild ones too). They join the tiles next to your board.",
-        plural(usize::from(count), "tile", "tiles")
-    ));
-    let heading = format!(
-        "Your turn: choose {} from the supply",
-        plural(usize::from(count), "bonus tile", "bonus tiles")
-    );
+    help.push(board.say(&Message::new("azul-board-bonus-help").with("count", count)));
+    let heading = board.say(&Message::new("azul-board-bonus-heading").with("count", count));
     let mut turn = Turn {
         heading,
         help,
@@ -569,7 +554,9 @@ fn bonus(
         let count = usize::from(count);
         let chosen = selection(board, BONUS, &view.supply, count);
         let (add, remove) = build_links(board, BONUS, &view.supply, &chosen, count, |c, left| {
-            format!("Add a {} tile ({left} in the supply)", c.name())
+            Message::new("azul-board-add-bonus")
+                .with("colour", c.message())
+                .with("left", left)
         });
         turn.links = add;
         if chosen.total() == count {
@@ -579,15 +566,14 @@ fn bonus(
                 .map(|(tiles, choice)| relabel(actions, choice, label(tiles)))
                 .collect();
         } else {
-            turn.help.push(format!(
-                "Add them one at a time; {} still to choose.",
-                plural(count - chosen.total(), "tile", "tiles")
+            turn.help.push(board.say(
+                &Message::new("azul-board-one-at-a-time").with("left", count - chosen.total()),
             ));
         }
         turn.selection = Some(Selection {
-            label: "Chosen so far".into(),
+            label: board.t("azul-board-chosen-so-far"),
             tiles: shown(&chosen),
-            words: tile_words(&chosen, view.wild).replace("no tiles", "nothing yet"),
+            words: board.say(&tile_words(&chosen, view.wild, "azul-board-nothing-yet")),
             remove,
         });
     }
@@ -607,43 +593,35 @@ fn keep(
     let hand = player.hand;
     let chosen = selection(board, KEEP, &hand, max);
     let (add, remove) = build_links(board, KEEP, &hand, &chosen, max, |c, left| {
-        format!("Keep a {} tile ({left} available)", c.name())
+        Message::new("azul-board-add-keep")
+            .with("colour", c.message())
+            .with("left", left)
     });
     let discarded = hand.total() - chosen.total();
     let lost = loss(player.score, discarded);
-    let label = if chosen.is_empty() {
-        format!(
-            "Keep nothing and discard all {discarded} tiles (−{})",
-            plural(lost as usize, "point", "points")
-        )
-    } else {
-        format!(
-            "Keep {} and discard {} (−{})",
-            tile_words(&chosen, None),
-            plural(discarded, "tile", "tiles"),
-            plural(lost as usize, "point", "points")
-        )
-    };
+    let label = Message::new("azul-board-keep")
+        .with("kept", tile_words(&chosen, None, "azul-nothing"))
+        .with("count", chosen.total())
+        .with("discarded", discarded)
+        .with("lost", lost);
+    let label_words = board.say(&label);
     let forms: Vec<String> = typed
         .iter()
         .filter(|(command, _)| matches!(command, Command::Keep { tiles } if *tiles == chosen))
-        .map(|(_, choice)| relabel(actions, choice, label.clone()))
+        .map(|(_, choice)| relabel(actions, choice, label_words.clone()))
         .collect();
     // Throwing tiles away costs points: that is asked again on a page of its own.
     if lost > 0 && !forms.is_empty() {
         if board.query.get(CONFIRM).map(String::as_str) == Some("keep") {
             let turn = Turn {
-                heading: format!("{label}?"),
-                help: vec![format!(
-                    "Every tile you do not keep goes to the tower: you lose {}.",
-                    plural(lost as usize, "point", "points")
-                )],
+                heading: board.say(&Message::new("azul-board-keep-question").with("keep", label)),
+                help: vec![board.say(&Message::new("azul-board-keep-loses").with("lost", lost))],
                 selection: None,
                 links: Vec::new(),
                 forms,
                 undo: vec![Link {
                     href: link_without(board, CONFIRM),
-                    text: "No, change what I keep".into(),
+                    text: board.t("azul-board-keep-change"),
                     colour: None,
                 }],
             };
@@ -655,7 +633,7 @@ fn keep(
         let mut add = add;
         add.push(Link {
             href: board.link_with(CONFIRM, "keep"),
-            text: format!("{label}…"),
+            text: board.say(&Message::new("azul-board-ask").with("action", label)),
             colour: None,
         });
         return keep_turn(board, &hand, &chosen, max, add, remove, Vec::new());
@@ -675,20 +653,20 @@ fn keep_turn(
 ) -> Controls {
     let view = board.view;
     let turn = Turn {
-        heading: "Your turn: choose the tiles you keep".into(),
+        heading: board.t("azul-board-keep-heading"),
         help: vec![
-            format!(
-                "You passed with {}: {}. Up to {max} of them can wait on the corners of your board for the \
-                 next round; every other tile goes to the tower and costs 1 point.",
-                plural(hand.total(), "tile", "tiles"),
-                tile_words(hand, view.wild)
+            board.say(
+                &Message::new("azul-board-keep-help")
+                    .with("count", hand.total())
+                    .with("tiles", tile_words(hand, view.wild, "azul-nothing"))
+                    .with("max", max),
             ),
-            "Add the tiles to keep one at a time, then confirm with the button.".into(),
+            board.t("azul-board-keep-one-at-a-time"),
         ],
         selection: Some(Selection {
-            label: "Kept so far".into(),
+            label: board.t("azul-board-kept-so-far"),
             tiles: shown(chosen),
-            words: tile_words(chosen, None).replace("no tiles", "nothing yet"),
+            words: board.say(&tile_words(chosen, None, "azul-board-nothing-yet")),
             remove,
         }),
         links: add,

@@ -15,34 +15,37 @@
 use super::super::Board;
 use super::steps::tile_letters;
 use super::tile_words;
+use crate::rules::Message;
 use crate::rules::azul::{Awaiting, Azul, Colour, Phase};
-use crate::rules::words::plural;
 
 pub fn render(board: &Board<'_, Azul>) -> String {
     let view = board.view;
     let mut out = String::new();
     let what = match view.awaiting {
-        Awaiting::Take => "taking tiles",
-        Awaiting::PlaceOrPass => "placing tiles",
-        Awaiting::ChooseBonus { .. } => "choosing bonus tiles",
-        Awaiting::Keep { .. } => "choosing tiles to keep",
-        Awaiting::Nothing => "",
+        Awaiting::Take => "take",
+        Awaiting::PlaceOrPass => "place",
+        Awaiting::ChooseBonus { .. } => "bonus",
+        Awaiting::Keep { .. } => "keep",
+        Awaiting::Nothing => "none",
     };
-    match view.phase {
-        Phase::Ended => out.push_str("The game is over.\n"),
-        Phase::Setup => out.push_str("The game is being set up.\n"),
+    let heading = match view.phase {
+        Phase::Ended => Message::new("azul-text-over"),
+        Phase::Setup => Message::new("azul-board-setting-up"),
         Phase::Acquire | Phase::Place => {
-            let wild = view.wild.map_or("no colour", Colour::name);
-            let who = view
-                .to_act
-                .map(|s| format!(" {} to act.", board.name(s)))
-                .unwrap_or_default();
-            out.push_str(&format!(
-                "Round {} of 6, {wild} is wild: {what}.{who}\n",
-                view.round
-            ));
+            let wild = view
+                .wild
+                .map_or_else(|| Message::new("azul-no-wild"), Colour::message);
+            let who = view.to_act.map_or_else(String::new, |s| board.name(s));
+            Message::new("azul-text-round")
+                .with("round", view.round)
+                .with("wild", wild)
+                .text("doing", what)
+                .text("acting", view.to_act.is_some().to_string())
+                .text("player", who)
         }
-    }
+    };
+    out.push_str(&board.say(&heading));
+    out.push('\n');
     if view.phase == Phase::Acquire {
         let factories: Vec<String> = view
             .factories
@@ -54,23 +57,28 @@ pub fn render(board: &Board<'_, Azul>) -> String {
             })
             .collect();
         // Three to a line, so that the columns fit a phone's mail reader.
-        out.push_str("Factories:\n");
+        out.push_str(&board.t("azul-text-factories"));
+        out.push('\n');
         for row in factories.chunks(3) {
             out.push_str(&format!("  {}\n", row.join("  ")));
         }
-        let mut centre = tile_words(&view.centre, view.wild).replace("no tiles", "empty");
-        if view.start_player_token_in_centre {
-            centre += " and the start player token";
-        }
-        out.push_str(&format!("Centre: {centre}\n"));
+        let centre = Message::new("azul-text-centre")
+            .with(
+                "tiles",
+                tile_words(&view.centre, view.wild, "azul-board-empty"),
+            )
+            .text("token", view.start_player_token_in_centre.to_string());
+        out.push_str(&board.say(&centre));
+        out.push('\n');
     }
     let supply = tile_letters(&view.supply);
-    out.push_str(&format!(
-        "Supply: {}; bag {}, tower {}\n",
-        if supply.is_empty() { "empty" } else { &supply },
-        view.bag.total,
-        view.tower.total
-    ));
+    let supply = Message::new("azul-text-supply")
+        .text("stocked", (!supply.is_empty()).to_string())
+        .text("letters", supply)
+        .with("bag", view.bag.total)
+        .with("tower", view.tower.total);
+    out.push_str(&board.say(&supply));
+    out.push('\n');
     for player in &view.players {
         let covered = player
             .stars
@@ -78,19 +86,21 @@ pub fn render(board: &Board<'_, Azul>) -> String {
             .flat_map(|s| &s.spaces)
             .filter(|sp| sp.tile.is_some())
             .count();
-        let mut line = format!(
-            "{}: {}, hand {}, corner {}, {covered} of 42 spaces covered",
-            board.name(player.seat),
-            plural(player.score.max(0) as usize, "point", "points"),
-            player.hand.total(),
-            player.corner.total(),
-        );
-        if view.to_act == Some(player.seat) {
-            line += " - to act";
+        let now = if view.to_act == Some(player.seat) {
+            "act"
         } else if player.passed && view.phase == Phase::Place {
-            line += " - passed";
-        }
-        out.push_str(&line);
+            "passed"
+        } else {
+            "none"
+        };
+        let line = Message::new("azul-text-player")
+            .text("player", board.name(player.seat))
+            .with("score", player.score)
+            .with("hand", player.hand.total())
+            .with("corner", player.corner.total())
+            .with("covered", covered)
+            .text("now", now);
+        out.push_str(&board.say(&line));
         out.push('\n');
     }
     out
