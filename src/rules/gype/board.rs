@@ -178,6 +178,16 @@ impl Side {
         std::array::from_fn(|i| self.display_square(9, i + 1))
     }
 
+    /// The side's name in the reader's language.
+    pub fn message(self) -> crate::rules::Message {
+        crate::rules::Message::new(match self {
+            Side::South => "gype-side-south",
+            Side::West => "gype-side-west",
+            Side::North => "gype-side-north",
+            Side::East => "gype-side-east",
+        })
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Side::South => "South",

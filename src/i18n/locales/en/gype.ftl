@@ -96,3 +96,151 @@ gype-guide-option-meaning-2 = Off by default. When on, while you still have dice
 gype-codes-1 = Squares are a column letter and a row number, as on the board: "b3".
 gype-codes-2 = Arranging: "swap a1 c1" swaps two of your dice; "done" when you are happy.
 gype-codes-3 = A move: "move b1 b2" (one square), "jump b1 b3" (more jumps: "then jump b3 b5", and "end" to stop), "hat b1 c3 via b2 b3" (the Hat's route), or "roll b1".
+
+# The board.
+gype-side-south = South
+gype-side-west = West
+gype-side-north = North
+gype-side-east = East
+gype-dice-light = light
+gype-dice-dark = dark
+gype-dice-red = red
+gype-dice-blue = blue
+gype-moves-flame = one square in any direction
+gype-moves-book = one square straight: forward, back or sideways
+gype-moves-swords = one square diagonally
+gype-moves-tree = one square forward (straight or diagonally), or one straight back
+gype-moves-hat = a leap two squares straight and one to the side, over anything; every die on the route it takes is rolled
+gype-moves-ear = cannot move; roll it to change its face
+gype-board-starts-here = { $you ->
+        [true] you start here
+       *[false] { $player } starts here
+    }
+gype-board-goal-of = { $you ->
+        [true] your goal
+       *[false] { $player }’s goal
+    }
+gype-board-home-row = { $side } home row: { $parts }
+gype-board-row-unused = { $side } home row: not used in this game
+gype-board-the-die-on = the die on { $square }
+gype-board-die-on = { $you ->
+        [true] your
+       *[false] { $player }’s
+    } { $face } on { $square }
+gype-board-square = { $square }
+gype-board-badge-start = start
+gype-board-badge-lands = lands here
+gype-board-badge-rolled = rolled
+gype-board-badge-route = route { $route }
+gype-board-arrange-title = Arrange your start row
+gype-board-arrange-help = Put your 8 dice in the order you like by swapping two at a time. Nobody sees your order until everyone has confirmed theirs; then all rows are revealed together and { $known ->
+        [true] { $you ->
+            [true] you move
+           *[false] { $player } moves
+        }
+       *[false] the first player moves
+    } first.
+gype-board-arrange-choose = Choose a die of your start row (the bottom row) to swap:
+gype-board-arrange-swap = Now press “Swap” on the die to trade places with { $die }.
+gype-board-swap-with = Swap this { $face } with { $square }
+gype-board-another-die = Choose another die
+gype-board-confirm = Confirm this arrangement
+gype-board-chain-title = Keep jumping or stop
+gype-board-chain-help = { $die } is jumping. Jump again with the buttons on the board, or end the move here.
+gype-board-already-rolled = Already rolled this move (jumping them again does not roll them): { $squares }.
+gype-board-jump-to = Jump to { $square }
+gype-board-end-move = End the move on { $square }
+gype-board-your-turn = Your turn
+gype-board-your-turn-help = Move one of your dice, or roll one of them instead. Dice that are home in their goal row stay there.
+gype-board-choose-die = Choose a die (or click it on the board):
+gype-board-move-title = Move { $die }
+gype-board-face-moves = { $face }: { $moves }.
+gype-board-move-to = Move to { $square }
+gype-board-roll-instead = Roll the die on { $square } instead
+gype-board-leap-to = Leap to { $square }
+gype-board-hat-lands = The Hat lands on { $square }. Choose its route: every die on the route is rolled.
+gype-board-route = Route { $route }: via { $via } ({ $path }); { $count ->
+        [0] it rolls nothing
+       *[other] it rolls { $rolled }
+    }
+gype-board-another-landing = Choose another landing square
+gype-board-only-roll = It cannot move now, but you may roll it.
+gype-board-press-square = Press a button on a highlighted square to move there.
+gype-board-choose-landing = Choose a highlighted square to leap to; then you choose the route.
+gype-board-not-started = The game has not started
+gype-board-arranging-title = The players are arranging
+gype-board-you-confirmed = You have confirmed your arrangement. Once everyone has, all start rows are revealed together and play begins.
+gype-board-arranging-help = Each player arranges their start row in secret. Once everyone has confirmed, all rows are revealed together and play begins.
+gype-board-still-arranging = Still arranging: { $players }.
+gype-board-play = Play
+gype-board-to-move = { $players } to move
+gype-board-mid-chain = The die on { $square } is in the middle of a chain of jumps.
+gype-board-won = { $you ->
+        [true] you won
+       *[false] { $player } won
+    }
+gype-board-game-over = Game over
+gype-board-brought-home = { $you ->
+        [true] you brought
+       *[false] { $player } brought
+    } all 8 dice home to the goal row.
+gype-board-now-shows = the die on { $square } now shows { $face }
+gype-board-last-roll = { $you ->
+        [true] you
+       *[false] { $player }
+    } rolled the die on { $square }: it shows { $face }.
+gype-board-last-step = { $you ->
+        [true] you
+       *[false] { $player }
+    } moved a { $face } from { $from } to { $to }.{ $rolls ->
+        [0] {""}
+       *[other] {" "}Rolled: { $rolled }.
+    }
+gype-board-last-jump = { $you ->
+        [true] your
+       *[false] { $player }’s
+    } { $face } jumped { $trail }{ $more ->
+        [true] {" "}and may jump on
+       *[false] {""}
+    }.{ $rolls ->
+        [0] {""}
+       *[other] {" "}Rolled: { $rolled }.
+    }
+gype-board-last-hat = { $you ->
+        [true] your
+       *[false] { $player }’s
+    } Hat leapt from { $from } to { $to }.{ $rolls ->
+        [0] {""}
+       *[other] {" "}Rolled: { $rolled }.
+    }
+gype-board-chaos = Chaos rule: { $you ->
+        [true] you
+       *[false] { $player }
+    } still had dice in the start row when this turn began, so this turn no die may land beyond the centre line, in the shaded half of the board.
+gype-board-caption = The board seen { $player ->
+        [true] from your side ({ $side } at the bottom)
+       *[false] from the { $side } side
+    }. Each die shows its face and its owner’s letter.
+gype-board-hidden = hidden
+gype-board-note-jumping = jumping
+gype-board-note-home = home
+gype-board-left-edge = Left edge:{" "}
+gype-board-right-edge = Right edge:{" "}
+gype-board-what-to-do = What to do
+gype-board-last-move = Last move:
+gype-board-sides-and-dice = Sides and dice
+gype-board-seat = : { $side } side, { $colour } dice marked { $letter }. { $home } of 8 dice home{ $start ->
+        [0] {""}
+       *[other] , { $start } still in the start row
+    }.
+gype-board-seat-confirmed = {" "}Arrangement confirmed.
+gype-board-seat-arranging = {" "}Still arranging.
+gype-board-seat-to-act = To act.
+gype-board-how-dice-move = How the dice move
+gype-board-face-help = : { $moves }.
+gype-board-turn-rules = On your turn, either move one die or roll one. A die may step onto an empty square, or jump over a neighbouring die (in a direction its face allows) onto the empty square just beyond; the jumped die is rolled the first time it is jumped this turn. After a jump the same die may jump again or stop. A die may move along its start row until it leaves it, and never goes back; the only other home row it may enter is its goal row. A die that ends a move in its goal row stays there for good. The first player with all 8 dice in the goal row wins.
+gype-text-faces = Faces: F Flame, S Swords, B Book, T Tree, H Hat, E Ear{ $hidden ->
+        [true] , ? hidden until everyone has arranged
+       *[false] {""}
+    }; * home for good.
+gype-text-seat = { $letter } = { $player } ({ $side }, { $colour } dice): { $home } of 8 dice home.

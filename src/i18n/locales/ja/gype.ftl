@@ -94,3 +94,151 @@ gype-guide-option-meaning-2 = ふだんはオフ。オンにすると、手番�
 gype-codes-1 = マスは盤と同じく列の文字と行の数字で書きます：「b3」。
 gype-codes-2 = 並べるとき：「swap a1 c1」で自分のダイス 2 つを入れ替え、決まったら「done」。
 gype-codes-3 = 手：「move b1 b2」（1 マス）、「jump b1 b3」（続けるなら「then jump b3 b5」、止めるなら「end」）、「hat b1 c3 via b2 b3」（帽子の道筋）、または「roll b1」。
+
+# 盤。
+gype-side-south = 南
+gype-side-west = 西
+gype-side-north = 北
+gype-side-east = 東
+gype-dice-light = 白
+gype-dice-dark = 黒
+gype-dice-red = 赤
+gype-dice-blue = 青
+gype-moves-flame = どの方向にも 1 マス
+gype-moves-book = まっすぐ 1 マス（前・後ろ・横）
+gype-moves-swords = ななめに 1 マス
+gype-moves-tree = 前に 1 マス（まっすぐかななめ）、または後ろにまっすぐ 1 マス
+gype-moves-hat = まっすぐ 2 マスと横に 1 マスの跳躍で、何でも飛び越えます。通り道のダイスはすべて転がります
+gype-moves-ear = 動けません。転がして面を変えます
+gype-board-starts-here = { $you ->
+        [true] あなたのスタート
+       *[false] { $player } さんのスタート
+    }
+gype-board-goal-of = { $you ->
+        [true] あなたのゴール
+       *[false] { $player } さんのゴール
+    }
+gype-board-home-row = { $side }のホーム列：{ $parts }
+gype-board-row-unused = { $side }のホーム列：このゲームでは使いません
+gype-board-the-die-on = { $square } のダイス
+gype-board-die-on = { $you ->
+        [true] あなたの
+       *[false] { $player } さんの
+    }{ $face }（{ $square }）
+gype-board-square = { $square }
+gype-board-badge-start = 出発点
+gype-board-badge-lands = 着地点
+gype-board-badge-rolled = 転がった
+gype-board-badge-route = 経路 { $route }
+gype-board-arrange-title = スタート列を並べる
+gype-board-arrange-help = 2 つずつ入れ替えて、8 個のダイスを好きな順に並べてください。全員が確定するまで誰にもあなたの並びは見えません。確定したら全員の列が一緒に公開され、{ $known ->
+        [true] { $you ->
+            [true] あなた
+           *[false] { $player } さん
+        }
+       *[false] 先手のプレイヤー
+    }から始めます。
+gype-board-arrange-choose = 入れ替えるダイスをスタート列（一番下の列）から選んでください：
+gype-board-arrange-swap = { $die }と入れ替えるダイスの「入れ替える」を押してください。
+gype-board-swap-with = この{ $face }と { $square } を入れ替える
+gype-board-another-die = 別のダイスを選ぶ
+gype-board-confirm = この配置で確定する
+gype-board-chain-title = ジャンプを続けるか止めるか
+gype-board-chain-help = { $die }がジャンプ中です。盤のボタンでもう一度ジャンプするか、ここで移動を終えてください。
+gype-board-already-rolled = この移動ですでに転がったダイス（もう一度飛び越えても転がりません）：{ $squares }。
+gype-board-jump-to = { $square } へジャンプ
+gype-board-end-move = { $square } で移動を終える
+gype-board-your-turn = あなたの番です
+gype-board-your-turn-help = ダイスを一つ動かすか、代わりに一つ転がしてください。ゴール列に入ったダイスはそこにとどまります。
+gype-board-choose-die = ダイスを選んでください（盤の上でも選べます）：
+gype-board-move-title = { $die }を動かす
+gype-board-face-moves = { $face }：{ $moves }。
+gype-board-move-to = { $square } へ動かす
+gype-board-roll-instead = 代わりに { $square } のダイスを転がす
+gype-board-leap-to = { $square } へ跳ぶ
+gype-board-hat-lands = 帽子は { $square } に着地します。経路を選んでください。経路上のダイスはすべて転がります。
+gype-board-route = 経路 { $route }：{ $via } を通る（{ $path }）。{ $count ->
+        [0] 転がるダイスはありません
+       *[other] 転がるのは{ $rolled }
+    }
+gype-board-another-landing = 別の着地点を選ぶ
+gype-board-only-roll = いまは動けませんが、転がすことはできます。
+gype-board-press-square = 色のついたマスのボタンを押すと、そこへ動きます。
+gype-board-choose-landing = 跳ぶ先を色のついたマスから選び、次に経路を選んでください。
+gype-board-not-started = ゲームはまだ始まっていません
+gype-board-arranging-title = プレイヤーが並べているところです
+gype-board-you-confirmed = あなたは配置を確定しました。全員が確定すると、スタート列が一緒に公開されてゲームが始まります。
+gype-board-arranging-help = 各プレイヤーが秘密のうちにスタート列を並べています。全員が確定すると、列が一緒に公開されてゲームが始まります。
+gype-board-still-arranging = まだ並べている人：{ $players }。
+gype-board-play = 対局中
+gype-board-to-move = { $players } の手番
+gype-board-mid-chain = { $square } のダイスは連続ジャンプの途中です。
+gype-board-won = { $you ->
+        [true] あなたの勝ちです
+       *[false] { $player } さんの勝ちです
+    }
+gype-board-game-over = ゲーム終了
+gype-board-brought-home = { $you ->
+        [true] あなた
+       *[false] { $player } さん
+    }はダイス 8 個すべてをゴール列に入れました。
+gype-board-now-shows = { $square } のダイスは{ $face }になりました
+gype-board-last-roll = { $you ->
+        [true] あなた
+       *[false] { $player } さん
+    }が { $square } のダイスを転がしました：{ $face }。
+gype-board-last-step = { $you ->
+        [true] あなた
+       *[false] { $player } さん
+    }が{ $face }を { $from } から { $to } へ動かしました。{ $rolls ->
+        [0] {""}
+       *[other] 転がったダイス：{ $rolled }。
+    }
+gype-board-last-jump = { $you ->
+        [true] あなた
+       *[false] { $player } さん
+    }の{ $face }が { $trail } とジャンプしました{ $more ->
+        [true] 。まだ続けられます
+       *[false] {""}
+    }。{ $rolls ->
+        [0] {""}
+       *[other] 転がったダイス：{ $rolled }。
+    }
+gype-board-last-hat = { $you ->
+        [true] あなた
+       *[false] { $player } さん
+    }の帽子が { $from } から { $to } へ跳びました。{ $rolls ->
+        [0] {""}
+       *[other] 転がったダイス：{ $rolled }。
+    }
+gype-board-chaos = カオスルール：この手番の始めに{ $you ->
+        [true] あなた
+       *[false] { $player } さん
+    }のスタート列にダイスが残っていたので、この手番はどのダイスも中央の線を越えた、影のついた側へは着地できません。
+gype-board-caption = { $player ->
+        [true] あなたの側（下が{ $side }）
+       *[false] { $side }側
+    }から見た盤。各ダイスには面と持ち主の文字が書かれています。
+gype-board-hidden = 非公開
+gype-board-note-jumping = ジャンプ中
+gype-board-note-home = ゴール
+gype-board-left-edge = 左の端：
+gype-board-right-edge = 右の端：
+gype-board-what-to-do = すること
+gype-board-last-move = 直前の手：
+gype-board-sides-and-dice = 側とダイス
+gype-board-seat = ：{ $side }側、{ $letter } の印の{ $colour }のダイス。8 個のうち { $home } 個がゴール{ $start ->
+        [0] {""}
+       *[other] 、{ $start } 個がまだスタート列
+    }。
+gype-board-seat-confirmed = 配置を確定しました。
+gype-board-seat-arranging = まだ並べています。
+gype-board-seat-to-act = 手番です。
+gype-board-how-dice-move = ダイスの動き方
+gype-board-face-help = ：{ $moves }。
+gype-board-turn-rules = 自分の番には、ダイスを一つ動かすか、一つ転がします。ダイスは空いているマスへ進むか、隣のダイスを（面が許す方向に）飛び越えてすぐ先の空いているマスへジャンプできます。飛び越えられたダイスは、その手番で初めて飛び越えられたときに転がります。ジャンプのあと、同じダイスはもう一度ジャンプするか止まります。ダイスはスタート列を離れるまでその列に沿って動けますが、戻ることはできません。ほかのホーム列で入れるのはゴール列だけです。ゴール列で移動を終えたダイスは、そのままそこにとどまります。8 個のダイスすべてを最初にゴール列に入れた人の勝ちです。
+gype-text-faces = 面：F 炎、S 剣、B 本、T 木、H 帽子、E 耳{ $hidden ->
+        [true] 、? は全員が並べ終えるまで非公開
+       *[false] {""}
+    }。* はゴールに入ったダイス。
+gype-text-seat = { $letter } = { $player }（{ $side }、{ $colour }のダイス）：8 個のうち { $home } 個がゴール。

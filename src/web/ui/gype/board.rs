@@ -14,13 +14,10 @@ use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
 
-use super::{
-    bottom_side, column_label, face_moves, home_row_words, owner, plain_name, possessive,
-    row_label, seat_view,
-};
-use crate::rules::gype::{
-    CellView, Command, Face, Gype, HatPath, MoveKind, PhaseView, Square, View, face_name,
-};
+use super::{about, bottom_side, column_label, face_moves, home_row_words, owner, row_label, seat_view};
+use crate::i18n::Lang;
+use crate::rules::Message;
+use crate::rules::gype::{CellView, Command, Face, Gype, HatPath, MoveKind, PhaseView, Square, View};
 use crate::web::ui::{Actions, Board, Choice};
 
 pub struct Link {
@@ -33,12 +30,12 @@ pub struct DieHtml {
     /// The icon's symbol id; `None` for a hidden die.
     pub icon: Option<&'static str>,
     /// The face in words, or "hidden".
-    pub face: &'static str,
+    pub face: String,
     pub owner: char,
     /// Set when choosing this die is the next step.
     pub href: Option<String>,
-    /// A word under the face: "home" (frozen), "jumping", "chosen".
-    pub note: Option<&'static str>,
+    /// A word under the face: "home" (frozen), "jumping".
+    pub note: Option<String>,
 }
 
 pub struct CellHtml {
@@ -63,8 +60,8 @@ pub struct SeatLine {
     pub letter: char,
     pub class: &'static str,
     pub name: String,
-    pub side: &'static str,
-    pub colour: &'static str,
+    pub side: String,
+    pub colour: String,
     pub home: usize,
     pub in_start: usize,
     pub arranged: Option<bool>,
@@ -73,8 +70,8 @@ pub struct SeatLine {
 
 pub struct FaceHelp {
     pub icon: &'static str,
-    pub name: &'static str,
-    pub moves: &'static str,
+    pub name: String,
+    pub moves: String,
 }
 
 /// What the viewer can do now, or what the table is waiting for.
@@ -92,6 +89,7 @@ pub struct Panel {
 #[derive(Template)]
 #[template(path = "gype/board.html")]
 struct BoardHtml {
+    lang: Lang,
     caption: String,
     files: Vec<String>,
     rows: Vec<RowHtml>,
@@ -182,21 +180,31 @@ fn selected(board: &Board<'_, Gype>, key: &str) -> Option<Square> {
     board.query.get(key)?.parse().ok()
 }
 
-/// The words for a die: "your Flame on e2", "Bo’s Book on c7", "the die on b1".
-fn die_words(board: &Board<'_, Gype>, cells: &HashMap<Square, &CellView>, at: Square) -> String {
+/// A die in words: "your Flame on e2", "Bo’s Book on c7", "the die on b1".
+fn die_message(board: &Board<'_, Gype>, cells: &HashMap<Square, &CellView>, at: Square) -> Message {
     let Some(die) = cells.get(&at).and_then(|c| c.die.as_ref()) else {
-        return format!("the die on {at}");
+        return Message::new("gype-board-the-die-on").text("square", at.to_string());
     };
-    let face = die.face.map_or("die", face_name);
-    format!("{} {face} on {at}", possessive(board, die.owner))
+    let face = die
+        .face
+        .map_or_else(|| Message::new("gype-die"), Face::message);
+    about(Message::new("gype-board-die-on"), board, die.owner)
+        .with("face", face)
+        .text("square", at.to_string())
 }
 
-fn joined(items: &[String]) -> String {
-    match items {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
+fn die_words(board: &Board<'_, Gype>, cells: &HashMap<Square, &CellView>, at: Square) -> String {
+    board.say(&die_message(board, cells, at))
+}
+
+/// Squares as a list: "b2, c3 and d4".
+fn squares_message(squares: &[Square]) -> Message {
+    Message::new("gype-list").list(
+        "items",
+        squares
+            .iter()
+            .map(|square| Message::new("gype-board-square").text("square", square.to_string())),
+    )
 }
 
 /// The state of the page's controls, worked out once.
@@ -249,7 +257,7 @@ fn controls(board: &Board<'_, Gype>, cells: &HashMap<Square, &CellView>) -> Cont
     }
     if let Some(chain) = &view.chain {
         c.mark(chain.started_at, "chain-start");
-        c.badge(chain.started_at, "start".into());
+        c.badge(chain.started_at, board.t("gype-board-badge-start"));
     }
     c
 }
@@ -262,17 +270,14 @@ fn arranging(
     c: &mut Controls,
 ) {
     let view = board.view;
-    let first = match view.first_player {
-        Some(s) if board.me == Some(s) => "you move".to_string(),
-        Some(s) => format!("{} moves", plain_name(board, s)),
-        None => "the first player moves".into(),
+    let intro = match view.first_player {
+        Some(seat) => about(Message::new("gype-board-arrange-help"), board, seat).text("known", "true"),
+        None => Message::new("gype-board-arrange-help")
+            .text("known", "false")
+            .text("you", "false"),
     };
-    c.panel.title = "Arrange your start row".into();
-    c.panel.lines.push(format!(
-        "Put your 8 dice in the order you like by swapping two at a time. Nobody sees your order \
-         until everyone has confirmed theirs; then all rows are revealed together and {first} \
-         first."
-    ));
+    c.panel.title = board.t("gype-board-arrange-title");
+    c.panel.lines.push(board.say(&intro));
     let mut swappable: Vec<Square> = commands
         .iter()
         .filter_map(|(command, _)| match command {
@@ -284,8 +289,7 @@ fn arranging(
     let pick = selected(board, "pick").filter(|s| swappable.contains(s));
     match pick {
         None => {
-            c.panel.links_intro =
-                Some("Choose a die of your start row (the bottom row) to swap:".into());
+            c.panel.links_intro = Some(board.t("gype-board-arrange-choose"));
             for &square in &swappable {
                 let href = link_to(board, &[("pick", square.to_string())]);
                 c.panel.links.push(Link {
@@ -296,9 +300,8 @@ fn arranging(
             }
         }
         Some(pick) => {
-            c.panel.lines.push(format!(
-                "Now press “Swap” on the die to trade places with {}.",
-                die_words(board, cells, pick)
+            c.panel.lines.push(board.say(
+                &Message::new("gype-board-arrange-swap").with("die", die_message(board, cells, pick)),
             ));
             c.mark(pick, "chosen");
             // Dice showing the same face are interchangeable: one button per face that makes a
@@ -316,22 +319,26 @@ fn arranging(
                     && !offered.contains(&face_at(b))
                 {
                     offered.push(face_at(b));
-                    let face = face_at(b).map_or("die", face_name);
-                    let label = format!("Swap this {face} with {a}");
+                    let face = face_at(b).map_or_else(|| Message::new("gype-die"), Face::message);
+                    let label = board.say(
+                        &Message::new("gype-board-swap-with")
+                            .with("face", face)
+                            .text("square", a.to_string()),
+                    );
                     c.on_square.insert(b, button(actions, choice, label));
                     c.mark(b, "dest");
                 }
             }
             c.panel.back = Some(Link {
                 href: link_to(board, &[]),
-                label: "Choose another die".into(),
+                label: board.t("gype-board-another-die"),
             });
         }
     }
     if let Some((_, choice)) = commands.iter().find(|(c, _)| *c == Command::Confirm) {
         c.panel
             .forms
-            .push(button(actions, choice, "Confirm this arrangement".into()));
+            .push(button(actions, choice, board.t("gype-board-confirm")));
     }
 }
 
@@ -343,32 +350,29 @@ fn chaining(
     at: Square,
     c: &mut Controls,
 ) {
-    c.panel.title = "Keep jumping or stop".into();
-    c.panel.lines.push(format!(
-        "{} is jumping. Jump again with the buttons on the board, or end the move here.",
-        capitalised(&die_words(board, cells, at))
-    ));
-    if let Some(chain) = &board.view.chain {
-        let jumped: Vec<String> = chain.jumped.iter().map(Square::to_string).collect();
-        if !jumped.is_empty() {
-            c.panel.lines.push(format!(
-                "Already rolled this move (jumping them again does not roll them): {}.",
-                joined(&jumped)
-            ));
-        }
+    c.panel.title = board.t("gype-board-chain-title");
+    c.panel.lines.push(capitalised(&board.say(
+        &Message::new("gype-board-chain-help").with("die", die_message(board, cells, at)),
+    )));
+    if let Some(chain) = &board.view.chain
+        && !chain.jumped.is_empty()
+    {
+        c.panel.lines.push(board.say(
+            &Message::new("gype-board-already-rolled").with("squares", squares_message(&chain.jumped)),
+        ));
     }
     c.mark(at, "chosen");
     for (command, choice) in commands {
         match *command {
             Command::Jump { from, to } if from == at => {
-                c.on_square
-                    .insert(to, button(actions, choice, format!("Jump to {to}")));
+                let label = board.say(&Message::new("gype-board-jump-to").text("square", to.to_string()));
+                c.on_square.insert(to, button(actions, choice, label));
                 c.mark(to, "dest");
             }
             Command::EndMove => {
-                c.panel
-                    .forms
-                    .push(button(actions, choice, format!("End the move on {at}")))
+                let label =
+                    board.say(&Message::new("gype-board-end-move").text("square", at.to_string()));
+                c.panel.forms.push(button(actions, choice, label))
             }
             _ => {}
         }
@@ -387,13 +391,9 @@ fn playing(
     dice.dedup();
     let die = selected(board, "die").filter(|s| dice.contains(s));
     let Some(die) = die else {
-        c.panel.title = "Your turn".into();
-        c.panel.lines.push(
-            "Move one of your dice, or roll one of them instead. Dice that are home in \
-             their goal row stay there."
-                .into(),
-        );
-        c.panel.links_intro = Some("Choose a die (or click it on the board):".into());
+        c.panel.title = board.t("gype-board-your-turn");
+        c.panel.lines.push(board.t("gype-board-your-turn-help"));
+        c.panel.links_intro = Some(board.t("gype-board-choose-die"));
         for &square in &dice {
             let href = link_to(board, &[("die", square.to_string())]);
             c.panel.links.push(Link {
@@ -409,11 +409,13 @@ fn playing(
         .and_then(|cell| cell.die.as_ref())
         .and_then(|d| d.face);
     c.mark(die, "chosen");
-    c.panel.title = format!("Move {}", die_words(board, cells, die));
+    c.panel.title = board.say(&Message::new("gype-board-move-title").with("die", die_message(board, cells, die)));
     if let Some(face) = face {
-        c.panel
-            .lines
-            .push(format!("A {} moves {}.", face_name(face), face_moves(face)));
+        c.panel.lines.push(board.say(
+            &Message::new("gype-board-face-moves")
+                .with("face", face.message())
+                .with("moves", face_moves(face)),
+        ));
     }
     let mine: Vec<&(Command, &Choice)> = commands
         .iter()
@@ -432,21 +434,21 @@ fn playing(
     for (command, choice) in &mine {
         match *command {
             Command::Step { to, .. } => {
-                c.on_square
-                    .insert(to, button(actions, choice, format!("Move to {to}")));
+                let label = board.say(&Message::new("gype-board-move-to").text("square", to.to_string()));
+                c.on_square.insert(to, button(actions, choice, label));
                 c.mark(to, "dest");
                 moves += 1;
             }
             Command::Jump { to, .. } => {
-                c.on_square
-                    .insert(to, button(actions, choice, format!("Jump to {to}")));
+                let label = board.say(&Message::new("gype-board-jump-to").text("square", to.to_string()));
+                c.on_square.insert(to, button(actions, choice, label));
                 c.mark(to, "dest");
                 moves += 1;
             }
             Command::Roll { .. } => c.panel.forms.push(button(
                 actions,
                 choice,
-                format!("Roll the die on {die} instead"),
+                board.say(&Message::new("gype-board-roll-instead").text("square", die.to_string())),
             )),
             _ => {}
         }
@@ -456,21 +458,21 @@ fn playing(
         if target == Some(to) {
             c.mark(to, "dest");
             c.mark(to, "target");
-            c.badge(to, "lands here".into());
+            c.badge(to, board.t("gype-board-badge-lands"));
             continue;
         }
         c.leaps.insert(
             to,
             Link {
                 href: link_to(board, &[("die", die.to_string()), ("to", to.to_string())]),
-                label: format!("Leap to {to}"),
+                label: board.say(&Message::new("gype-board-leap-to").text("square", to.to_string())),
             },
         );
         c.mark(to, "dest");
     }
     if let Some(to) = target {
-        c.panel.lines.push(format!(
-            "The Hat lands on {to}. Choose its route: every die on the route is rolled."
+        c.panel.lines.push(board.say(
+            &Message::new("gype-board-hat-lands").text("square", to.to_string()),
         ));
         let mut forms = Vec::new();
         for (command, choice) in &mine {
@@ -485,44 +487,39 @@ fn playing(
                 let mut rolled = Vec::new();
                 for &square in &squares {
                     c.mark(square, class);
-                    c.badge(square, format!("route {letter}"));
+                    c.badge(
+                        square,
+                        board.say(&Message::new("gype-board-badge-route").text("route", letter)),
+                    );
                     if cells.get(&square).is_some_and(|cell| cell.die.is_some()) {
-                        rolled.push(die_words(board, cells, square));
+                        rolled.push(die_message(board, cells, square));
                     }
                 }
-                let rolls = if rolled.is_empty() {
-                    "it rolls nothing".to_string()
-                } else {
-                    format!("it rolls {}", joined(&rolled))
-                };
-                let via: Vec<String> = squares.iter().map(Square::to_string).collect();
-                forms.push(button(
-                    actions,
-                    choice,
-                    format!(
-                        "Route {letter}: via {} ({}); {rolls}",
-                        joined(&via),
-                        path.words()
-                    ),
-                ));
+                let label = Message::new("gype-board-route")
+                    .text("route", letter)
+                    .with("via", squares_message(&squares))
+                    .with("path", path.message())
+                    .with("count", rolled.len())
+                    .list("rolled", rolled);
+                forms.push(button(actions, choice, board.say(&label)));
             }
         }
         c.panel.forms.splice(0..0, forms);
         c.panel.back = Some(Link {
             href: link_to(board, &[("die", die.to_string())]),
-            label: "Choose another landing square".into(),
+            label: board.t("gype-board-another-landing"),
         });
     } else {
-        c.panel.lines.push(if moves == 0 {
-            "It cannot move now, but you may roll it.".into()
+        c.panel.lines.push(board.t(if moves == 0 {
+            "gype-board-only-roll"
         } else if hat_targets.is_empty() {
-            "Press a button on a highlighted square to move there.".into()
+            "gype-board-press-square"
         } else {
-            "Choose a highlighted square to leap to; then you choose the route.".into()
-        });
+            "gype-board-choose-landing"
+        }));
         c.panel.back = Some(Link {
             href: link_to(board, &[]),
-            label: "Choose another die".into(),
+            label: board.t("gype-board-another-die"),
         });
     }
 }
@@ -552,99 +549,111 @@ fn capitalised(text: &str) -> String {
 
 fn waiting(board: &Board<'_, Gype>, c: &mut Controls) {
     let view = board.view;
-    let names: Vec<String> = view.to_act.iter().map(|&s| board.name(s)).collect();
+    let names = || {
+        Message::new("gype-list").list(
+            "items",
+            view.to_act
+                .iter()
+                .map(|&seat| Message::new("seat-name").text("player", board.name(seat))),
+        )
+    };
     match view.phase {
-        PhaseView::NotStarted => c.panel.title = "The game has not started".into(),
+        PhaseView::NotStarted => c.panel.title = board.t("gype-board-not-started"),
         PhaseView::Arranging => {
-            c.panel.title = "The players are arranging".into();
-            if board
+            c.panel.title = board.t("gype-board-arranging-title");
+            let confirmed = board
                 .me
                 .and_then(|me| seat_view(view, me))
-                .is_some_and(|s| s.arranged)
-            {
-                c.panel.lines.push(
-                    "You have confirmed your arrangement. Once everyone has, all start rows are \
-                     revealed together and play begins."
-                        .into(),
-                );
+                .is_some_and(|s| s.arranged);
+            c.panel.lines.push(board.t(if confirmed {
+                "gype-board-you-confirmed"
             } else {
-                c.panel.lines.push(
-                    "Each player arranges their start row in secret. Once everyone has \
-                     confirmed, all rows are revealed together and play begins."
-                        .into(),
-                );
-            }
-            if !names.is_empty() {
-                c.panel
-                    .lines
-                    .push(format!("Still arranging: {}.", joined(&names)));
+                "gype-board-arranging-help"
+            }));
+            if !view.to_act.is_empty() {
+                c.panel.lines.push(board.say(
+                    &Message::new("gype-board-still-arranging").with("players", names()),
+                ));
             }
         }
         PhaseView::Playing => {
-            c.panel.title = match names.as_slice() {
-                [] => "Play".into(),
-                _ => format!("{} to move", joined(&names)),
+            c.panel.title = if view.to_act.is_empty() {
+                board.t("gype-board-play")
+            } else {
+                board.say(
+                    &Message::new("gype-board-to-move")
+                        .with("players", names())
+                        .with("count", view.to_act.len()),
+                )
             };
             if let Some(chain) = &view.chain {
-                c.panel.lines.push(format!(
-                    "The die on {} is in the middle of a chain of jumps.",
-                    chain.at
+                c.panel.lines.push(board.say(
+                    &Message::new("gype-board-mid-chain").text("square", chain.at.to_string()),
                 ));
             }
         }
         PhaseView::Finished => {
             c.panel.title = match view.winner {
-                Some(w) => format!("{} won", capitalised(&plain_name(board, w))),
-                None => "Game over".into(),
+                Some(w) => capitalised(&board.say(&about(Message::new("gype-board-won"), board, w))),
+                None => board.t("gype-board-game-over"),
             };
             if let Some(w) = view.winner {
-                c.panel.lines.push(format!(
-                    "{} brought all 8 dice home to the goal row.",
-                    capitalised(&plain_name(board, w))
+                c.panel.lines.push(capitalised(
+                    &board.say(&about(Message::new("gype-board-brought-home"), board, w)),
                 ));
             }
         }
     }
 }
 
+/// A die's way across the board: "b2 → d4 → f6".
+fn trail(squares: &[Square]) -> String {
+    let names: Vec<String> = squares.iter().map(Square::to_string).collect();
+    names.join(" → ")
+}
+
 /// The latest action in words.
 fn last_move(board: &Board<'_, Gype>, cells: &HashMap<Square, &CellView>) -> Option<String> {
     let view = board.view;
     let last = view.last_move.as_ref()?;
-    let who = capitalised(&plain_name(board, last.seat));
-    let whose = capitalised(&possessive(board, last.seat));
     let end = *last.trail.last()?;
     let face = cells
         .get(&end)
         .and_then(|c| c.die.as_ref())
         .and_then(|d| d.face)
-        .map_or("die", face_name);
-    let trail: Vec<String> = last.trail.iter().map(Square::to_string).collect();
-    let mut text = match last.kind {
-        MoveKind::Step => format!("{who} moved a {face} from {}.", trail.join(" to ")),
-        MoveKind::Jump => {
-            let still = view.chain.is_some();
-            format!(
-                "{whose} {face} jumped {}{}.",
-                trail.join(" → "),
-                if still { " and may jump on" } else { "" }
-            )
-        }
-        MoveKind::Hat => format!("{whose} Hat leapt from {}.", trail.join(" to ")),
+        .map_or_else(|| Message::new("gype-die"), Face::message);
+    let rolls = last.rolls.iter().map(|r| {
+        Message::new("gype-board-now-shows")
+            .text("square", r.at.to_string())
+            .with("face", r.face.message())
+    });
+    let message = match last.kind {
         MoveKind::Roll => {
-            let rolled = last.rolls.first().map_or("?", |r| face_name(r.face));
-            return Some(format!("{who} rolled the die on {end}: it shows {rolled}."));
+            let rolled = last
+                .rolls
+                .first()
+                .map_or_else(|| Message::new("gype-die"), |r| r.face.message());
+            about(Message::new("gype-board-last-roll"), board, last.seat)
+                .text("square", end.to_string())
+                .with("face", rolled)
+        }
+        kind => {
+            let key = match kind {
+                MoveKind::Step => "gype-board-last-step",
+                MoveKind::Jump => "gype-board-last-jump",
+                _ => "gype-board-last-hat",
+            };
+            about(Message::new(key), board, last.seat)
+                .with("face", face)
+                .text("trail", trail(&last.trail))
+                .text("from", last.trail[0].to_string())
+                .text("to", end.to_string())
+                .text("more", view.chain.is_some().to_string())
+                .with("rolls", last.rolls.len())
+                .list("rolled", rolls)
         }
     };
-    if !last.rolls.is_empty() {
-        let rolls: Vec<String> = last
-            .rolls
-            .iter()
-            .map(|r| format!("the die on {} now shows {}", r.at, face_name(r.face)))
-            .collect();
-        text.push_str(&format!(" Rolled: {}.", joined(&rolls)));
-    }
-    Some(text)
+    Some(capitalised(&board.say(&message)))
 }
 
 pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
@@ -664,7 +673,7 @@ pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
         }
         for roll in &last.rolls {
             controls.mark(roll.at, "rolled");
-            controls.badge(roll.at, "rolled".into());
+            controls.badge(roll.at, board.t("gype-board-badge-rolled"));
         }
     }
     // Under the Chaos rule's limit, the squares the mover may not land on this turn.
@@ -686,13 +695,9 @@ pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
                 .collect(),
         })
         .collect();
-    let chaos_note = limited.and(view.turn).map(|seat| {
-        format!(
-            "Chaos rule: {} still had dice in the start row when this turn began, so this turn no \
-             die may land beyond the centre line, in the shaded half of the board.",
-            capitalised(&plain_name(board, seat))
-        )
-    });
+    let chaos_note = limited
+        .and(view.turn)
+        .map(|seat| board.say(&about(Message::new("gype-board-chaos"), board, seat)));
     let edge = |row: usize, col: usize| {
         bottom
             .display_square(row, col)
@@ -709,8 +714,8 @@ pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
                 letter: o.letter,
                 class: o.class,
                 name: board.name(s.seat),
-                side: s.side.name(),
-                colour: o.colour,
+                side: board.say(&s.side.message()),
+                colour: board.t(o.colour),
                 home: s.dice_in_goal,
                 in_start: s.dice_in_start_row,
                 arranged: (view.phase == PhaseView::Arranging).then_some(s.arranged),
@@ -718,14 +723,12 @@ pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
             }
         })
         .collect();
-    let viewer_words = match board.me {
-        Some(_) => format!("from your side ({} at the bottom)", bottom.name()),
-        None => format!("from the {} side", bottom.name()),
-    };
+    let caption = Message::new("gype-board-caption")
+        .with("side", bottom.message())
+        .text("player", board.me.is_some().to_string());
     BoardHtml {
-        caption: format!(
-            "The board seen {viewer_words}. Each die shows its face and its owner’s letter."
-        ),
+        lang: board.lang,
+        caption: board.say(&caption),
         files: (0..10).map(|col| column_label(bottom, col)).collect(),
         rows,
         top: edge(0, 5),
@@ -740,8 +743,8 @@ pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
             .iter()
             .map(|&face| FaceHelp {
                 icon: icon(face),
-                name: face_name(face),
-                moves: face_moves(face),
+                name: board.say(&face.message()),
+                moves: board.say(&face_moves(face)),
             })
             .collect(),
         arranging: view.phase == PhaseView::Arranging,
@@ -804,13 +807,15 @@ fn cell_html(
         DieHtml {
             classes: die_classes.join(" "),
             icon: die.face.map(icon),
-            face: die.face.map_or("hidden", face_name),
+            face: die
+                .face
+                .map_or_else(|| board.t("gype-board-hidden"), |face| board.say(&face.message())),
             owner: letter,
             href: controls.die_links.get(&square).cloned(),
             note: if die.jumping {
-                Some("jumping")
+                Some(board.t("gype-board-note-jumping"))
             } else if die.frozen {
-                Some("home")
+                Some(board.t("gype-board-note-home"))
             } else {
                 None
             },

@@ -26,6 +26,7 @@ pub(super) struct Owner {
     pub letter: char,
     /// The CSS class suffix (`own-s`).
     pub class: &'static str,
+    /// The message key of the dice's colour.
     pub colour: &'static str,
 }
 
@@ -34,22 +35,22 @@ pub(super) fn owner(side: Side) -> Owner {
         Side::South => Owner {
             letter: 'S',
             class: "own-s",
-            colour: "light",
+            colour: "gype-dice-light",
         },
         Side::North => Owner {
             letter: 'N',
             class: "own-n",
-            colour: "dark",
+            colour: "gype-dice-dark",
         },
         Side::West => Owner {
             letter: 'W',
             class: "own-w",
-            colour: "red",
+            colour: "gype-dice-red",
         },
         Side::East => Owner {
             letter: 'E',
             class: "own-e",
-            colour: "blue",
+            colour: "gype-dice-blue",
         },
     }
 }
@@ -67,17 +68,15 @@ pub(super) fn face_letter(face: Face) -> char {
 }
 
 /// How a face moves, in a few words.
-pub(super) fn face_moves(face: Face) -> &'static str {
-    match face {
-        Face::Flame => "one square in any direction",
-        Face::Book => "one square straight: forward, back or sideways",
-        Face::Swords => "one square diagonally",
-        Face::Tree => "one square forward (straight or diagonally), or one straight back",
-        Face::Hat => {
-            "a leap two squares straight and one to the side, over anything; every die on the route it takes is rolled"
-        }
-        Face::Ear => "cannot move; roll it to change its face",
-    }
+pub(super) fn face_moves(face: Face) -> Message {
+    Message::new(match face {
+        Face::Flame => "gype-moves-flame",
+        Face::Book => "gype-moves-book",
+        Face::Swords => "gype-moves-swords",
+        Face::Tree => "gype-moves-tree",
+        Face::Hat => "gype-moves-hat",
+        Face::Ear => "gype-moves-ear",
+    })
 }
 
 /// The side at the bottom of the picture: the viewer's own, South for everyone else.
@@ -113,49 +112,29 @@ pub(super) fn seat_on(view: &View, side: Side) -> Option<usize> {
     view.seats.iter().find(|s| s.side == side).map(|s| s.seat)
 }
 
-/// A seat's name for running text: "you" for the viewer.
-pub(super) fn plain_name(board: &Board<'_, Gype>, seat: usize) -> String {
-    if board.me == Some(seat) {
-        "you".into()
-    } else {
-        board
-            .names
-            .get(seat)
-            .cloned()
-            .unwrap_or_else(|| format!("Seat {}", seat + 1))
-    }
-}
-
-/// A seat's possessive for running text: "your", "Bo’s".
-pub(super) fn possessive(board: &Board<'_, Gype>, seat: usize) -> String {
-    if board.me == Some(seat) {
-        "your".into()
-    } else {
-        format!("{}’s", plain_name(board, seat))
-    }
+/// A message about a seat's player, addressed to the viewer when it is theirs: `$player` is the
+/// name and `$you` says whether the viewer is that player ("you start here" / "Bo starts here").
+pub(super) fn about(message: Message, board: &Board<'_, Gype>, seat: usize) -> Message {
+    message
+        .text("player", board.lang.seat_name(board.names, seat))
+        .text("you", (board.me == Some(seat)).to_string())
 }
 
 /// A home row in words: whose start and whose goal it is.
 pub(super) fn home_row_words(board: &Board<'_, Gype>, side: Side) -> String {
     let view = board.view;
-    let start = seat_on(view, side);
-    let goal = seat_on(view, side.opposite());
-    let row = format!("{} home row", side.name());
-    let starts = |seat| {
-        if board.me == Some(seat) {
-            "you start here".to_string()
-        } else {
-            format!("{} starts here", plain_name(board, seat))
-        }
+    let start = seat_on(view, side).map(|seat| about(Message::new("gype-board-starts-here"), board, seat));
+    let goal =
+        seat_on(view, side.opposite()).map(|seat| about(Message::new("gype-board-goal-of"), board, seat));
+    let parts: Vec<Message> = start.into_iter().chain(goal).collect();
+    let row = if parts.is_empty() {
+        Message::new("gype-board-row-unused").with("side", side.message())
+    } else {
+        Message::new("gype-board-home-row")
+            .with("side", side.message())
+            .clauses("parts", parts)
     };
-    match (start, goal) {
-        (Some(start), Some(goal)) => {
-            format!("{row}: {}; {} goal", starts(start), possessive(board, goal))
-        }
-        (Some(start), None) => format!("{row}: {}", starts(start)),
-        (None, Some(goal)) => format!("{row}: {} goal", possessive(board, goal)),
-        (None, None) => format!("{row}: not used in this game"),
-    }
+    board.say(&row)
 }
 
 impl GameUi for Gype {

@@ -460,7 +460,7 @@ fn under_the_chaos_rule_the_forbidden_half_is_shaded_and_explained() {
     let seat = Gype::status(&state).to_act()[0];
     assert!(state.chaos_limit);
     let html = render(&state, Viewer::Seat(seat), Some(seat), &BTreeMap::new());
-    assert!(html.contains("Chaos rule: You still had dice"), "{html}");
+    assert!(html.contains("Chaos rule: you still had dice"), "{html}");
     // Progress 5 to 9 from the mover's side: 4 central rows of 8 and the goal row of 8.
     let shaded = Selector::parse("td.beyond").unwrap();
     assert_eq!(Html::parse_fragment(&html).select(&shaded).count(), 40);

@@ -4,6 +4,7 @@ use std::collections::HashMap;
 use std::fmt::Write;
 
 use super::{bottom_side, column_label, face_letter, owner, row_label, seat_view};
+use crate::rules::Message;
 use crate::rules::gype::{CellView, Gype, PhaseView, Square};
 use crate::web::ui::Board;
 
@@ -48,22 +49,18 @@ pub fn render(board: &Board<'_, Gype>) -> String {
     }
     let _ = writeln!(out, "   {}", files.trim_end());
     out.push('\n');
-    let mut key = "F Flame, S Swords, B Book, T Tree, H Hat, E Ear".to_string();
-    if view.phase == PhaseView::Arranging {
-        key.push_str(", ? hidden until everyone has arranged");
-    }
-    let _ = writeln!(out, "Faces: {key}; * home for good.");
+    let faces = Message::new("gype-text-faces")
+        .text("hidden", (view.phase == PhaseView::Arranging).to_string());
+    let _ = writeln!(out, "{}", board.say(&faces));
     for seat in &view.seats {
         let o = owner(seat.side);
-        let _ = writeln!(
-            out,
-            "{} = {} ({}, {} dice): {} of 8 dice home.",
-            o.letter.to_ascii_lowercase(),
-            board.name(seat.seat),
-            seat.side.name(),
-            o.colour,
-            seat.dice_in_goal
-        );
+        let line = Message::new("gype-text-seat")
+            .text("letter", o.letter.to_ascii_lowercase().to_string())
+            .text("player", board.name(seat.seat))
+            .with("side", seat.side.message())
+            .with("colour", Message::new(o.colour))
+            .with("home", seat.dice_in_goal);
+        let _ = writeln!(out, "{}", board.say(&line));
     }
     out
 }
