@@ -146,7 +146,7 @@ fn options_form<R: GameUi>(
         slug: kind.as_str(),
         name: visitor.lang.t(R::NAME),
         players: players_text::<R>(visitor.lang),
-        options_fields: R::options_fields()?,
+        options_fields: R::options_fields(visitor.lang)?,
         invites,
         min_invites: min - 1,
         days: day_choices(typed.get("days").unwrap_or("none"), visitor.lang),

@@ -20,7 +20,9 @@ use crate::web::form::Form;
 
 #[derive(Template)]
 #[template(path = "kabaleo/options.html")]
-struct OptionsFields;
+struct OptionsFields {
+    lang: Lang,
+}
 
 /// The query key of the first step.
 const COLOUR_KEY: &str = "colour";
@@ -250,8 +252,8 @@ fn instruction(board: &Board<'_, Kabaleo>, chosen: Option<Colour>) -> String {
 }
 
 impl GameUi for Kabaleo {
-    fn options_fields() -> Result<String, askama::Error> {
-        OptionsFields.render()
+    fn options_fields(lang: Lang) -> Result<String, askama::Error> {
+        OptionsFields { lang }.render()
     }
 
     fn options_from_form(form: &Form) -> Result<KabaleoOptions, Message> {

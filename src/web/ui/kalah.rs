@@ -8,7 +8,9 @@ use crate::web::form::Form;
 
 #[derive(Template)]
 #[template(path = "kalah/options.html")]
-struct OptionsFields;
+struct OptionsFields {
+    lang: Lang,
+}
 
 struct Pit {
     number: usize,
@@ -187,8 +189,8 @@ impl GameUi for Kalah {
         )
     }
 
-    fn options_fields() -> Result<String, askama::Error> {
-        OptionsFields.render()
+    fn options_fields(lang: Lang) -> Result<String, askama::Error> {
+        OptionsFields { lang }.render()
     }
 
     fn options_from_form(form: &Form) -> Result<Options, Message> {

@@ -45,8 +45,8 @@ pub fn escape_html(text: &str) -> String {
 
 /// The page-side half of a game.
 pub trait GameUi: Rules {
-    /// The option inputs of the new-game form (HTML).
-    fn options_fields() -> Result<String, askama::Error>;
+    /// The option inputs of the new-game form (HTML), in `lang`.
+    fn options_fields(lang: Lang) -> Result<String, askama::Error>;
 
     /// Reads the options from a submitted new-game form.
     fn options_from_form(form: &Form) -> Result<Self::Options, Message>;

@@ -16,7 +16,9 @@ use crate::web::form::Form;
 
 #[derive(Template)]
 #[template(path = "quarto/options.html")]
-struct OptionsFields;
+struct OptionsFields {
+    lang: Lang,
+}
 
 /// A piece as drawn: its picture and its words.
 struct PieceHtml {
@@ -237,8 +239,8 @@ fn last_move(board: &Board<'_, Quarto>, view: &QuartoView) -> Option<String> {
 }
 
 impl GameUi for Quarto {
-    fn options_fields() -> Result<String, askama::Error> {
-        OptionsFields.render()
+    fn options_fields(lang: Lang) -> Result<String, askama::Error> {
+        OptionsFields { lang }.render()
     }
 
     fn options_from_form(form: &Form) -> Result<QuartoOptions, Message> {

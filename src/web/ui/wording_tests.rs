@@ -271,7 +271,7 @@ fn boards_of_games<R: GameUi>(options: &R::Options, games: u64, lang: Lang) -> V
     use super::{Actions, Board, Choice};
     use crate::rules::Viewer;
 
-    let mut texts = Vec::new();
+    let mut texts = vec![visible_text(&R::options_fields(lang).expect("renders"))];
     let path = "/games/g";
     for players in R::player_counts(options) {
         let names: Vec<String> = NAMES[..players].iter().map(|n| n.to_string()).collect();

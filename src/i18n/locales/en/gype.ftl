@@ -244,3 +244,10 @@ gype-text-faces = Faces: F Flame, S Swords, B Book, T Tree, H Hat, E Ear{ $hidde
        *[false] {""}
     }; * home for good.
 gype-text-seat = { $letter } = { $player } ({ $side }, { $colour } dice): { $home } of 8 dice home.
+
+# The new-game options.
+gype-options-start = How do the dice start?
+gype-options-classic = Classic: each player’s 8 dice show two Flames, two Swords, two Books and two Trees
+gype-options-random = Random: every die starts on a random face (a Flame, Swords, Book, Tree or Hat; never an Ear)
+gype-options-chaos = Chaos rule: while you still have dice in your start row when your turn begins, none of your dice may go beyond the centre of the board that turn
+gype-options-hint = Before play, every player arranges their own start row in secret; the rows are revealed together once everyone has confirmed. 2 players sit South and North, 3 players South, West and North, 4 players on all sides.

@@ -151,3 +151,9 @@ kabaleo-text-hand = { $player }: { $count ->
 kabaleo-text-your-secret = Your secret: { $colours } - { $standing }
 kabaleo-text-secret-of = { $player }'s secret: { $colours } - { $standing }
 kabaleo-text-progress = { $placed } of { $total } pieces placed, { $removed } cancelled.
+
+# The new-game options.
+kabaleo-options-hint = There are two more colours in play than players; with 2 players each has two secret colours, otherwise one.
+kabaleo-options-dealing = How are the pieces dealt?
+kabaleo-options-random = At random: all pieces are shuffled and dealt out equally (any number of players)
+kabaleo-options-uniform = Uniformly: every player gets the same number of pieces of each colour (2 or 3 players only)

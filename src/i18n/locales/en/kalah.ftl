@@ -117,3 +117,12 @@ kalah-board-ended = { $swept ->
        *[other] The game ended because { $reason }; the { $swept } seeds left in the pits went to the stores of their rows.
     }
 kalah-text-stores = Stores: { $left } { $left_seeds } on the left, { $right } { $right_seeds } on the right.
+
+# The new-game options.
+kalah-options-seeds = Seeds per pit at the start
+kalah-options-seeds-choice = { $seeds } seeds ({ $total } in all)
+kalah-options-pie-rule = Pie rule: after the first player's first turn, the second player may swap sides instead of moving
+kalah-options-empty-capture = Empty capture: a last seed landing in your own empty pit goes to your store even when the opposite pit is empty
+kalah-options-end = When does the game end?
+kalah-options-end-no-move = When the player to move has no seeds, or one store holds more than half of all seeds (Board Game Arena)
+kalah-options-end-either = As soon as either row is empty (the textbook rule)

@@ -132,3 +132,6 @@ help-email-addresses = Each email has its own reply address, which works only fo
 help-email-addresses-end = .
 help-email-codes = Move codes, game by game
 rules-players-length = { $players }; { $length }.
+
+# The new-game options of every game.
+options-legend = Table options

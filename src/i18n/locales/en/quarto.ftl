@@ -79,3 +79,7 @@ quarto-text-legend = T/S tall/short, D/L dark/light, R/Q round/square, H/F hollo
        *[false] {""}
     }
 quarto-text-to-place = To place: { $piece } ({ $code }), by { $player }.
+
+# The new-game options.
+quarto-options-hint = Quarto is for two players. The player who gives the first piece is drawn at random.
+quarto-options-advanced = Advanced rule: four pieces sharing a trait also win in any 2×2 block of neighbouring squares, not only in a row, a column or a diagonal

@@ -134,3 +134,9 @@ kabaleo-text-hand = { $player }：{ $count ->
 kabaleo-text-your-secret = あなたの秘密の色：{ $colours }（{ $standing }）
 kabaleo-text-secret-of = { $player } さんの秘密の色：{ $colours }（{ $standing }）
 kabaleo-text-progress = { $total } 個のうち { $placed } 個を置き、{ $removed } 個が相殺されました。
+
+# 新しいゲームのオプション。
+kabaleo-options-hint = 使う色はプレイヤーの数より 2 色多くなります。2 人なら一人 2 色、それ以外は一人 1 色の秘密の色を持ちます。
+kabaleo-options-dealing = 駒はどう配りますか？
+kabaleo-options-random = ランダム：すべての駒を混ぜて等しく配ります（何人でも）
+kabaleo-options-uniform = 均等：全員が各色を同じ数ずつ受け取ります（2 人か 3 人のときだけ）

@@ -93,3 +93,12 @@ kalah-board-ended = { $swept ->
        *[other] { $reason }ため、ゲームが終わりました。穴に残っていた種 { $swept } 個は、それぞれの列のストアに入りました。
     }
 kalah-text-stores = ストア：左は{ $left } { $left_seeds }、右は{ $right } { $right_seeds }。
+
+# 新しいゲームのオプション。
+kalah-options-seeds = 始めに一つの穴に入れる種の数
+kalah-options-seeds-choice = 種 { $seeds } 個（全部で { $total } 個）
+kalah-options-pie-rule = パイルール：先手の最初の手番のあと、後手は手を打つ代わりに側を入れ替えられます
+kalah-options-empty-capture = 空の穴の取り：自分の空の穴に最後の種が入ったら、向かいの穴が空でもその種をストアに入れます
+kalah-options-end = ゲームはいつ終わりますか？
+kalah-options-end-no-move = 手番のプレイヤーに種がないとき、またはどちらかのストアが全体の半分より多くの種を持ったとき（ボードゲームアリーナ）
+kalah-options-end-either = どちらかの列が空になったらすぐ（教科書どおりのルール）

@@ -125,3 +125,6 @@ help-email-addresses = メールごとに専用の返信アドレスがあり、
 help-email-addresses-end = {" "}からすべて止められます。
 help-email-codes = 手のコード（ゲーム別）
 rules-players-length = { $players }、{ $length }。
+
+# 各ゲームの新しいゲームのオプション。
+options-legend = テーブルのオプション

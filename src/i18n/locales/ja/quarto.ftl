@@ -79,3 +79,7 @@ quarto-text-legend = T/S 背が高い/低い、D/L 濃い/薄い、R/Q 丸い/�
        *[false] {""}
     }
 quarto-text-to-place = 置く駒：{ $piece }（{ $code }）、置くのは { $player } さん。
+
+# 新しいゲームのオプション。
+quarto-options-hint = クアルトは 2 人用です。最初に駒を渡す人は抽選で決まります。
+quarto-options-advanced = 上級ルール：特徴を共有する駒 4 つが、行・列・対角線だけでなく、隣り合う 2×2 のブロックにそろっても勝ち

@@ -12,6 +12,7 @@ mod text;
 use askama::Template;
 
 use super::{Board, GameUi};
+use crate::i18n::Lang;
 use crate::rules::Message;
 use crate::rules::azul::{
     Azul, BoardSide, Colour, Options, Structure, StructureKind, Tiles, star_colour,
@@ -20,11 +21,13 @@ use crate::web::form::Form;
 
 #[derive(Template)]
 #[template(path = "azul/options.html")]
-struct OptionsFields;
+struct OptionsFields {
+    lang: Lang,
+}
 
 impl GameUi for Azul {
-    fn options_fields() -> Result<String, askama::Error> {
-        OptionsFields.render()
+    fn options_fields(lang: Lang) -> Result<String, askama::Error> {
+        OptionsFields { lang }.render()
     }
 
     fn options_from_form(form: &Form) -> Result<Options, Message> {

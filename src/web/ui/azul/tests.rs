@@ -474,7 +474,7 @@ fn options_read_from_the_form_with_a_clear_message_for_bad_values() {
         .unwrap_err()
         .to_string();
     assert!(error.contains("grey boards"), "{error}");
-    let fields = Azul::options_fields().unwrap();
+    let fields = Azul::options_fields(crate::i18n::Lang::En).unwrap();
     assert!(fields.contains("value=\"standard\" checked"), "{fields}");
     assert!(
         Azul::describe_options(&Options::default())[0]

@@ -13,13 +13,16 @@ mod text;
 use askama::Template;
 
 use super::{Board, GameUi};
+use crate::i18n::Lang;
 use crate::rules::Message;
 use crate::rules::gype::{Face, Gype, Options, SeatView, Side, Square, StartRule, View};
 use crate::web::form::Form;
 
 #[derive(Template)]
 #[template(path = "gype/options.html")]
-struct OptionsFields;
+struct OptionsFields {
+    lang: Lang,
+}
 
 /// How a seat's dice are told apart: the letter on every die (its side's initial) and a colour.
 pub(super) struct Owner {
@@ -138,8 +141,8 @@ pub(super) fn home_row_words(board: &Board<'_, Gype>, side: Side) -> String {
 }
 
 impl GameUi for Gype {
-    fn options_fields() -> Result<String, askama::Error> {
-        OptionsFields.render()
+    fn options_fields(lang: Lang) -> Result<String, askama::Error> {
+        OptionsFields { lang }.render()
     }
 
     fn options_from_form(form: &Form) -> Result<Options, Message> {

@@ -410,7 +410,7 @@ fn table_options_are_read_from_the_form_with_defaults_and_clear_errors() {
         error.contains("classic start or the random start"),
         "{error}"
     );
-    let fields = Gype::options_fields().unwrap();
+    let fields = Gype::options_fields(crate::i18n::Lang::En).unwrap();
     assert!(fields.contains(r#"value="classic" checked"#), "{fields}");
     assert!(fields.contains(r#"name="chaos""#));
     let lines = Gype::describe_options(&Options {
