@@ -64,7 +64,8 @@ pub async fn choose_kind(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     if asks_for_json(&req) {
-        return Ok(json_response(StatusCode::OK, &new_game_json::kinds()));
+        let lang = crate::web::session::page_lang(&req);
+        return Ok(json_response(StatusCode::OK, &new_game_json::kinds(lang)));
     }
     let visitor = visitor(&req, &session, &state).await?;
     let kinds = Kind::ALL
@@ -217,7 +218,8 @@ pub async fn options_page(
 ) -> Result<HttpResponse, WebError> {
     if asks_for_json(&req) {
         let kind = parse_kind(&path)?;
-        let form = with_rules!(kind, |R| new_game_json::form::<R>(kind));
+        let lang = crate::web::session::page_lang(&req);
+        let form = with_rules!(kind, |R| new_game_json::form::<R>(kind, lang));
         return Ok(json_response(StatusCode::OK, &form));
     }
     options_page_handler(&req, &session, &state, &path).await
@@ -384,7 +386,7 @@ async fn create_from_json(
     let day_seconds = state.settings.clock.day_seconds;
     let (request, private) = with_rules!(kind, |R| new_game_json::read::<R>(body, day_seconds))
         .map_err(|reason| {
-            WebError::bad_request(Message::new("options-invalid").text("reason", reason))
+            WebError::bad_request(Message::new("options-invalid").with("reason", reason))
         })?;
     let game_id = open_table(state, player, kind, request, private, visitor.lang)
         .await?

@@ -9,19 +9,19 @@ use serde_json::{Map, Value, json};
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::games::{Kind, with_rules};
 use crate::i18n::Lang;
-use crate::rules::Rules;
+use crate::rules::{Message, Rules};
 
 use super::new_game::{Request, player_range};
 
-/// The games on offer, with where to read their options.
-pub fn kinds() -> Value {
+/// The games on offer, with where to read their options; names in `lang`.
+pub fn kinds(lang: Lang) -> Value {
     let kinds: Vec<Value> = Kind::ALL
         .iter()
         .map(|&kind| {
             let (min, max) = with_rules!(kind, |R| player_range::<R>());
             json!({
                 "kind": kind.as_str(),
-                "name": kind.name_in(Lang::En),
+                "name": kind.name_in(lang),
                 "players": {"min": min, "max": max},
                 "rules": format!("/rules/{}", kind.as_str()),
                 "new_game": format!("/games/new/{}", kind.as_str()),
@@ -31,8 +31,9 @@ pub fn kinds() -> Value {
     json!({ "games": kinds })
 }
 
-/// What `POST /games/new/{kind}` accepts, as a JSON Schema, with the default options.
-pub fn form<R: Rules>(kind: Kind) -> Value {
+/// What `POST /games/new/{kind}` accepts, as a JSON Schema, with the default options. Titles and
+/// descriptions are in `lang`; property names and values are the same in every language.
+pub fn form<R: Rules>(kind: Kind, lang: Lang) -> Value {
     let (min, max) = player_range::<R>();
     let mut options =
         serde_json::to_value(schemars::schema_for!(R::Options)).expect("a schema serializes");
@@ -46,28 +47,28 @@ pub fn form<R: Rules>(kind: Kind) -> Value {
         .unwrap_or_else(|| Value::Object(Map::new()));
     let schema = json!({
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": format!("A new {} table", Lang::En.t(R::NAME)),
+        "title": lang.tr("json-form-title").arg("game", lang.t(R::NAME)).to_string(),
         "type": "object",
         "additionalProperties": false,
         "properties": {
             "options": options,
             "invitees": {
-                "description": "Email addresses of the players to invite; each gets an invitation.",
+                "description": lang.t("json-form-invitees"),
                 "type": "array",
                 "items": {"type": "string", "format": "email"},
                 "maxItems": max - 1,
                 "default": [],
             },
             "open_seats": {
-                "description": "Seats anyone may take from the list of open tables.",
+                "description": lang.t("json-form-open-seats"),
                 "type": "integer", "minimum": 0, "maximum": max - 1, "default": 0,
             },
             "private": {
-                "description": "Only the table's players may see the game. Not with open seats.",
+                "description": lang.t("json-form-private"),
                 "type": "boolean", "default": false,
             },
             "time_control": {
-                "description": "Days per move, as a deadline per move or as a bank; none when null.",
+                "description": lang.t("json-form-time-control"),
                 "default": null,
                 "oneOf": [
                     {"type": "null"},
@@ -88,7 +89,7 @@ pub fn form<R: Rules>(kind: Kind) -> Value {
     });
     json!({
         "kind": kind.as_str(),
-        "name": Lang::En.t(R::NAME),
+        "name": lang.t(R::NAME),
         "players": {"min": min, "max": max},
         "rules": format!("/rules/{}", kind.as_str()),
         "default_options": R::Options::default(),
@@ -121,31 +122,28 @@ struct Clock {
     on_timeout: Option<String>,
 }
 
-/// Reads a JSON new-game body; the message says what is wrong in words.
-pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), String> {
-    let table: Table = serde_json::from_slice(body).map_err(|e| {
-        format!("The table could not be read as JSON: {e}. GET this address for its schema.")
-    })?;
+/// Reads a JSON new-game body; the message says what is wrong.
+pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), Message> {
+    let table: Table = serde_json::from_slice(body)
+        .map_err(|e| Message::new("json-form-unreadable").text("detail", e.to_string()))?;
     let options = table
         .options
         .unwrap_or_else(|| serde_json::to_value(R::Options::default()).expect("serializes"));
     unknown_options::<R>(&options)?;
     let max = player_range::<R>().1;
     if table.invitees.len() >= max {
-        return Err(format!(
-            "{} takes at most {max} players: invite at most {}.",
-            Lang::En.t(R::NAME),
-            max - 1
-        ));
+        return Err(Message::new("json-form-too-many-invitees")
+            .with("game", Message::new(R::NAME))
+            .with("max", max)
+            .with("most", max - 1));
     }
     let invitees = table
         .invitees
         .iter()
         .map(|typed| crate::auth::accounts::normalize_email(typed))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|m| Lang::En.say(&m, &[]))?;
+        .collect::<Result<Vec<_>, _>>()?;
     if table.open_seats >= max {
-        return Err(format!("At most {} seats can be left open.", max - 1));
+        return Err(Message::new("json-form-too-many-open").with("most", max - 1));
     }
     let time_control = table
         .time_control
@@ -161,9 +159,9 @@ pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), 
 }
 
 /// Option names the engine would silently ignore are refused, so a typo is not a surprise.
-fn unknown_options<R: Rules>(options: &Value) -> Result<(), String> {
+fn unknown_options<R: Rules>(options: &Value) -> Result<(), Message> {
     let Some(given) = options.as_object() else {
-        return Err("“options” must be a JSON object.".into());
+        return Err(Message::new("json-form-options-object"));
     };
     let defaults = serde_json::to_value(R::Options::default()).expect("serializes");
     let known: BTreeSet<&String> = defaults
@@ -172,34 +170,34 @@ fn unknown_options<R: Rules>(options: &Value) -> Result<(), String> {
         .unwrap_or_default();
     match given.keys().find(|key| !known.contains(key)) {
         None => Ok(()),
-        Some(key) => Err(format!(
-            "{} has no option “{key}”; its options are: {}.",
-            Lang::En.t(R::NAME),
-            known
-                .iter()
-                .map(|k| k.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )),
+        Some(key) => Err(Message::new("json-form-unknown-option")
+            .with("game", Message::new(R::NAME))
+            .text("option", key.as_str())
+            .text(
+                "known",
+                known
+                    .iter()
+                    .map(|k| k.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )),
     }
 }
 
-fn clock_of(clock: Clock, day_seconds: i64) -> Result<TimeControl, String> {
+fn clock_of(clock: Clock, day_seconds: i64) -> Result<TimeControl, Message> {
     if !DAY_CHOICES.contains(&clock.days) {
-        return Err(format!(
-            "“days” must be one of {}.",
-            DAY_CHOICES.map(|d| d.to_string()).join(", ")
-        ));
+        return Err(Message::new("json-form-days")
+            .text("choices", DAY_CHOICES.map(|d| d.to_string()).join(", ")));
     }
     let bank = match clock.clock.as_deref().unwrap_or("move") {
         "move" => false,
         "bank" => true,
-        _ => return Err("“clock” must be “move” or “bank”.".into()),
+        _ => return Err(Message::new("json-form-clock")),
     };
     let on_timeout = match clock.on_timeout.as_deref().unwrap_or("withdraw") {
         "withdraw" => OnTimeout::Withdraw,
         "others" => OnTimeout::OthersDecide,
-        _ => return Err("“on_timeout” must be “withdraw” or “others”.".into()),
+        _ => return Err(Message::new("json-form-on-timeout")),
     };
     Ok(TimeControl::from_days(
         clock.days,

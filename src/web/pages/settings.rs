@@ -156,7 +156,7 @@ async fn session_lines(
             since: when(s.created_at),
             last_seen: when(s.last_seen_at),
             browser: if s.user_agent.is_empty() {
-                "An unnamed browser".into()
+                visitor.lang.t("settings-unnamed-browser")
             } else {
                 s.user_agent
             },

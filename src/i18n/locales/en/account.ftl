@@ -48,3 +48,5 @@ settings-sessions-title = Where you are signed in
 settings-this-browser = (this browser)
 settings-session-times = Signed in { $since }, last used { $last }
 settings-sign-out-everywhere = Sign out everywhere, this browser included
+
+settings-unnamed-browser = An unnamed browser

@@ -135,3 +135,18 @@ rules-players-length = { $players }; { $length }.
 
 # The new-game options of every game.
 options-legend = Table options
+
+# The new-game form for tools (JSON).
+json-form-title = A new { $game } table
+json-form-invitees = Email addresses of the players to invite; each gets an invitation.
+json-form-open-seats = Seats anyone may take from the list of open tables.
+json-form-private = Only the table's players may see the game. Not with open seats.
+json-form-time-control = Days per move, as a deadline per move or as a bank; none when null.
+json-form-unreadable = The table could not be read as JSON: { $detail }. GET this address for its schema.
+json-form-too-many-invitees = { $game } takes at most { $max } players: invite at most { $most }.
+json-form-too-many-open = At most { $most } seats can be left open.
+json-form-options-object = “options” must be a JSON object.
+json-form-unknown-option = { $game } has no option “{ $option }”; its options are: { $known }.
+json-form-days = “days” must be one of { $choices }.
+json-form-clock = “clock” must be “move” or “bank”.
+json-form-on-timeout = “on_timeout” must be “withdraw” or “others”.

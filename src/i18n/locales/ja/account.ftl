@@ -47,3 +47,5 @@ settings-sessions-title = サインインしている場所
 settings-this-browser = （このブラウザー）
 settings-session-times = { $since } にサインイン、最後の利用は { $last }
 settings-sign-out-everywhere = このブラウザーを含め、すべての場所からサインアウトする
+
+settings-unnamed-browser = 名前のわからないブラウザ

@@ -128,3 +128,18 @@ rules-players-length = { $players }、{ $length }。
 
 # 各ゲームの新しいゲームのオプション。
 options-legend = テーブルのオプション
+
+# ツール向けの新しいゲームのフォーム（JSON）。
+json-form-title = 新しい{ $game }のテーブル
+json-form-invitees = 招待するプレイヤーのメールアドレス。それぞれに招待状が届きます。
+json-form-open-seats = 空いているテーブルの一覧から誰でも座れる席の数。
+json-form-private = テーブルのプレイヤーだけがゲームを見られます。空席とは一緒に使えません。
+json-form-time-control = 1 手あたりの日数。1 手ごとの期限か持ち時間として。null なら時間制限なし。
+json-form-unreadable = テーブルを JSON として読めませんでした：{ $detail }。このアドレスを GET するとスキーマがわかります。
+json-form-too-many-invitees = { $game }は最大 { $max } 人です。招待できるのは { $most } 人までです。
+json-form-too-many-open = 空けておける席は最大 { $most } 席です。
+json-form-options-object = “options” は JSON オブジェクトでなければなりません。
+json-form-unknown-option = { $game }にオプション “{ $option }” はありません。オプションは次のとおりです：{ $known }。
+json-form-days = “days” は { $choices } のどれかでなければなりません。
+json-form-clock = “clock” は “move” か “bank” でなければなりません。
+json-form-on-timeout = “on_timeout” は “withdraw” か “others” でなければなりません。

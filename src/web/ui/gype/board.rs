@@ -14,10 +14,14 @@ use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
 
-use super::{about, bottom_side, column_label, face_moves, home_row_words, owner, row_label, seat_view};
+use super::{
+    about, bottom_side, column_label, face_moves, home_row_words, owner, row_label, seat_view,
+};
 use crate::i18n::Lang;
 use crate::rules::Message;
-use crate::rules::gype::{CellView, Command, Face, Gype, HatPath, MoveKind, PhaseView, Square, View};
+use crate::rules::gype::{
+    CellView, Command, Face, Gype, HatPath, MoveKind, PhaseView, Square, View,
+};
 use crate::web::ui::{Actions, Board, Choice};
 
 pub struct Link {
@@ -271,7 +275,9 @@ fn arranging(
 ) {
     let view = board.view;
     let intro = match view.first_player {
-        Some(seat) => about(Message::new("gype-board-arrange-help"), board, seat).text("known", "true"),
+        Some(seat) => {
+            about(Message::new("gype-board-arrange-help"), board, seat).text("known", "true")
+        }
         None => Message::new("gype-board-arrange-help")
             .text("known", "false")
             .text("you", "false"),
@@ -300,9 +306,12 @@ fn arranging(
             }
         }
         Some(pick) => {
-            c.panel.lines.push(board.say(
-                &Message::new("gype-board-arrange-swap").with("die", die_message(board, cells, pick)),
-            ));
+            c.panel.lines.push(
+                board.say(
+                    &Message::new("gype-board-arrange-swap")
+                        .with("die", die_message(board, cells, pick)),
+                ),
+            );
             c.mark(pick, "chosen");
             // Dice showing the same face are interchangeable: one button per face that makes a
             // different row, none for a swap that would change nothing.
@@ -357,15 +366,19 @@ fn chaining(
     if let Some(chain) = &board.view.chain
         && !chain.jumped.is_empty()
     {
-        c.panel.lines.push(board.say(
-            &Message::new("gype-board-already-rolled").with("squares", squares_message(&chain.jumped)),
-        ));
+        c.panel.lines.push(
+            board.say(
+                &Message::new("gype-board-already-rolled")
+                    .with("squares", squares_message(&chain.jumped)),
+            ),
+        );
     }
     c.mark(at, "chosen");
     for (command, choice) in commands {
         match *command {
             Command::Jump { from, to } if from == at => {
-                let label = board.say(&Message::new("gype-board-jump-to").text("square", to.to_string()));
+                let label =
+                    board.say(&Message::new("gype-board-jump-to").text("square", to.to_string()));
                 c.on_square.insert(to, button(actions, choice, label));
                 c.mark(to, "dest");
             }
@@ -409,13 +422,16 @@ fn playing(
         .and_then(|cell| cell.die.as_ref())
         .and_then(|d| d.face);
     c.mark(die, "chosen");
-    c.panel.title = board.say(&Message::new("gype-board-move-title").with("die", die_message(board, cells, die)));
+    c.panel.title = board
+        .say(&Message::new("gype-board-move-title").with("die", die_message(board, cells, die)));
     if let Some(face) = face {
-        c.panel.lines.push(board.say(
-            &Message::new("gype-board-face-moves")
-                .with("face", face.message())
-                .with("moves", face_moves(face)),
-        ));
+        c.panel.lines.push(
+            board.say(
+                &Message::new("gype-board-face-moves")
+                    .with("face", face.message())
+                    .with("moves", face_moves(face)),
+            ),
+        );
     }
     let mine: Vec<&(Command, &Choice)> = commands
         .iter()
@@ -434,13 +450,15 @@ fn playing(
     for (command, choice) in &mine {
         match *command {
             Command::Step { to, .. } => {
-                let label = board.say(&Message::new("gype-board-move-to").text("square", to.to_string()));
+                let label =
+                    board.say(&Message::new("gype-board-move-to").text("square", to.to_string()));
                 c.on_square.insert(to, button(actions, choice, label));
                 c.mark(to, "dest");
                 moves += 1;
             }
             Command::Jump { to, .. } => {
-                let label = board.say(&Message::new("gype-board-jump-to").text("square", to.to_string()));
+                let label =
+                    board.say(&Message::new("gype-board-jump-to").text("square", to.to_string()));
                 c.on_square.insert(to, button(actions, choice, label));
                 c.mark(to, "dest");
                 moves += 1;
@@ -465,15 +483,16 @@ fn playing(
             to,
             Link {
                 href: link_to(board, &[("die", die.to_string()), ("to", to.to_string())]),
-                label: board.say(&Message::new("gype-board-leap-to").text("square", to.to_string())),
+                label: board
+                    .say(&Message::new("gype-board-leap-to").text("square", to.to_string())),
             },
         );
         c.mark(to, "dest");
     }
     if let Some(to) = target {
-        c.panel.lines.push(board.say(
-            &Message::new("gype-board-hat-lands").text("square", to.to_string()),
-        ));
+        c.panel
+            .lines
+            .push(board.say(&Message::new("gype-board-hat-lands").text("square", to.to_string())));
         let mut forms = Vec::new();
         for (command, choice) in &mine {
             if let Command::Hat { to: t, path, .. } = *command
@@ -571,9 +590,9 @@ fn waiting(board: &Board<'_, Gype>, c: &mut Controls) {
                 "gype-board-arranging-help"
             }));
             if !view.to_act.is_empty() {
-                c.panel.lines.push(board.say(
-                    &Message::new("gype-board-still-arranging").with("players", names()),
-                ));
+                c.panel.lines.push(
+                    board.say(&Message::new("gype-board-still-arranging").with("players", names())),
+                );
             }
         }
         PhaseView::Playing => {
@@ -594,13 +613,17 @@ fn waiting(board: &Board<'_, Gype>, c: &mut Controls) {
         }
         PhaseView::Finished => {
             c.panel.title = match view.winner {
-                Some(w) => capitalised(&board.say(&about(Message::new("gype-board-won"), board, w))),
+                Some(w) => {
+                    capitalised(&board.say(&about(Message::new("gype-board-won"), board, w)))
+                }
                 None => board.t("gype-board-game-over"),
             };
             if let Some(w) = view.winner {
-                c.panel.lines.push(capitalised(
-                    &board.say(&about(Message::new("gype-board-brought-home"), board, w)),
-                ));
+                c.panel.lines.push(capitalised(&board.say(&about(
+                    Message::new("gype-board-brought-home"),
+                    board,
+                    w,
+                ))));
             }
         }
     }
@@ -807,9 +830,10 @@ fn cell_html(
         DieHtml {
             classes: die_classes.join(" "),
             icon: die.face.map(icon),
-            face: die
-                .face
-                .map_or_else(|| board.t("gype-board-hidden"), |face| board.say(&face.message())),
+            face: die.face.map_or_else(
+                || board.t("gype-board-hidden"),
+                |face| board.say(&face.message()),
+            ),
             owner: letter,
             href: controls.die_links.get(&square).cloned(),
             note: if die.jumping {

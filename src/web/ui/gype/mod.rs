@@ -126,9 +126,10 @@ pub(super) fn about(message: Message, board: &Board<'_, Gype>, seat: usize) -> M
 /// A home row in words: whose start and whose goal it is.
 pub(super) fn home_row_words(board: &Board<'_, Gype>, side: Side) -> String {
     let view = board.view;
-    let start = seat_on(view, side).map(|seat| about(Message::new("gype-board-starts-here"), board, seat));
-    let goal =
-        seat_on(view, side.opposite()).map(|seat| about(Message::new("gype-board-goal-of"), board, seat));
+    let start =
+        seat_on(view, side).map(|seat| about(Message::new("gype-board-starts-here"), board, seat));
+    let goal = seat_on(view, side.opposite())
+        .map(|seat| about(Message::new("gype-board-goal-of"), board, seat));
     let parts: Vec<Message> = start.into_iter().chain(goal).collect();
     let row = if parts.is_empty() {
         Message::new("gype-board-row-unused").with("side", side.message())
