@@ -201,16 +201,18 @@ fn verify_file(path: &std::path::Path) -> anyhow::Result<()> {
 
 /// Prints the verdict; a discrepancy ends the process with status 1.
 fn report(export: &turnpost::audit::Export) -> anyhow::Result<()> {
+    let lang = turnpost::i18n::Lang::from_env();
     match turnpost::audit::verify(export) {
         Ok(report) => {
-            println!("OK");
+            println!("{}", lang.t("verify-ok"));
             for line in report.lines {
-                println!("  {line}");
+                println!("  {}", lang.say(&line, &[]));
             }
             Ok(())
         }
         Err(discrepancy) => {
-            println!("FAILED at {discrepancy}");
+            let problem = lang.say(&discrepancy.message(), &[]);
+            println!("{}", lang.tr("verify-failed").arg("problem", problem));
             std::process::exit(1);
         }
     }

@@ -12,45 +12,56 @@ use crate::games::replay::{Game, Phase, entries};
 use crate::games::seed::{self, Seed};
 use crate::games::stream::{CancelReason, Entry, Submitted};
 use crate::games::with_rules;
-use crate::i18n::Lang;
-use crate::rules::Rules;
+use crate::rules::{Message, Rules};
 use crate::store::events::{EventRow, format_time};
 
 /// The first thing found wrong, and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Discrepancy {
     /// The row (its sequence number), or 0 for the export as a whole.
     pub seq: i64,
-    pub problem: String,
+    pub problem: Message,
 }
 
-impl std::fmt::Display for Discrepancy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl Discrepancy {
+    /// "row 12: …", or the problem alone for the export as a whole.
+    pub fn message(&self) -> Message {
         if self.seq == 0 {
-            write!(f, "{}", self.problem)
+            self.problem.clone()
         } else {
-            write!(f, "row {}: {}", self.seq, self.problem)
+            Message::new("verify-at-row")
+                .with("seq", self.seq)
+                .with("problem", self.problem.clone())
         }
     }
 }
 
-/// What was checked.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
-    pub lines: Vec<String>,
+/// English, for logs and tests; people read [`Discrepancy::message`] in their own language.
+impl std::fmt::Display for Discrepancy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.message())
+    }
 }
 
-fn wrong<T>(seq: i64, problem: impl Into<String>) -> Result<T, Discrepancy> {
-    Err(Discrepancy {
-        seq,
-        problem: problem.into(),
-    })
+/// What was checked, a sentence a line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub lines: Vec<Message>,
+}
+
+fn wrong<T>(seq: i64, problem: Message) -> Result<T, Discrepancy> {
+    Err(Discrepancy { seq, problem })
+}
+
+/// A problem without details, by its message key.
+fn wrong_as<T>(seq: i64, key: &'static str) -> Result<T, Discrepancy> {
+    wrong(seq, Message::new(key))
 }
 
 fn parse_hash(seq: i64, text: &str, what: &str) -> Result<Hash, Discrepancy> {
     match hex::decode(text).ok().and_then(|b| Hash::try_from(b).ok()) {
         Some(hash) => Ok(hash),
-        None => wrong(seq, format!("{what} is not 32 bytes of hex")),
+        None => wrong(seq, Message::new("verify-not-hex").text("field", what)),
     }
 }
 
@@ -61,13 +72,13 @@ fn check_chain(export: &Export) -> Result<Hash, Discrepancy> {
         if row.seq != expected {
             return wrong(
                 expected,
-                format!("the row in this place is numbered {}", row.seq),
+                Message::new("verify-misnumbered").with("found", row.seq),
             );
         }
         let prev = parse_hash(row.seq, &row.prev_hash, "prev_hash")?;
         let hash = parse_hash(row.seq, &row.hash, "hash")?;
         if prev != previous {
-            return wrong(row.seq, "prev_hash is not the hash of the row before");
+            return wrong_as(row.seq, "verify-prev-hash");
         }
         if !row.redacted {
             let computed = RowContent {
@@ -82,11 +93,9 @@ fn check_chain(export: &Export) -> Result<Hash, Discrepancy> {
             if computed != hash {
                 return wrong(
                     row.seq,
-                    format!(
-                        "the row's content hashes to {}, not to the recorded {}",
-                        hex::encode(computed),
-                        row.hash
-                    ),
+                    Message::new("verify-row-hash")
+                        .text("computed", hex::encode(computed))
+                        .text("recorded", &row.hash),
                 );
             }
         }
@@ -98,7 +107,7 @@ fn check_chain(export: &Export) -> Result<Hash, Discrepancy> {
 fn stored_row(export: &Export, row: &ExportRow) -> Result<EventRow, Discrepancy> {
     let recorded_at: DateTime<Utc> = match DateTime::parse_from_rfc3339(&row.recorded_at) {
         Ok(time) => time.with_timezone(&Utc),
-        Err(_) => return wrong(row.seq, "recorded_at is not an RFC 3339 time"),
+        Err(_) => return wrong_as(row.seq, "verify-recorded-at"),
     };
     Ok(EventRow {
         game_id: export.game_id.clone(),
@@ -118,16 +127,15 @@ fn check_seed(export: &Export) -> Result<Option<Seed>, Discrepancy> {
         return Ok(None);
     };
     let Some(seed) = seed::parse_hex(text) else {
-        return wrong(0, "the revealed seed is not 32 bytes of hex");
+        return wrong_as(0, "verify-seed-not-hex");
     };
     let commitment = hex::encode(Sha256::digest(seed));
     if commitment != export.seed_commitment {
         return wrong(
             0,
-            format!(
-                "the revealed seed hashes to {commitment}, not to the commitment {}",
-                export.seed_commitment
-            ),
+            Message::new("verify-seed-commitment")
+                .text("hash", commitment)
+                .text("commitment", &export.seed_commitment),
         );
     }
     Ok(Some(seed))
@@ -150,15 +158,13 @@ fn compare<E: serde::Serialize>(
             .unwrap_or(0),
         _ => 0,
     };
-    let show = |v: Option<&Value>| v.map_or("nothing".to_string(), Value::to_string);
+    let show = |v: Option<&Value>| v.map_or_else(|| "-".to_string(), Value::to_string);
     wrong(
         seq,
-        format!(
-            "event {} differs from what the rules and the seed give: recorded {}, expected {}",
-            at + 1,
-            show(got.and_then(|g| g.get(at))),
-            show(want.and_then(|w| w.get(at))),
-        ),
+        Message::new("verify-event-differs")
+            .with("event", at + 1)
+            .text("recorded", show(got.and_then(|g| g.get(at))))
+            .text("expected", show(want.and_then(|w| w.get(at)))),
     )
 }
 
@@ -171,7 +177,12 @@ fn rerun<R: Rules>(
 ) -> Result<bool, Discrepancy> {
     let submitted: Submitted<R::Command> = match serde_json::from_value(row.command.clone()) {
         Ok(submitted) => submitted,
-        Err(e) => return wrong(row.seq, format!("the command does not parse: {e}")),
+        Err(e) => {
+            return wrong(
+                row.seq,
+                Message::new("verify-command-unreadable").text("detail", e.to_string()),
+            );
+        }
     };
     check_table_business(game, row, &submitted, recorded)?;
     let Some(seed) = seed else {
@@ -180,23 +191,26 @@ fn rerun<R: Rules>(
             let seat = seat_of(game, row)?;
             let state = game.state.as_ref().ok_or(Discrepancy {
                 seq: row.seq,
-                problem: "a move before the game started".into(),
+                problem: Message::new("verify-move-before-start"),
             })?;
             if !R::legal_commands(state, seat).contains(command) {
-                return wrong(row.seq, format!("{} was not a legal move", row.command));
+                return wrong(
+                    row.seq,
+                    Message::new("verify-illegal-move").text("command", row.command.to_string()),
+                );
             }
         }
         return Ok(false);
     };
     let mut after = game.clone();
     let mut expected = match &submitted {
-        Submitted::CreateGame { .. } => return wrong(row.seq, "a second creation of the game"),
+        Submitted::CreateGame { .. } => return wrong_as(row.seq, "verify-second-creation"),
         Submitted::Join => {
             let Some(Entry::PlayerJoined { player }) = recorded.first() else {
-                return wrong(row.seq, "a join that records no player joining");
+                return wrong_as(row.seq, "verify-empty-join");
             };
             if Some(player.id) != row.actor {
-                return wrong(row.seq, "the player who joined is not the actor");
+                return wrong_as(row.seq, "verify-join-actor");
             }
             let mut entries = decide::join_entries(game, player.clone(), seed, row.seq);
             decide::seal(game, None, None, &mut entries, seed, row.seq);
@@ -205,7 +219,7 @@ fn rerun<R: Rules>(
         Submitted::Resign => {
             let seat = seat_of(game, row)?;
             let Some(Entry::Resigned { player, .. }) = recorded.first() else {
-                return wrong(row.seq, "a resignation that records nobody resigning");
+                return wrong_as(row.seq, "verify-empty-resignation");
             };
             let mut entries = decide::resign_entries(game, seat, player.clone());
             decide::seal(game, None, None, &mut entries, seed, row.seq);
@@ -213,7 +227,7 @@ fn rerun<R: Rules>(
         }
         Submitted::TimeOut { seat } => {
             let Some(Entry::TimedOut { player, .. }) = recorded.first() else {
-                return wrong(row.seq, "a timeout that records nobody out of time");
+                return wrong_as(row.seq, "verify-empty-timeout");
             };
             let due = game.clock.as_ref().and_then(|c| c.due_at(*seat));
             let due = format_time(due.expect("checked by check_table_business"));
@@ -228,7 +242,7 @@ fn rerun<R: Rules>(
         }),
         Submitted::Say { text } => {
             let Some(Entry::Said { player, .. }) = recorded.first() else {
-                return wrong(row.seq, "table talk that records nobody talking");
+                return wrong_as(row.seq, "verify-empty-talk");
             };
             decide::say_entries(player.clone(), text.clone())
         }
@@ -237,22 +251,27 @@ fn rerun<R: Rules>(
                 player: player.clone(),
                 until: until.clone(),
             }],
-            _ => return wrong(row.seq, "a vacation that records nobody away"),
+            _ => return wrong_as(row.seq, "verify-empty-vacation"),
         },
         Submitted::Back => match recorded.first() {
             Some(Entry::Back { player }) => vec![Entry::Back {
                 player: player.clone(),
             }],
-            _ => return wrong(row.seq, "a return that records nobody coming back"),
+            _ => return wrong_as(row.seq, "verify-empty-return"),
         },
         Submitted::Play { command } => {
             let seat = seat_of(game, row)?;
             let Some(state) = game.state.as_ref() else {
-                return wrong(row.seq, "a move before the game started");
+                return wrong_as(row.seq, "verify-move-before-start");
             };
             let mut entries = match decide::play_entries::<R>(state, seat, command, seed, row.seq) {
                 Ok(entries) => entries,
-                Err(e) => return wrong(row.seq, format!("the rules refuse this move: {e}")),
+                Err(e) => {
+                    return wrong(
+                        row.seq,
+                        Message::new("verify-rules-refuse").with("reason", e.0),
+                    );
+                }
             };
             decide::seal(game, Some(seat), Some(command), &mut entries, seed, row.seq);
             entries
@@ -276,88 +295,77 @@ fn check_table_business<R: Rules>(
     match submitted {
         Submitted::TimeOut { seat } => {
             let Some(control) = game.time_control else {
-                return wrong(row.seq, "a timeout in a game without a time limit");
+                return wrong_as(row.seq, "verify-timeout-untimed");
             };
             let Some(due) = game.clock.as_ref().and_then(|c| c.due_at(*seat)) else {
-                return wrong(row.seq, "a timeout for a seat whose clock was not running");
+                return wrong_as(row.seq, "verify-timeout-idle");
             };
             if row.recorded_at < due {
                 return wrong(
                     row.seq,
-                    format!(
-                        "a timeout at {} for a seat whose time ran out only at {}",
-                        format_time(row.recorded_at),
-                        format_time(due)
-                    ),
+                    Message::new("verify-early-timeout")
+                        .text("at", format_time(row.recorded_at))
+                        .text("due", format_time(due)),
                 );
             }
             if let Some(Entry::TimedOut { player, .. }) = recorded.first()
                 && game.seating.get(*seat).map(|p| p.id) != Some(player.id)
             {
-                return wrong(row.seq, "the player timed out does not sit in that seat");
+                return wrong_as(row.seq, "verify-timeout-seat");
             }
             let by_player = match row.actor {
                 None => false,
                 Some(_) => {
                     let by = seat_of(game, row)?;
                     if by == *seat || game.resigned.contains(&by) {
-                        return wrong(row.seq, "a timeout called by a seat not in play");
+                        return wrong_as(row.seq, "verify-timeout-caller");
                     }
                     true
                 }
             };
             if by_player != (control.on_timeout == OnTimeout::OthersDecide) {
-                return wrong(
-                    row.seq,
-                    "a timeout called in a way this table's time control does not allow",
-                );
+                return wrong_as(row.seq, "verify-timeout-way");
             }
         }
         Submitted::Cancel => {
             if game.phase() != Phase::Waiting {
-                return wrong(row.seq, "a table called off after it had started");
+                return wrong_as(row.seq, "verify-cancel-started");
             }
             if row.actor.is_some_and(|id| id != game.creator.id) {
-                return wrong(
-                    row.seq,
-                    "a table called off by someone other than its creator",
-                );
+                return wrong_as(row.seq, "verify-cancel-creator");
             }
         }
         Submitted::Say { text } => {
             if !row.actor.is_some_and(|id| game.has_joined(id)) {
-                return wrong(row.seq, "table talk by someone not at the table");
+                return wrong_as(row.seq, "verify-talk-stranger");
             }
             if decide::tidy_message(text).as_deref() != Ok(text.as_str()) {
-                return wrong(
-                    row.seq,
-                    "table talk that is empty, too long or not plain text",
-                );
+                return wrong_as(row.seq, "verify-talk-shape");
             }
             if !matches!(recorded.first(), Some(Entry::Said { player, .. }) if Some(player.id) == row.actor)
             {
-                return wrong(row.seq, "table talk recorded under someone else's name");
+                return wrong_as(row.seq, "verify-talk-name");
             }
         }
         Submitted::Away { until } => {
             let at_table = row.actor.is_some_and(|id| game.has_joined(id));
             let recorded_for_actor = matches!(recorded.first(), Some(Entry::Away { player, .. }) if Some(player.id) == row.actor);
             if !at_table || !recorded_for_actor {
-                return wrong(row.seq, "a vacation for someone not at the table");
+                return wrong_as(row.seq, "verify-vacation-stranger");
             }
             let ends = DateTime::parse_from_rfc3339(until).map(|t| t.with_timezone(&Utc));
             if !ends.is_ok_and(|ends| ends > row.recorded_at) {
-                return wrong(row.seq, "a vacation that does not end after it starts");
+                return wrong_as(row.seq, "verify-vacation-end");
             }
         }
         Submitted::Back => {
             let away = row.actor.and_then(|id| game.away.get(&id));
             if away.is_none_or(|until| *until <= row.recorded_at) {
-                return wrong(row.seq, "a return from a vacation that was not running");
+                return wrong_as(row.seq, "verify-return-idle");
             }
             if !matches!(recorded.first(), Some(Entry::Back { player }) if Some(player.id) == row.actor)
             {
-                return wrong(row.seq, "a return recorded under someone else's name");
+                return wrong_as(row.seq, "verify-return-name");
             }
         }
         _ => {}
@@ -368,7 +376,7 @@ fn check_table_business<R: Rules>(
 fn seat_of<R: Rules>(game: &Game<R>, row: &EventRow) -> Result<usize, Discrepancy> {
     match row.actor.and_then(|id| game.seat_of(id)) {
         Some(seat) => Ok(seat),
-        None => wrong(row.seq, "a move by someone who has no seat"),
+        None => wrong_as(row.seq, "verify-seatless"),
     }
 }
 
@@ -380,14 +388,14 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
         let stored = stored_row(export, row)?;
         let recorded = entries::<R>(&stored).map_err(|e| Discrepancy {
             seq: row.seq,
-            problem: e.problem,
+            problem: Message::new("verify-unreadable").text("detail", e.problem),
         })?;
         match game.as_mut() {
             None => {
                 let first = crate::games::replay::replay::<R>(std::slice::from_ref(&stored), None)
                     .map_err(|e| Discrepancy {
                         seq: row.seq,
-                        problem: e.problem,
+                        problem: Message::new("verify-unreadable").text("detail", e.problem),
                     })?;
                 check_creation(export, &first)?;
                 game = Some(first);
@@ -406,62 +414,49 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
         }
     }
     let Some(game) = game else {
-        return wrong(0, "the log has no rows");
+        return wrong_as(0, "verify-empty-log");
     };
     if let Some(ended) = &game.ended
         && export.seed.as_deref() != Some(ended.seed.as_str())
     {
-        return wrong(
-            0,
-            "the seed revealed at the end of the log is not the export's seed",
-        );
+        return wrong_as(0, "verify-seed-mismatch");
     }
     let mut lines = vec![
-        format!(
-            "Game {} ({}), {} rows, {} players.",
-            export.game_id,
-            Lang::En.t(R::NAME),
-            export.rows.len(),
-            game.players
-        ),
-        format!("Hash chain intact; head {}.", hex::encode(head)),
+        Message::new("verify-game")
+            .text("id", &export.game_id)
+            .with("game", Message::new(R::NAME))
+            .with("rows", export.rows.len())
+            .with("players", game.players),
+        Message::new("verify-chain-intact").text("head", hex::encode(head)),
     ];
     lines.push(match &seed {
-        Some(_) => format!(
-            "Seed revealed and matching its commitment; all {rerun_rows} rows after the first re-run with it: every command legal, every recorded event and random outcome exactly what the rules and the seed give."
-        ),
-        None => "The seed is not revealed yet (the game has not ended): every move was checked to be legal, but random outcomes can only be checked once it ends.".to_string(),
+        Some(_) => Message::new("verify-seed-rerun").with("rows", rerun_rows),
+        None => Message::new("verify-seed-hidden"),
     });
     if withheld > 0 {
-        lines.push(format!(
-            "{withheld} rows hold secrets withheld from this viewer: their hashes can be checked once the game ends."
-        ));
+        lines.push(Message::new("verify-withheld").with("rows", withheld));
     }
     lines.push(match &game.ended {
-        Some(ended) => format!(
-            "Result: {}.",
-            crate::games::read_model::result_line::<R>(&ended.outcome, &game.seat_names())
-        ),
-        None => "The game is still running.".to_string(),
+        Some(ended) => {
+            let names = game.seat_names();
+            let result = crate::games::read_model::result_message::<R>(&ended.outcome, names.len())
+                .naming(&names);
+            Message::new("verify-result").with("result", result)
+        }
+        None => Message::new("verify-running"),
     });
     Ok(Report { lines })
 }
 
 fn check_creation<R: Rules>(export: &Export, game: &Game<R>) -> Result<(), Discrepancy> {
     if game.seed_commitment != export.seed_commitment {
-        return wrong(
-            1,
-            "the seed commitment in the first row is not the export's",
-        );
+        return wrong_as(1, "verify-commitment-mismatch");
     }
     if game.options_json != export.options || game.players != export.players {
-        return wrong(
-            1,
-            "the game's options or player count differ from the export's",
-        );
+        return wrong_as(1, "verify-options-mismatch");
     }
     if game.id != export.game_id {
-        return wrong(1, "the game id differs from the export's");
+        return wrong_as(1, "verify-id-mismatch");
     }
     Ok(())
 }
@@ -471,7 +466,9 @@ pub fn verify(export: &Export) -> Result<Report, Discrepancy> {
     if export.format != FORMAT {
         return wrong(
             0,
-            format!("unknown format {:?} (expected {FORMAT})", export.format),
+            Message::new("verify-format")
+                .text("format", &export.format)
+                .text("expected", FORMAT),
         );
     }
     let head = check_chain(export)?;

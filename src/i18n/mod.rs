@@ -76,6 +76,26 @@ impl Lang {
         })
     }
 
+    /// The language of a command-line session: the first of `LC_ALL`, `LC_MESSAGES` and `LANG`
+    /// that is set ("ja_JP.UTF-8" is Japanese); English when none names a language we speak.
+    pub fn from_env() -> Lang {
+        let setting = ["LC_ALL", "LC_MESSAGES", "LANG"]
+            .iter()
+            .filter_map(|name| std::env::var(name).ok())
+            .find(|value| !value.is_empty());
+        setting.map_or(Lang::En, |value| Lang::from_locale(&value))
+    }
+
+    /// The language a POSIX locale name stands for: "ja_JP.UTF-8", "ja", "en_GB"; English for
+    /// "C", "POSIX" and languages we do not speak.
+    pub fn from_locale(locale: &str) -> Lang {
+        let code = locale
+            .split(['_', '.', '@', '-'])
+            .next()
+            .unwrap_or_default();
+        Lang::from_code(&code.to_ascii_lowercase()).unwrap_or_default()
+    }
+
     fn id(self) -> &'static LanguageIdentifier {
         static EN: LanguageIdentifier = fluent_templates::langid!("en");
         static JA: LanguageIdentifier = fluent_templates::langid!("ja");

@@ -141,6 +141,15 @@ fn languages_round_trip_through_their_codes_and_accept_language() {
 }
 
 #[test]
+fn command_line_locales_name_their_language() {
+    assert_eq!(Lang::from_locale("ja_JP.UTF-8"), Lang::Ja);
+    assert_eq!(Lang::from_locale("ja"), Lang::Ja);
+    assert_eq!(Lang::from_locale("en_GB.UTF-8"), Lang::En);
+    assert_eq!(Lang::from_locale("C.UTF-8"), Lang::En);
+    assert_eq!(Lang::from_locale("de_DE@euro"), Lang::En);
+}
+
+#[test]
 fn lists_are_joined_as_each_language_joins_them() {
     let list = Message::new("kabaleo-colour-list").list(
         "colours",

@@ -4,6 +4,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use super::session::Visitor;
+use crate::rules::Message;
 
 /// The visitor's time zone: their choice in Settings, UTC until they make one (and for guests).
 pub fn zone_of(visitor: &Visitor) -> Tz {
@@ -28,16 +29,13 @@ pub fn local_text(text: &str, zone: Tz) -> String {
 }
 
 /// "just now", "12 min ago", "3 h ago", "2 days ago".
-pub fn ago(time: DateTime<Utc>, now: DateTime<Utc>) -> String {
+pub fn ago(time: DateTime<Utc>, now: DateTime<Utc>) -> Message {
     let seconds = (now - time).num_seconds().max(0);
     match seconds {
-        0..60 => "just now".into(),
-        60..3_600 => format!("{} min ago", seconds / 60),
-        3_600..86_400 => format!("{} h ago", seconds / 3_600),
-        _ => match seconds / 86_400 {
-            1 => "1 day ago".into(),
-            days => format!("{days} days ago"),
-        },
+        0..60 => Message::new("time-just-now"),
+        60..3_600 => Message::new("time-minutes-ago").with("minutes", seconds / 60),
+        3_600..86_400 => Message::new("time-hours-ago").with("hours", seconds / 3_600),
+        _ => Message::new("time-days-ago").with("days", seconds / 86_400),
     }
 }
 
@@ -78,13 +76,17 @@ mod tests {
     #[test]
     fn relative_times_round_down_to_the_unit() {
         let now = Utc.with_ymd_and_hms(2026, 1, 15, 12, 0, 0).unwrap();
-        let before = |s: i64| ago(now - Duration::seconds(s), now);
+        let before = |s: i64| ago(now - Duration::seconds(s), now).to_string();
         assert_eq!(before(30), "just now");
         assert_eq!(before(125), "2 min ago");
         assert_eq!(before(3 * 3_600 + 59 * 60), "3 h ago");
         assert_eq!(before(86_400 + 5), "1 day ago");
         assert_eq!(before(9 * 86_400), "9 days ago");
-        assert_eq!(ago(now + Duration::seconds(5), now), "just now");
+        assert_eq!(ago(now + Duration::seconds(5), now).to_string(), "just now");
+        assert_eq!(
+            crate::i18n::Lang::Ja.say(&ago(now - Duration::seconds(125), now), &[]),
+            "2 分前"
+        );
     }
 
     #[test]

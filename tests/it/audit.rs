@@ -20,6 +20,11 @@ async fn download(table: &Table, player: usize) -> (String, Export) {
 }
 
 fn verify_file(text: &str) -> (bool, String) {
+    verify_file_in(text, "C")
+}
+
+/// Runs `turnpost verify` on `text` with `LANG` set to `locale`.
+fn verify_file_in(text: &str, locale: &str) -> (bool, String) {
     let path = std::env::temp_dir().join(format!(
         "turnpost-export-{}.json",
         turnpost::auth::tokens::random_id(8)
@@ -28,6 +33,9 @@ fn verify_file(text: &str) -> (bool, String) {
     let output = Command::new(env!("CARGO_BIN_EXE_turnpost"))
         .arg("verify")
         .arg(&path)
+        .env_remove("LC_ALL")
+        .env_remove("LC_MESSAGES")
+        .env("LANG", locale)
         .output()
         .unwrap();
     std::fs::remove_file(&path).unwrap();
@@ -94,7 +102,7 @@ async fn a_finished_game_verifies_offline_and_from_the_database() {
         report
             .lines
             .iter()
-            .any(|l| l.contains("Seed revealed and matching")),
+            .any(|l| l.to_string().contains("Seed revealed and matching")),
         "{report:?}"
     );
 
@@ -145,6 +153,10 @@ async fn any_change_to_any_row_is_found_and_the_row_named() {
     let (ok, output) = verify_file(&serde_json::to_string(&tampered).unwrap());
     assert!(!ok);
     assert!(output.contains("FAILED at row 3"), "{output}");
+    // In the language the shell asks for.
+    let (ok, output) = verify_file_in(&serde_json::to_string(&tampered).unwrap(), "ja_JP.UTF-8");
+    assert!(!ok);
+    assert!(output.contains("不一致：行 3："), "{output}");
 }
 
 #[actix_web::test]
@@ -173,6 +185,7 @@ async fn a_random_outcome_altered_with_a_consistent_chain_is_caught_by_the_seed(
     assert!(
         found
             .problem
+            .to_string()
             .contains("differs from what the rules and the seed give"),
         "{found}"
     );
@@ -200,7 +213,10 @@ async fn a_wrong_revealed_seed_is_reported() {
     let mut tampered = export.clone();
     tampered.seed = Some("00".repeat(32));
     let found = audit::verify(&tampered).unwrap_err();
-    assert!(found.problem.contains("not to the commitment"), "{found}");
+    assert!(
+        found.problem.to_string().contains("not to the commitment"),
+        "{found}"
+    );
 
     // A seed that is not even hex is reported as such.
     tampered.seed = Some("not a seed".into());
@@ -208,6 +224,7 @@ async fn a_wrong_revealed_seed_is_reported() {
         audit::verify(&tampered)
             .unwrap_err()
             .problem
+            .to_string()
             .contains("hex")
     );
 }
@@ -225,7 +242,10 @@ async fn a_running_game_verifies_without_its_seed() {
     );
     let report = audit::verify(&export).unwrap();
     assert!(
-        report.lines.iter().any(|l| l.contains("not revealed yet")),
+        report
+            .lines
+            .iter()
+            .any(|l| l.to_string().contains("not revealed yet")),
         "{report:?}"
     );
     // Spectators may download public games.

@@ -150,7 +150,10 @@ async fn the_verifier_refuses_a_timeout_recorded_before_the_time_ran_out() {
     rechain(&mut export);
     let found = turnpost::audit::verify(&export).expect_err("an early timeout is caught");
     assert_eq!(found.seq, export.rows[row].seq, "{found}");
-    assert!(found.problem.contains("ran out only at"), "{found}");
+    assert!(
+        found.problem.to_string().contains("ran out only at"),
+        "{found}"
+    );
 }
 
 #[actix_web::test]

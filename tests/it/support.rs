@@ -794,7 +794,7 @@ pub async fn assert_log_verifies(table: &Table) {
         report
             .lines
             .iter()
-            .any(|line| line.contains("Seed revealed")),
+            .any(|line| line.to_string().contains("Seed revealed")),
         "{report:?}"
     );
 }
@@ -853,6 +853,7 @@ pub async fn assert_altered_outcome_caught(
     assert!(
         found
             .problem
+            .to_string()
             .contains("differs from what the rules and the seed give"),
         "{found}"
     );

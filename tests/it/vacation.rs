@@ -145,7 +145,10 @@ async fn a_vacation_stops_the_clock_until_the_player_is_back_and_the_log_proves_
     rechain(&mut export);
     let found = turnpost::audit::verify(&export).expect_err("the vacation is in the log");
     assert_eq!(found.seq, export.rows[timeout_row].seq, "{found}");
-    assert!(found.problem.contains("ran out only at"), "{found}");
+    assert!(
+        found.problem.to_string().contains("ran out only at"),
+        "{found}"
+    );
 }
 
 #[actix_web::test]

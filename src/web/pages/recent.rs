@@ -91,17 +91,17 @@ pub fn recent_lines<R: Rules>(
         }
         let actor = match row.actor {
             None => "Turnpost".to_string(),
-            Some(id) if Some(id) == me => "You".to_string(),
+            Some(id) if Some(id) == me => lang.t("recent-you"),
             Some(id) => now_called
                 .get(&id)
                 .cloned()
-                .unwrap_or_else(|| "A player".into()),
+                .unwrap_or_else(|| lang.t("recent-a-player")),
         };
         lines.push(RecentLine {
             seq: row.seq,
             actor,
             text: said.join(" "),
-            ago: ago(row.recorded_at, now),
+            ago: lang.say(&ago(row.recorded_at, now), &[]),
             time: local(row.recorded_at, zone),
         });
     }

@@ -196,7 +196,12 @@ fn instruction(board: &Board<'_, Quarto>) -> String {
             "quarto-board-they-give"
         }),
     };
-    board.say(&message.seat("player", seat).seat("other", other))
+    // Names as the board writes them, "(you)" included: "Ann is choosing a piece for Bo (you)".
+    board.say(
+        &message
+            .text("player", board.name(seat))
+            .text("other", board.name(other)),
+    )
 }
 
 fn describe_result(board: &Board<'_, Quarto>) -> Option<String> {

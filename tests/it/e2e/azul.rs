@@ -9,7 +9,7 @@ use crate::support::start_table;
 /// One move as a person makes it: follow choice links until a button is pressed. At the first
 /// step every control is equally likely; after that a button is taken half the time when there
 /// is one (the policy of `azul_game.rs`).
-async fn play_one(person: &mut Person, rng: &mut ChaCha8Rng) {
+pub(super) async fn play_one(person: &mut Person, rng: &mut ChaCha8Rng) {
     for depth in 0..20 {
         let buttons = person.buttons();
         let links = person.links(".azul a.choice");
@@ -43,13 +43,8 @@ async fn play_one(person: &mut Person, rng: &mut ChaCha8Rng) {
 
 #[actix_web::test]
 async fn azul_is_played_to_the_end_in_chromium_without_javascript() {
-    let mut table = BrowserTable::start(
-        "azul",
-        "Azul: Summer Pavilion",
-        &["Ann", "Bo"],
-        async |_host: &mut Person| {},
-    )
-    .await;
+    let mut table =
+        BrowserTable::start("azul", &["Ann", "Bo"], async |_host: &mut Person| {}).await;
     let mut rng = ChaCha8Rng::seed_from_u64(2024);
     let moves = table
         .play_to_end(600, async |person, _twin| play_one(person, &mut rng).await)

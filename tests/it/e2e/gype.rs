@@ -13,7 +13,7 @@ use crate::support::start_table;
 
 /// Makes `command` in the browser: follows the links that select what it needs (a die, a
 /// destination), then presses the button that carries exactly this command.
-async fn make(person: &mut Person, path: &str, command: &Value, in_chain: bool) {
+pub(super) async fn make(person: &mut Person, path: &str, command: &Value, in_chain: bool) {
     let parsed: Command = serde_json::from_value(command.clone()).unwrap();
     let mut query = Query::new();
     for (key, value) in steps(&parsed, in_chain) {
@@ -49,13 +49,8 @@ fn parsed_is_move(command: &Command) -> bool {
 
 #[actix_web::test]
 async fn gype_is_played_to_the_end_in_chromium_without_javascript() {
-    let mut table = BrowserTable::start(
-        "gype",
-        "Uncle Chestnut's Table Gype",
-        &["Ann", "Bo"],
-        async |_host: &mut Person| {},
-    )
-    .await;
+    let mut table =
+        BrowserTable::start("gype", &["Ann", "Bo"], async |_host: &mut Person| {}).await;
     let path = table.path.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
     let mut swapped = std::collections::BTreeSet::new();

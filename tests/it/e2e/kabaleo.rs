@@ -10,7 +10,6 @@ use crate::support::start_table;
 async fn kabaleo_is_played_to_the_end_in_chromium_without_javascript() {
     let mut table = BrowserTable::start(
         "kabaleo",
-        "Kabaleo",
         &["Ann", "Bo", "Cy"],
         async |_host: &mut Person| {},
     )

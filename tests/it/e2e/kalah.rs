@@ -8,15 +8,10 @@ use crate::support::start_table;
 
 #[actix_web::test]
 async fn kalah_is_played_to_the_end_in_chromium_without_javascript() {
-    let mut table = BrowserTable::start(
-        "kalah",
-        "Kalah",
-        &["Ann", "Bo"],
-        async |host: &mut Person| {
-            host.tick("#seeds_per_pit option[value=\"3\"]").await;
-            host.tick("#pie_rule").await;
-        },
-    )
+    let mut table = BrowserTable::start("kalah", &["Ann", "Bo"], async |host: &mut Person| {
+        host.tick("#seeds_per_pit option[value=\"3\"]").await;
+        host.tick("#pie_rule").await;
+    })
     .await;
     table.people[0].expect_text("3 seeds per pit");
     let mut rng = ChaCha8Rng::seed_from_u64(7);

@@ -16,6 +16,7 @@
 
 mod azul;
 mod gype;
+mod japanese;
 mod kabaleo;
 mod kalah;
 mod phone;
@@ -30,6 +31,9 @@ use std::time::{Duration, Instant};
 use fantoccini::{Client, ClientBuilder, Locator};
 use scraper::{ElementRef, Html, Selector};
 use serde_json::{Value, json};
+
+use turnpost::games::Kind;
+use turnpost::i18n::Lang;
 
 use crate::support::{TestApp, free_port};
 
@@ -260,12 +264,46 @@ pub struct Person {
     /// The page the browser shows now, as checked.
     pub html: String,
     pub url: String,
+    /// The language the person reads the site in.
+    pub lang: Lang,
+}
+
+/// The fixed words of a message with one argument: what a page shows of it whatever the
+/// argument is ("Signed in as ", "" around a name).
+pub fn fragments(lang: Lang, key: &'static str, arg: &'static str) -> Vec<String> {
+    const HOLE: &str = "\u{1}";
+    lang.tr(key)
+        .arg(arg, HOLE)
+        .to_string()
+        .split(HOLE)
+        .map(str::trim)
+        .filter(|f| !f.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A game's name as the site writes it in `lang`.
+pub fn kind_name(kind: &str, lang: Lang) -> String {
+    Kind::parse(kind)
+        .unwrap_or_else(|| panic!("no game {kind}"))
+        .name_in(lang)
 }
 
 impl Person {
     /// Opens a browser for `name` and signs in through the emailed link, then sets the name
     /// others see in Settings.
     pub async fn sign_in(app: &TestApp, driver: &Chromedriver, name: &str) -> Person {
+        Person::sign_in_speaking(app, driver, name, Lang::En).await
+    }
+
+    /// Signs in as [`Person::sign_in`] does, reading the site in `lang`: a person who does not
+    /// read English first follows the plain link to their language at the foot of the page.
+    pub async fn sign_in_speaking(
+        app: &TestApp,
+        driver: &Chromedriver,
+        name: &str,
+        lang: Lang,
+    ) -> Person {
         let email = format!("{}@example.com", name.to_lowercase());
         let client = driver.browser(name).await;
         let mut person = Person {
@@ -276,17 +314,26 @@ impl Person {
             base: app.base.clone(),
             html: String::new(),
             url: String::new(),
+            lang,
         };
         person.open("/").await;
+        if lang != Lang::En {
+            person.follow(lang.native_name()).await;
+        }
         person.type_into("#email", &email).await;
-        person.press("Email me a sign-in link").await;
-        person.expect_text("Check your email");
-        let link = app.mail(&email, "sign-in").link(&app.base, "/sign-in/");
+        person.press(&lang.t("sign-in-send")).await;
+        person.expect_text(&lang.t("sign-in-sent-title"));
+        let subject = lang.t("mail-sign-in-subject");
+        let link = app.mail(&email, &subject).link(&app.base, "/sign-in/");
         // The link is followed from the mail reader.
         person.open(&link).await;
-        person.press(&format!("Sign in as {email}")).await;
-        person.expect_text("Signed in as");
-        person.follow("Settings").await;
+        let button = lang
+            .tr("sign-in-as-button")
+            .arg("email", &email)
+            .to_string();
+        person.press(&button).await;
+        person.expect_fragments("signed-in-as", "name");
+        person.follow(&lang.t("nav-settings")).await;
         let field = person
             .client
             .find(Locator::Id("display_name"))
@@ -294,9 +341,9 @@ impl Person {
             .unwrap();
         field.clear().await.unwrap();
         field.send_keys(name).await.unwrap();
-        person.press("Save").await;
-        person.expect_text("Saved.");
-        person.expect_text(&format!("Signed in as {name}"));
+        person.press(&lang.t("settings-save")).await;
+        person.expect_text(&lang.t("settings-saved"));
+        person.expect_text(&lang.tr("signed-in-as").arg("name", name).to_string());
         let cookie = person
             .client
             .get_named_cookie("turnpost")
@@ -360,6 +407,13 @@ impl Person {
             self.url,
             self.text()
         );
+    }
+
+    /// Expects the message `key` on the page, whatever its argument `arg` is.
+    pub fn expect_fragments(&self, key: &'static str, arg: &'static str) {
+        for fragment in fragments(self.lang, key, arg) {
+            self.expect_text(&fragment);
+        }
     }
 
     /// Types into a form field.
@@ -582,6 +636,8 @@ pub struct BrowserTable {
     /// `/games/ID`
     pub path: String,
     pub kind: &'static str,
+    /// The language everyone at the table reads.
+    pub lang: Lang,
     // Last, so that the browsers go after everything that talks to them.
     _driver: Chromedriver,
 }
@@ -590,9 +646,17 @@ impl BrowserTable {
     /// Signs everyone in through their emailed links; the first player opens “New game”, picks
     /// `kind_name`, lets `options` fill in the table options, invites the others by email and
     /// creates the game; the others follow their invitations and take their seats.
-    pub async fn start<F>(
+    pub async fn start<F>(kind: &'static str, names: &[&str], options: F) -> BrowserTable
+    where
+        F: AsyncFnOnce(&mut Person),
+    {
+        BrowserTable::start_speaking(Lang::En, kind, names, options).await
+    }
+
+    /// Starts a table as [`BrowserTable::start`] does, with everyone reading the site in `lang`.
+    pub async fn start_speaking<F>(
+        lang: Lang,
         kind: &'static str,
-        kind_name: &str,
         names: &[&str],
         options: F,
     ) -> BrowserTable
@@ -603,11 +667,12 @@ impl BrowserTable {
         let driver = Chromedriver::start().await;
         let mut people = Vec::new();
         for name in names {
-            people.push(Person::sign_in(&app, &driver, name).await);
+            people.push(Person::sign_in_speaking(&app, &driver, name, lang).await);
         }
+        let kind_name = kind_name(kind, lang);
         let host = &mut people[0];
-        host.follow("New game").await;
-        host.follow(kind_name).await;
+        host.follow(&lang.t("nav-new-game")).await;
+        host.follow(&kind_name).await;
         options(host).await;
         let invitees: Vec<String> = names[1..]
             .iter()
@@ -616,17 +681,24 @@ impl BrowserTable {
         for (i, email) in invitees.iter().enumerate() {
             host.type_into(&format!("#invite_{}", i + 1), email).await;
         }
-        host.press("Create the game and send the invitations").await;
+        host.press(&lang.t("new-game-create")).await;
         let path = url::Url::parse(&host.url).unwrap().path().to_string();
         assert!(path.starts_with("/games/"), "{}", host.url);
-        host.expect_text(&format!("Waiting for {} more player", names.len() - 1));
+        let waiting = lang
+            .tr("status-waiting-for-players")
+            .arg("count", names.len() - 1)
+            .to_string();
+        host.expect_text(&waiting);
+        let subject = lang
+            .tr("mail-invitation-subject")
+            .arg("inviter", names[0])
+            .arg("game", &kind_name)
+            .to_string();
         for person in &mut people[1..] {
-            let link = app
-                .mail(&person.email, "invites you")
-                .link(&app.base, "/join/");
+            let link = app.mail(&person.email, &subject).link(&app.base, "/join/");
             person.open(&link).await;
-            person.expect_text(&format!("Join a game of {kind_name}"));
-            person.press("Take my seat").await;
+            person.expect_text(&lang.tr("join-title").arg("game", &kind_name).to_string());
+            person.press(&lang.t("join-take-seat")).await;
             assert!(person.url.ends_with(&path), "{}", person.url);
         }
         BrowserTable {
@@ -634,6 +706,7 @@ impl BrowserTable {
             people,
             path,
             kind,
+            lang,
             _driver: driver,
         }
     }
@@ -674,19 +747,24 @@ impl BrowserTable {
         let current = url::Url::parse(&person.url)
             .map(|u| u.path() == self.path && u.query().is_none())
             .unwrap_or(false);
-        // The page says how long the log was when it was made: "Log: 12 events, …".
+        // The page says how long the log was when it was made: "Log: 12 events, …" (its first
+        // number, in every language).
         let shown_seq = person
             .doc()
             .select(&Selector::parse("p.witness").unwrap())
             .next()
             .map(|p| text_of(&p))
             .and_then(|t| {
-                let n = t.strip_prefix("Log: ")?.split_whitespace().next()?;
-                n.parse::<i64>().ok()
+                let digits: String = t
+                    .chars()
+                    .skip_while(|c| !c.is_ascii_digit())
+                    .take_while(char::is_ascii_digit)
+                    .collect();
+                digits.parse::<i64>().ok()
             });
         if !current {
             // Back to the game the way a player finds it: their list of games.
-            person.follow("Your games").await;
+            person.follow(&self.lang.t("nav-your-games")).await;
             let game = person
                 .links("table.games a[href]")
                 .into_iter()
@@ -756,15 +834,20 @@ impl BrowserTable {
     /// was after an earlier event is reached from there. Returns the finished page's text.
     pub async fn finish(&mut self, shooter: usize) -> String {
         let path = self.path.clone();
+        let lang = self.lang;
         let public = self.public().await;
         let seq = public["seq"].as_i64().unwrap();
         for person in &mut self.people {
             assert!(person.url.ends_with(&path), "{}", person.url);
             person.reload().await;
-            person.expect_text("Game over");
+            person.expect_fragments("status-game-over", "result");
             assert!(person.buttons().is_empty(), "buttons after the end");
         }
-        let shot = self.people[shooter].screenshot(self.kind).await;
+        let shot_name = match lang {
+            Lang::En => self.kind.to_string(),
+            _ => format!("{}-{}", self.kind, lang.code()),
+        };
+        let shot = self.people[shooter].screenshot(&shot_name).await;
         eprintln!(
             "e2e {}: screenshot of the finished board: {}",
             self.kind,
@@ -772,18 +855,33 @@ impl BrowserTable {
         );
         let text = self.people[shooter].text();
         let person = &mut self.people[shooter];
-        person.follow("History of every move").await;
-        person.expect_text(&format!("History of {}", kind_title(self.kind)));
+        person.follow(&lang.t("game-history-link")).await;
+        let heading = lang
+            .tr("history-heading")
+            .arg("game", kind_name(self.kind, lang))
+            .to_string();
+        person.expect_text(&heading);
         let doc = person.doc();
         let rows = doc
             .select(&Selector::parse("table.history tbody tr").unwrap())
             .count();
         assert_eq!(rows as i64, seq, "one row per event");
-        let earlier = format!("Board after event {}", seq - 1);
+        if lang != Lang::En {
+            person.screenshot(&format!("{shot_name}-history")).await;
+        }
+        let earlier = lang
+            .tr("history-board-after")
+            .arg("seq", seq - 1)
+            .to_string();
         person.follow(&earlier).await;
-        person.expect_text(&format!("as it was after event {} of {seq}", seq - 1));
-        person.follow("Back to the current position").await;
-        person.expect_text("Game over");
+        let looking = lang
+            .tr("game-looking-at")
+            .arg("at", seq - 1)
+            .arg("seq", seq)
+            .to_string();
+        person.expect_text(&looking);
+        person.follow(&lang.t("game-back-to-current")).await;
+        person.expect_fragments("status-game-over", "result");
         text
     }
 
@@ -792,17 +890,6 @@ impl BrowserTable {
         for person in self.people {
             let _ = person.client.close().await;
         }
-    }
-}
-
-fn kind_title(kind: &str) -> &'static str {
-    match kind {
-        "kalah" => "Kalah",
-        "quarto" => "Quarto",
-        "kabaleo" => "Kabaleo",
-        "azul" => "Azul: Summer Pavilion",
-        "gype" => "Uncle Chestnut",
-        _ => unreachable!(),
     }
 }
 

@@ -8,14 +8,9 @@ use crate::support::start_table;
 
 #[actix_web::test]
 async fn quarto_is_played_to_the_end_in_chromium_without_javascript() {
-    let mut table = BrowserTable::start(
-        "quarto",
-        "Quarto",
-        &["Ann", "Bo"],
-        async |host: &mut Person| {
-            host.tick("#advanced").await;
-        },
-    )
+    let mut table = BrowserTable::start("quarto", &["Ann", "Bo"], async |host: &mut Person| {
+        host.tick("#advanced").await;
+    })
     .await;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
     let moves = table

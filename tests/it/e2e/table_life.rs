@@ -6,15 +6,10 @@ use super::{BrowserTable, Person, assert_text_browser_shows};
 
 #[actix_web::test]
 async fn a_timed_table_talks_and_another_is_called_off_in_chromium() {
-    let mut table = BrowserTable::start(
-        "quarto",
-        "Quarto",
-        &["Ann", "Bo"],
-        async |host: &mut Person| {
-            host.tick("#days option[value=\"2\"]").await;
-            host.tick("#clock_bank").await;
-        },
-    )
+    let mut table = BrowserTable::start("quarto", &["Ann", "Bo"], async |host: &mut Person| {
+        host.tick("#days option[value=\"2\"]").await;
+        host.tick("#clock_bank").await;
+    })
     .await;
     let ann = &mut table.people[0];
     ann.reload().await;

@@ -71,7 +71,7 @@ history-heading = History of { $game }
 history-back = Back to the game
 history-json = This history as JSON
 history-download = Download the log to verify it
-history-verify-hint = (with turnpost verify FILE; see “Auditing a game” in the README)
+history-verify-hint = Check it offline with:
 history-chain = Every accepted action is one numbered event. Each event's hash covers the one before it, so the log cannot be changed without the change showing. Current head:
 history-caption = Events in order
 history-col-time = Time
@@ -87,3 +87,14 @@ resign-nobody = nobody
 game-away-until = on vacation until { $until }
 game-clock-out = out of time
 game-clock-left = { $span } left
+
+# How long ago something happened, in the latest moves.
+time-just-now = just now
+time-minutes-ago = { $minutes } min ago
+time-hours-ago = { $hours } h ago
+time-days-ago = { $days ->
+        [one] 1 day ago
+       *[other] { $days } days ago
+    }
+recent-you = You
+recent-a-player = A player

@@ -62,7 +62,7 @@ history-heading = { $game } の記録
 history-back = ゲームに戻る
 history-json = この記録を JSON で
 history-download = 検証用に記録をダウンロードする
-history-verify-hint = （turnpost verify FILE で検証できます。README の「Auditing a game」を参照）
+history-verify-hint = オフラインで検証するコマンド：
 history-chain = 受け付けられた操作はそれぞれ番号つきの出来事になります。各出来事のハッシュは一つ前の出来事を含むので、記録を変えれば必ずわかります。現在の先頭：
 history-caption = 出来事（順番どおり）
 history-col-time = 時刻
@@ -78,3 +78,11 @@ resign-nobody = 誰もいない相手
 game-away-until = { $until } まで休暇中
 game-clock-out = 時間切れ
 game-clock-left = { $span }
+
+# 最近の手がどれくらい前か。
+time-just-now = たった今
+time-minutes-ago = { $minutes } 分前
+time-hours-ago = { $hours } 時間前
+time-days-ago = { $days } 日前
+recent-you = あなた
+recent-a-player = プレイヤー

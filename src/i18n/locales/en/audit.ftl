@@ -1,0 +1,58 @@
+# The offline verifier's report (turnpost verify), in the language of LANG.
+
+verify-ok = OK
+verify-failed = FAILED at { $problem }
+verify-at-row = row { $seq }: { $problem }
+verify-not-hex = { $field } is not 32 bytes of hex
+verify-misnumbered = the row in this place is numbered { $found }
+verify-row-hash = the row's content hashes to { $computed }, not to the recorded { $recorded }
+verify-seed-commitment = the revealed seed hashes to { $hash }, not to the commitment { $commitment }
+verify-event-differs = event { $event } differs from what the rules and the seed give: recorded { $recorded }, expected { $expected }
+verify-command-unreadable = the command does not parse: { $detail }
+verify-illegal-move = { $command } was not a legal move
+verify-rules-refuse = the rules refuse this move: { $reason }
+verify-early-timeout = a timeout at { $at } for a seat whose time ran out only at { $due }
+verify-unreadable = the row does not parse: { $detail }
+verify-format = unknown format “{ $format }” (expected { $expected })
+verify-game = Game { $id } ({ $game }), { $rows } rows, { $players } players.
+verify-chain-intact = Hash chain intact; head { $head }.
+verify-seed-rerun = Seed revealed and matching its commitment; all { $rows } rows after the first re-run with it: every command legal, every recorded event and random outcome exactly what the rules and the seed give.
+verify-seed-hidden = The seed is not revealed yet (the game has not ended): every move was checked to be legal, but random outcomes can only be checked once it ends.
+verify-withheld = { $rows ->
+        [one] 1 row holds
+       *[other] { $rows } rows hold
+    } secrets withheld from this viewer: their hashes can be checked once the game ends.
+verify-result = Result: { $result }.
+verify-running = The game is still running.
+verify-prev-hash = prev_hash is not the hash of the row before
+verify-recorded-at = recorded_at is not an RFC 3339 time
+verify-seed-not-hex = the revealed seed is not 32 bytes of hex
+verify-second-creation = a second creation of the game
+verify-empty-join = a join that records no player joining
+verify-join-actor = the player who joined is not the actor
+verify-empty-resignation = a resignation that records nobody resigning
+verify-empty-timeout = a timeout that records nobody out of time
+verify-empty-talk = table talk that records nobody talking
+verify-empty-vacation = a vacation that records nobody away
+verify-empty-return = a return that records nobody coming back
+verify-move-before-start = a move before the game started
+verify-timeout-untimed = a timeout in a game without a time limit
+verify-timeout-idle = a timeout for a seat whose clock was not running
+verify-timeout-seat = the player timed out does not sit in that seat
+verify-timeout-caller = a timeout called by a seat not in play
+verify-timeout-way = a timeout called in a way this table's time control does not allow
+verify-cancel-started = a table called off after it had started
+verify-cancel-creator = a table called off by someone other than its creator
+verify-talk-stranger = table talk by someone not at the table
+verify-talk-shape = table talk that is empty, too long or not plain text
+verify-talk-name = table talk recorded under someone else's name
+verify-vacation-stranger = a vacation for someone not at the table
+verify-vacation-end = a vacation that does not end after it starts
+verify-return-idle = a return from a vacation that was not running
+verify-return-name = a return recorded under someone else's name
+verify-seatless = a move by someone who has no seat
+verify-empty-log = the log has no rows
+verify-seed-mismatch = the seed revealed at the end of the log is not the export's seed
+verify-commitment-mismatch = the seed commitment in the first row is not the export's
+verify-options-mismatch = the game's options or player count differ from the export's
+verify-id-mismatch = the game id differs from the export's

@@ -1,0 +1,172 @@
+//! Whole games of all five kinds played in Japanese in Chromium: every player follows the plain
+//! link to 日本語 before signing in, creates or joins the table through the Japanese pages and
+//! plays it to the end, and no page they meet on the way holds an English word. Screenshots of
+//! each finished board and its history go to `target/e2e-screenshots/*-ja*.png`.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+use turnpost::i18n::Lang;
+
+use super::{BrowserTable, Person, azul, gype};
+use crate::gype_game::{choose, distinct_swaps};
+
+/// Words of three or more Latin letters on the page that are neither the players' names nor the
+/// site's name: English left untranslated. Words with digits (hashes, square names), capitals
+/// (move codes) and what is shown as code (a command to type) are not words.
+fn english_words(person: &Person, names: &[&str]) -> Vec<String> {
+    // The game's id is in the page's title and heading.
+    let id = person
+        .url
+        .rsplit('/')
+        .find(|part| part.len() == 10)
+        .unwrap_or("-");
+    let doc = person.doc();
+    let mut text = String::new();
+    for node in doc.root_element().descendants() {
+        let Some(words) = node.value().as_text() else {
+            continue;
+        };
+        let in_code = node
+            .ancestors()
+            .any(|a| a.value().as_element().is_some_and(|e| e.name() == "code"));
+        if !in_code {
+            text.push_str(words);
+            text.push(' ');
+        }
+    }
+    let mut found: Vec<String> = text
+        .split_whitespace()
+        .filter(|token| !token.chars().any(|c| c.is_ascii_digit()) && !token.contains(id))
+        .flat_map(|token| token.split(|c: char| !c.is_ascii_alphabetic()))
+        .filter(|word| word.len() >= 3)
+        .filter(|word| !word.chars().all(|c| c.is_ascii_uppercase()))
+        .filter(|word| !names.contains(word) && !["Turnpost", "English"].contains(word))
+        .map(str::to_string)
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
+fn assert_japanese(person: &Person, names: &[&str]) {
+    let english = english_words(person, names);
+    assert!(
+        english.is_empty(),
+        "English on {}: {english:?}\n{}",
+        person.url,
+        person.text()
+    );
+}
+
+/// The end of a game in Japanese: the finished board and the history hold no English either.
+async fn finish_in_japanese(mut table: BrowserTable, names: &[&str]) {
+    table.finish(0).await;
+    let person = &mut table.people[0];
+    assert_japanese(person, names);
+    person.follow(&Lang::Ja.t("game-history-link")).await;
+    assert_japanese(person, names);
+    table.close().await;
+}
+
+#[actix_web::test]
+async fn kalah_is_played_in_japanese() {
+    let names = ["Ann", "Bo"];
+    let mut table =
+        BrowserTable::start_speaking(Lang::Ja, "kalah", &names, async |_: &mut Person| {}).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    table
+        .play_to_end(300, async |person, _twin| {
+            assert_japanese(person, &names);
+            let buttons = person.buttons();
+            let chosen = buttons[rng.random_range(0..buttons.len())].clone();
+            person.click(&chosen).await;
+        })
+        .await;
+    finish_in_japanese(table, &names).await;
+}
+
+#[actix_web::test]
+async fn quarto_is_played_in_japanese() {
+    let names = ["Ann", "Bo"];
+    let mut table =
+        BrowserTable::start_speaking(Lang::Ja, "quarto", &names, async |host: &mut Person| {
+            host.tick("#advanced").await
+        })
+        .await;
+    let mut rng = ChaCha8Rng::seed_from_u64(13);
+    table
+        .play_to_end(32, async |person, _twin| {
+            assert_japanese(person, &names);
+            let buttons = person.buttons();
+            let chosen = buttons[rng.random_range(0..buttons.len())].clone();
+            person.click(&chosen).await;
+        })
+        .await;
+    finish_in_japanese(table, &names).await;
+}
+
+#[actix_web::test]
+async fn kabaleo_is_played_in_japanese() {
+    let names = ["Ann", "Bo", "Cy"];
+    let mut table =
+        BrowserTable::start_speaking(Lang::Ja, "kabaleo", &names, async |_: &mut Person| {}).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(15);
+    table
+        .play_to_end(30, async |person, _twin| {
+            assert_japanese(person, &names);
+            let picks = person.links("a.pick");
+            if !picks.is_empty() {
+                let pick = picks[rng.random_range(0..picks.len())].clone();
+                person.click(&pick).await;
+                assert_japanese(person, &names);
+            }
+            let buttons = person.buttons();
+            let chosen = buttons[rng.random_range(0..buttons.len())].clone();
+            person.click(&chosen).await;
+        })
+        .await;
+    finish_in_japanese(table, &names).await;
+}
+
+#[actix_web::test]
+async fn azul_is_played_in_japanese() {
+    let names = ["Ann", "Bo"];
+    let mut table =
+        BrowserTable::start_speaking(Lang::Ja, "azul", &names, async |_: &mut Person| {}).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(2025);
+    table
+        .play_to_end(600, async |person, _twin| {
+            assert_japanese(person, &names);
+            azul::play_one(person, &mut rng).await;
+        })
+        .await;
+    finish_in_japanese(table, &names).await;
+}
+
+#[actix_web::test]
+async fn gype_is_played_in_japanese() {
+    let names = ["Ann", "Bo"];
+    let mut table =
+        BrowserTable::start_speaking(Lang::Ja, "gype", &names, async |_: &mut Person| {}).await;
+    let path = table.path.clone();
+    let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let mut swapped = std::collections::BTreeSet::new();
+    table
+        .play_to_end(1000, async |person, twin| {
+            assert_japanese(person, &names);
+            let swaps = distinct_swaps(twin);
+            let command = if swaps.is_empty() {
+                choose(twin, &mut rng)
+            } else if swapped.insert(person.name.clone()) {
+                swaps[rng.random_range(0..swaps.len())].clone()
+            } else {
+                json!({"type": "confirm"})
+            };
+            let in_chain = !twin["view"]["chain"].is_null();
+            gype::make(person, &path, &command, in_chain).await;
+        })
+        .await;
+    finish_in_japanese(table, &names).await;
+}
