@@ -9,6 +9,7 @@ use lettre::address::Envelope;
 use lettre::{SmtpTransport, Transport as _};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use turnpost::i18n::Lang;
 
 use crate::support::{
     Mail, Table, TestApp, assert_log_verifies, count_rows, seat_table, start_table,
@@ -138,17 +139,29 @@ pub fn reply_address(mail: &Mail) -> String {
 
 /// The move codes an email offers, read from its "Reply with one of" lines.
 pub fn offered_codes(mail: &Mail) -> Vec<String> {
+    offered_codes_in(mail, Lang::En)
+}
+
+/// The move codes an email in `lang` offers.
+pub fn offered_codes_in(mail: &Mail, lang: Lang) -> Vec<String> {
+    let one_of = lang.tr("codes-reply-one-of").arg("codes", "").to_string();
+    let these = lang.t("codes-reply-these");
+    let group_mark = lang
+        .tr("codes-group")
+        .arg("head", "")
+        .arg("codes", "")
+        .to_string();
     let mut codes = Vec::new();
     let mut lines = mail.text.lines();
     while let Some(line) = lines.next() {
-        if let Some(list) = line.strip_prefix("Reply with one of: ") {
+        if let Some(list) = line.strip_prefix(one_of.as_str()) {
             codes.extend(list.split(", ").map(str::to_string));
-        } else if line == "Reply with one of these:" {
+        } else if line == these {
             for line in lines.by_ref() {
                 let Some(entry) = line.strip_prefix("  ") else {
                     break;
                 };
-                match entry.split_once(" + one of: ") {
+                match entry.split_once(group_mark.as_str()) {
                     Some((head, rests)) => {
                         codes.extend(rests.split(", ").map(|r| format!("{head} {r}")))
                     }
@@ -204,6 +217,17 @@ fn gype_progress(twin: &serde_json::Value, codes: &[String], rng: &mut ChaCha8Rn
 /// Plays a whole game by email replies alone, choosing among the offered codes with `policy`;
 /// checks every answer and returns how many replies it took.
 async fn play_by_email(table: &Table, inbound: &Inbound, seed: u64, policy: Policy) -> usize {
+    play_by_email_in(table, inbound, seed, policy, Lang::En).await
+}
+
+/// Plays as [`play_by_email`] does, with players who read (and so write their codes in) `lang`.
+async fn play_by_email_in(
+    table: &Table,
+    inbound: &Inbound,
+    seed: u64,
+    policy: Policy,
+    lang: Lang,
+) -> usize {
     let app = &table.app;
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut replies = 0;
@@ -214,7 +238,7 @@ async fn play_by_email(table: &Table, inbound: &Inbound, seed: u64, policy: Poli
         };
         let email = &table.emails[player];
         let offer = newest_offer(app, email).expect("an email to reply to");
-        let codes = offered_codes(&offer);
+        let codes = offered_codes_in(&offer, lang);
         let before = log_length(app);
         if codes.is_empty() {
             // A stale offer (another seat moved since, in simultaneous play): ask for the board.
@@ -230,8 +254,12 @@ async fn play_by_email(table: &Table, inbound: &Inbound, seed: u64, policy: Poli
                 .unwrap();
             let answer = newest(app, email, |m| m.subject.starts_with("Re: ")).expect("an answer");
             let played = log_length(app) > before;
+            let stale = lang.t("answer-stale");
             assert!(
-                played || answer.text.contains("moved on"),
+                played
+                    || answer
+                        .text
+                        .contains(stale.split_whitespace().next().unwrap()),
                 "“{code}” was not played:\n{}",
                 answer.text
             );
@@ -282,6 +310,45 @@ async fn a_whole_gype_game_is_played_by_email_replies_alone() {
 }
 
 /// A started Kalah game with the listener, and the mover's offer.
+#[actix_web::test]
+async fn a_whole_azul_game_is_played_by_replies_in_japanese() {
+    let app = TestApp::start_with(|s| s.inbound.replies_per_player_per_hour = 100_000).await;
+    let names = ["Ann", "Bo"];
+    let table = seat_table(app, "azul", &names, &[]).await;
+    for (player, name) in table.players.iter().zip(names) {
+        let csrf = player.get("/settings").await.csrf();
+        let fields = [
+            ("csrf", csrf.as_str()),
+            ("display_name", name),
+            ("language", "ja"),
+        ];
+        let saved = player.post_form("/settings", &fields).await;
+        assert_eq!(saved.status, 200, "{}", saved.body);
+    }
+    let inbound = Inbound::start(&table.app);
+    // The first turn's email went out in English; a reply asking for the board brings one in
+    // Japanese.
+    let acting = table.to_act().await[0];
+    let email = &table.emails[acting];
+    let offer = newest_offer(&table.app, email).expect("an email to reply to");
+    let to = reply_address(&offer);
+    inbound
+        .send(email, &to, &reply(email, &to, &offer.subject, "盤面"))
+        .unwrap();
+    let answer = newest(&table.app, email, |m| m.subject.starts_with("Re: ")).unwrap();
+    let codes = offered_codes_in(&answer, Lang::Ja);
+    assert!(
+        codes.iter().all(|c| c.starts_with("取る ")),
+        "{codes:?}\n{}",
+        answer.text
+    );
+    let replies = play_by_email_in(&table, &inbound, 31, at_random, Lang::Ja).await;
+    assert!(replies > 20, "{replies} replies");
+    let twin = table.twin(0).await;
+    assert_eq!(twin["status"]["state"], "finished", "{twin}");
+    assert_log_verifies(&table).await;
+}
+
 async fn kalah_offer() -> (Table, Inbound, usize, Mail) {
     let table = start_table("kalah", &["Ann", "Bo"], &[]).await;
     let inbound = Inbound::start(&table.app);

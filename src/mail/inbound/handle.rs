@@ -15,7 +15,8 @@ use crate::config::Settings;
 use crate::games::replay::Phase;
 use crate::games::service::{self, ServiceError};
 use crate::games::{decide, table, with_rules};
-use crate::present::codes::{MoveCodes, read_next, words};
+use crate::i18n::Lang;
+use crate::present::codes::{MoveCodes, read_next, vocabulary, words};
 use crate::rules::message::Message;
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
@@ -74,29 +75,40 @@ fn request(lines: &[String]) -> Request {
     let Some(first) = lines.first() else {
         return Request::Look;
     };
-    let lower = first.to_lowercase();
-    if let Some(rest) = lower
-        .strip_prefix("say:")
-        .or_else(|| lower.strip_prefix("say "))
-    {
-        let start = first.len() - rest.len();
-        let mut text = first[start..].trim().to_string();
+    if let Some(said) = table_talk(first) {
+        let mut text = said.trim().to_string();
         for line in &lines[1..] {
             text.push('\n');
             text.push_str(line);
         }
         return Request::Say(text);
     }
-    let mut words = lower
+    let normal = vocabulary::half_width(first).to_lowercase();
+    let mut words = normal
         .split_whitespace()
-        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()));
-    match words.next() {
-        Some("resign") => Request::Resign(words.next().map(str::to_string)),
+        .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+        .flat_map(vocabulary::english_words);
+    match words.next().as_deref() {
+        Some("resign") => Request::Resign(words.next()),
         Some("help" | "board" | "") | None => Request::Look,
         // A move is one line: the lines after it may be a signature or a quote we did not
         // recognise.
         Some(_) => Request::Moves(first.clone()),
     }
+}
+
+/// What follows "say:" (or "say ", in any language's word for it) at the start of a line.
+fn table_talk(line: &str) -> Option<&str> {
+    Lang::ALL.into_iter().find_map(|lang| {
+        let word = vocabulary::word_in(lang, "say");
+        let head = line.get(..word.len())?;
+        if !head.eq_ignore_ascii_case(&word) {
+            return None;
+        }
+        let rest = &line[word.len()..];
+        let mark = rest.chars().next()?;
+        matches!(mark, ':' | '：' | ' ' | '\u{3000}').then(|| &rest[mark.len_utf8()..])
+    })
 }
 
 /// The code that confirms a resignation: it changes with every move, so it works only on the
@@ -282,7 +294,7 @@ fn play_line<R: GameUi + MoveCodes>(
                 let rest = said
                     .lang
                     .tr("answer-rest-not-played")
-                    .arg("rest", rest.join(" "));
+                    .arg("rest", vocabulary::code_in(said.lang, &rest.join(" ")));
                 said.later(rest.to_string());
                 break;
             }
@@ -292,7 +304,10 @@ fn play_line<R: GameUi + MoveCodes>(
                         "rule-not-your-turn",
                     ))));
                 }
-                return Err(LineError::Unreadable(rest.join(" ")));
+                return Err(LineError::Unreadable(vocabulary::code_in(
+                    said.lang,
+                    &rest.join(" "),
+                )));
             };
             labels.push(R::command_label(state, &command));
             let command = serde_json::to_value(&command).expect("commands serialize");
@@ -375,6 +390,15 @@ mod tests {
             matches!(request(&lines(&["Resign 3fa9c2."])), Request::Resign(Some(c)) if c == "3fa9c2")
         );
         assert!(matches!(request(&lines(&["help"])), Request::Look));
+        assert!(
+            matches!(request(&lines(&["発言：よろしく！", "Ann"])), Request::Say(t) if t == "よろしく！\nAnn")
+        );
+        assert!(
+            matches!(request(&lines(&["投了 3fa9c2"])), Request::Resign(Some(c)) if c == "3fa9c2")
+        );
+        assert!(matches!(request(&lines(&["盤面"])), Request::Look));
+        assert!(matches!(request(&lines(&["取る 3 赤"])), Request::Moves(l) if l == "取る 3 赤"));
+        assert!(matches!(request(&lines(&["sayonara"])), Request::Moves(l) if l == "sayonara"));
         assert!(matches!(request(&[]), Request::Look));
         assert!(
             matches!(request(&lines(&["c3 then give TDRH", "Ann"])), Request::Moves(l) if l == "c3 then give TDRH")

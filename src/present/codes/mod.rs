@@ -11,6 +11,7 @@ mod gype;
 mod kabaleo;
 mod kalah;
 mod quarto;
+pub mod vocabulary;
 
 #[cfg(test)]
 mod tests;
@@ -40,16 +41,19 @@ pub trait MoveCodes: Rules {
 const SEPARATORS: &[&str] = &["then", "and", "&"];
 
 /// A reply's words: lower case, split at spaces, commas and semicolons, with surrounding
-/// punctuation, a leading `+` and filler words dropped.
+/// punctuation, a leading `+` and filler words dropped; words of other languages (and
+/// full-width characters) read as the code words they stand for.
 pub fn words<R: MoveCodes>(line: &str) -> Vec<String> {
+    let line = vocabulary::half_width(line);
     let mut words: Vec<String> = line
-        .split(|c: char| c.is_whitespace() || c == ',' || c == ';')
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | '、'))
         .map(|w| {
-            w.trim_matches(|c: char| ".!?\"'()[]{}<>*`“”‘’".contains(c))
+            w.trim_matches(|c: char| ".!?\"'()[]{}<>*`“”‘’。「」".contains(c))
                 .trim_start_matches('+')
                 .to_lowercase()
         })
         .filter(|w| !w.is_empty())
+        .flat_map(|w| vocabulary::english_words(&w))
         .filter(|w| !SEPARATORS.contains(&w.as_str()) && !R::FILLERS.contains(&w.as_str()))
         .collect();
     R::canonical(&mut words);
@@ -95,7 +99,7 @@ pub fn read_next<R: MoveCodes>(
 pub fn menu<R: MoveCodes>(state: &R::State, seat: Seat, lang: Lang) -> Vec<String> {
     let codes: Vec<String> = legal_codes::<R>(state, seat)
         .into_iter()
-        .map(|(code, _)| code)
+        .map(|(code, _)| vocabulary::code_in(lang, &code))
         .collect();
     if codes.is_empty() {
         return Vec::new();

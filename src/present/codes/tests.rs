@@ -5,7 +5,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha20Rng;
 use serde_json::{Value, json};
 
+use super::vocabulary::code_in;
 use super::{MoveCodes, read_next, words};
+use crate::i18n::Lang;
 use crate::rules::playout::random_playout;
 use crate::rules::{
     Rules, Status, azul::Azul, gype::Gype, kabaleo::Kabaleo, kalah::Kalah, quarto::Quarto,
@@ -24,8 +26,12 @@ fn every_code_reads_back<R: MoveCodes>(options: Value, players: usize, games: u6
             };
             for seat in seats {
                 let legal = R::legal_commands(&state, seat);
-                for command in &legal {
+                // Each code as written in English and as a Japanese reader writes it.
+                let written = legal.iter().flat_map(|command| {
                     let code = R::code(&state, command);
+                    [(command, code_in(Lang::Ja, &code)), (command, code)]
+                });
+                for (command, code) in written {
                     let read = words::<R>(&code);
                     let (found, used) = read_next::<R>(&state, seat, &read)
                         .unwrap_or_else(|| panic!("{} code {code:?} does not read", R::NAME));
@@ -97,6 +103,14 @@ fn replies_may_add_fillers_punctuation_and_other_orders() {
         ["c3", "give", "tdrh"]
     );
     assert_eq!(words::<Kabaleo>("red on pile 3"), ["red", "3"]);
+    assert_eq!(words::<Kabaleo>("赤を山３に"), ["red", "を", "3", "に"]);
+    assert_eq!(words::<Kabaleo>("「赤 山 3」。"), ["red", "3"]);
+    assert_eq!(words::<Azul>("取る3赤"), ["take", "3", "red"]);
+    assert_eq!(
+        words::<Quarto>("ｃ３ 次に 渡す ＴＤＲＨ"),
+        ["c3", "give", "tdrh"]
+    );
+    assert_eq!(words::<Kalah>("穴 3"), ["3"]);
 }
 
 #[test]

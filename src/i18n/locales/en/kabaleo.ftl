@@ -60,7 +60,7 @@ kabaleo-guide-option-1 = Dealing
 kabaleo-guide-option-meaning-1 = At random (the default): all the pieces are shuffled and dealt out equally. Uniformly (two or three players only): every hand holds the same number of pieces of each colour.
 
 # Move codes for email replies, on the "Playing by email" page.
-kabaleo-codes-1 = Write the colour of the piece and the pile to put it on: "red 3" (or "red on pile 3").
+kabaleo-codes-1 = Write the colour of the piece and the pile to put it on: "blue 3" (or "blue on pile 3").
 
 # The board.
 kabaleo-board-standing = { $piles ->

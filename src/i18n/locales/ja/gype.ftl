@@ -92,8 +92,8 @@ gype-guide-option-meaning-2 = ふだんはオフ。オンにすると、手番�
 
 # メールの返信で使う手のコード（「メールで遊ぶ」のページ）。
 gype-codes-1 = マスは盤と同じく列の文字と行の数字で書きます：「b3」。
-gype-codes-2 = 並べるとき：「swap a1 c1」で自分のダイス 2 つを入れ替え、決まったら「done」。
-gype-codes-3 = 手：「move b1 b2」（1 マス）、「jump b1 b3」（続けるなら「then jump b3 b5」、止めるなら「end」）、「hat b1 c3 via b2 b3」（帽子の道筋）、または「roll b1」。
+gype-codes-2 = 並べるとき：「入れ替え a1 c1」で自分のダイス 2 つを入れ替え、決まったら「完了」。
+gype-codes-3 = 手：「動かす b1 b2」（1 マス）、「ジャンプ b1 b3」（続けるなら「次に ジャンプ b3 b5」、止めるなら「終了」）、「帽子 b1 c3 経由 b2 b3」（帽子の道筋）、または「転がす b1」。
 
 # 盤。
 gype-side-south = 南

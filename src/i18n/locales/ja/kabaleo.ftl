@@ -50,7 +50,7 @@ kabaleo-guide-option-1 = 駒の配り方
 kabaleo-guide-option-meaning-1 = ランダム（標準）：すべての駒を混ぜて等しく配ります。均等（2～3 人のみ）：全員が各色を同じ数ずつ受け取ります。
 
 # メールの返信で使う手のコード（「メールで遊ぶ」のページ）。
-kabaleo-codes-1 = 駒の色（英語）と置く山の番号を書きます：「red 3」（または「red on pile 3」）。
+kabaleo-codes-1 = 駒の色と置く山の番号を書きます：「青 3」（または「青 山 3」）。
 
 # 盤。
 kabaleo-board-standing = { $piles ->

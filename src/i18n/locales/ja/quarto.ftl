@@ -46,8 +46,8 @@ quarto-guide-option-meaning-1 = ふだんはオフ。オンにすると、どの
 
 # メールの返信で使う手のコード（「メールで遊ぶ」のページ）。
 quarto-codes-1 = 渡された駒は、列 a～d と行 1～4 でマスを書いて置きます：「c3」。
-quarto-codes-2 = 渡す駒は 4 つの文字で書きます（T/S 背が高い/低い、D/L 濃い/薄い、R/Q 丸い/四角い、H/F 穴あり/なし）：「give TDRH」。
-quarto-codes-3 = 両方を一行で：「c3 then give TDRH」。
+quarto-codes-2 = 渡す駒は 4 つの文字で書きます（T/S 背が高い/低い、D/L 濃い/薄い、R/Q 丸い/四角い、H/F 穴あり/なし）：「渡す TDRH」。
+quarto-codes-3 = 両方を一行で：「c3 次に 渡す TDRH」。
 
 # 盤。
 quarto-piece-words = { $height }・{ $colour }・{ $shape }・{ $top }
