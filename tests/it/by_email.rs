@@ -154,9 +154,8 @@ pub fn offered_codes_in(mail: &Mail, lang: Lang) -> Vec<String> {
     let mut codes = Vec::new();
     let mut lines = mail.text.lines();
     while let Some(line) = lines.next() {
-        if let Some(list) = line.strip_prefix(one_of.as_str()) {
-            codes.extend(list.split(", ").map(str::to_string));
-        } else if line == these {
+        // In Japanese the heading of a grouped list is how a one-line list begins.
+        if line == these {
             for line in lines.by_ref() {
                 let Some(entry) = line.strip_prefix("  ") else {
                     break;
@@ -168,6 +167,8 @@ pub fn offered_codes_in(mail: &Mail, lang: Lang) -> Vec<String> {
                     None => codes.extend(entry.split(", ").map(str::to_string)),
                 }
             }
+        } else if let Some(list) = line.strip_prefix(one_of.as_str()) {
+            codes.extend(list.split(", ").map(str::to_string));
         }
     }
     codes
@@ -344,9 +345,44 @@ async fn a_whole_azul_game_is_played_by_replies_in_japanese() {
     );
     let replies = play_by_email_in(&table, &inbound, 31, at_random, Lang::Ja).await;
     assert!(replies > 20, "{replies} replies");
+    // Every answer and turn email since the switch is Japanese, subject and text.
+    let mails = table.app.mails_to(email);
+    let since = mails
+        .iter()
+        .position(|m| m.subject.starts_with("Re: "))
+        .unwrap();
+    for mail in &mails[since..] {
+        let id = table.path.trim_start_matches("/games/");
+        let text = format!("{}\n{}", mail.subject, mail.text).replace(id, " ");
+        let english = english_words(&text);
+        assert!(
+            english.is_empty(),
+            "{english:?} in\n{}\n{}",
+            mail.subject,
+            mail.text
+        );
+    }
     let twin = table.twin(0).await;
     assert_eq!(twin["status"]["state"], "finished", "{twin}");
     assert_log_verifies(&table).await;
+}
+
+/// Words of three or more Latin letters in an email that are not addresses, links, names or
+/// codes: English left untranslated.
+fn english_words(text: &str) -> Vec<String> {
+    let mut found: Vec<String> = text
+        .split_whitespace()
+        .filter(|token| !token.contains("://") && !token.contains('@'))
+        .filter(|token| !token.chars().any(|c| c.is_ascii_digit()))
+        .flat_map(|token| token.split(|c: char| !c.is_ascii_alphabetic()))
+        .filter(|word| word.len() >= 3)
+        .filter(|word| !word.chars().all(|c| c.is_ascii_uppercase()))
+        .filter(|word| !["Ann", "Turnpost", "Re"].contains(word))
+        .map(str::to_string)
+        .collect();
+    found.sort();
+    found.dedup();
+    found
 }
 
 async fn kalah_offer() -> (Table, Inbound, usize, Mail) {

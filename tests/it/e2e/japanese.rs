@@ -70,41 +70,39 @@ async fn finish_in_japanese(mut table: BrowserTable, names: &[&str]) {
     table.close().await;
 }
 
-#[actix_web::test]
-async fn kalah_is_played_in_japanese() {
+/// Presses one of the page's move buttons, chosen at random.
+async fn press_any(person: &mut Person, rng: &mut ChaCha8Rng) {
+    let buttons = person.buttons();
+    let chosen = buttons[rng.random_range(0..buttons.len())].clone();
+    person.click(&chosen).await;
+}
+
+/// A game whose every move is one button, played to the end in Japanese.
+async fn play_by_buttons<F>(kind: &'static str, options: F, seed: u64, limit: usize)
+where
+    F: AsyncFnOnce(&mut Person),
+{
     let names = ["Ann", "Bo"];
-    let mut table =
-        BrowserTable::start_speaking(Lang::Ja, "kalah", &names, async |_: &mut Person| {}).await;
-    let mut rng = ChaCha8Rng::seed_from_u64(17);
+    let mut table = BrowserTable::start_speaking(Lang::Ja, kind, &names, options).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     table
-        .play_to_end(300, async |person, _twin| {
+        .play_to_end(limit, async |person, _twin| {
             assert_japanese(person, &names);
-            let buttons = person.buttons();
-            let chosen = buttons[rng.random_range(0..buttons.len())].clone();
-            person.click(&chosen).await;
+            press_any(person, &mut rng).await;
         })
         .await;
     finish_in_japanese(table, &names).await;
 }
 
 #[actix_web::test]
+async fn kalah_is_played_in_japanese() {
+    play_by_buttons("kalah", async |_: &mut Person| {}, 17, 300).await;
+}
+
+#[actix_web::test]
 async fn quarto_is_played_in_japanese() {
-    let names = ["Ann", "Bo"];
-    let mut table =
-        BrowserTable::start_speaking(Lang::Ja, "quarto", &names, async |host: &mut Person| {
-            host.tick("#advanced").await
-        })
-        .await;
-    let mut rng = ChaCha8Rng::seed_from_u64(13);
-    table
-        .play_to_end(32, async |person, _twin| {
-            assert_japanese(person, &names);
-            let buttons = person.buttons();
-            let chosen = buttons[rng.random_range(0..buttons.len())].clone();
-            person.click(&chosen).await;
-        })
-        .await;
-    finish_in_japanese(table, &names).await;
+    let advanced = async |host: &mut Person| host.tick("#advanced").await;
+    play_by_buttons("quarto", advanced, 13, 32).await;
 }
 
 #[actix_web::test]
@@ -122,9 +120,7 @@ async fn kabaleo_is_played_in_japanese() {
                 person.click(&pick).await;
                 assert_japanese(person, &names);
             }
-            let buttons = person.buttons();
-            let chosen = buttons[rng.random_range(0..buttons.len())].clone();
-            person.click(&chosen).await;
+            press_any(person, &mut rng).await;
         })
         .await;
     finish_in_japanese(table, &names).await;

@@ -277,7 +277,7 @@ azul-text-round = 6 ラウンドのうち第 { $round } ラウンド、ワイル
         [keep] 取っておくタイルを選んでいるところ
        *[none] 待っているところ
     }。{ $acting ->
-        [true] 手番は { $player } さん。
+        [true] 手番：{ $player }。
        *[false] {""}
     }
 azul-text-factories = 工房：
