@@ -11,7 +11,6 @@ pub mod kalah;
 pub mod message;
 pub mod playout;
 pub mod quarto;
-pub mod words;
 
 use std::fmt::Debug;
 use std::ops::RangeInclusive;

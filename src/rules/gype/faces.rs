@@ -120,13 +120,6 @@ impl HatPath {
             HatPath::ShortFirst => "gype-path-short-first",
         })
     }
-
-    pub fn words(self) -> &'static str {
-        match self {
-            HatPath::LongFirst => "two straight, then one to the side",
-            HatPath::ShortFirst => "one to the side, then two straight",
-        }
-    }
 }
 
 /// The two squares a Hat passes over going from `from` to `to` along `path`, or `None` when `to`

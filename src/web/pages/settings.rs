@@ -59,7 +59,8 @@ fn language_choices(current: Lang) -> Vec<LanguageChoice> {
 pub struct SessionLine {
     since: String,
     last_seen: String,
-    browser: String,
+    /// The browser as it names itself (its user agent), if it did.
+    browser: Option<String>,
     current: bool,
 }
 
@@ -155,11 +156,7 @@ async fn session_lines(
         .map(|s| SessionLine {
             since: when(s.created_at),
             last_seen: when(s.last_seen_at),
-            browser: if s.user_agent.is_empty() {
-                visitor.lang.t("settings-unnamed-browser")
-            } else {
-                s.user_agent
-            },
+            browser: (!s.user_agent.is_empty()).then_some(s.user_agent),
             current: s.current,
         })
         .collect())

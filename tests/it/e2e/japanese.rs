@@ -39,6 +39,8 @@ fn english_words(person: &Person, names: &[&str]) -> Vec<String> {
     let mut found: Vec<String> = text
         .split_whitespace()
         .filter(|token| !token.chars().any(|c| c.is_ascii_digit()) && !token.contains(id))
+        // Time zones are named by their IANA ids ("Asia/Tokyo"); addresses are addresses.
+        .filter(|token| !token.contains('/') && !token.contains('@'))
         .flat_map(|token| token.split(|c: char| !c.is_ascii_alphabetic()))
         .filter(|word| word.len() >= 3)
         .filter(|word| !word.chars().all(|c| c.is_ascii_uppercase()))
@@ -60,13 +62,28 @@ fn assert_japanese(person: &Person, names: &[&str]) {
     );
 }
 
-/// The end of a game in Japanese: the finished board and the history hold no English either.
+/// The end of a game in Japanese: the finished board, the history and the other pages a
+/// player visits hold no English either.
 async fn finish_in_japanese(mut table: BrowserTable, names: &[&str]) {
     table.finish(0).await;
+    let kind = table.kind;
     let person = &mut table.people[0];
     assert_japanese(person, names);
     person.follow(&Lang::Ja.t("game-history-link")).await;
     assert_japanese(person, names);
+    let rules = format!("/rules/{kind}");
+    for path in [
+        "/",
+        "/games/new",
+        "/tables",
+        "/rules",
+        &rules,
+        "/help/email",
+        "/settings",
+    ] {
+        person.open(path).await;
+        assert_japanese(person, names);
+    }
     table.close().await;
 }
 
