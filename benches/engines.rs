@@ -3,7 +3,9 @@
 //! Run with `cargo bench --bench engines`. Prints, for Kalah and for Azul: Summer Pavilion:
 //! random playouts per second, and the time to fold a complete game's events and build a view,
 //! both from in-memory events and from the JSON rows as the event store returns them; and what
-//! checking those rows' hash chain (done on every load) adds to a load.
+//! checking those rows' hash chain (done on every load) adds to a load. Then, for every kind, the
+//! time to fold a long random game and build a view, and to fold its first half: the cost per
+//! event of both shows whether it grows with the game's length.
 
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -299,7 +301,62 @@ fn azul_fold_and_view() {
     );
 }
 
+/// Events of a random game of `R`: played until it ends or `limit` commands were made.
+fn random_events<R: Rules>(options: &R::Options, players: usize, limit: usize) -> Vec<R::Event> {
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let mut events = R::setup(options, players, &mut rng);
+    let mut state = fold::<R>(options, players, &events);
+    for _ in 0..limit {
+        let Status::ToAct { seats } = R::status(&state) else {
+            break;
+        };
+        let legal = R::legal_commands(&state, seats[0]);
+        let command = &legal[rand::RngExt::random_range(&mut rng, 0..legal.len())];
+        for event in R::decide(&state, seats[0], command, &mut rng).unwrap() {
+            state = R::evolve(state, &event);
+            events.push(event);
+        }
+    }
+    events
+}
+
+/// Fold + view of a long game of `R` and of its first half, per game and per event.
+fn fold_and_view_of<R: Rules>(name: &str, players: usize, limit: usize) {
+    let options = R::Options::default();
+    let events = random_events::<R>(&options, players, limit);
+    let time = |events: &[R::Event]| {
+        measure(Duration::from_secs(1), || {
+            let state = fold::<R>(&options, players, events);
+            black_box(R::view(&state, Viewer::Seat(0)));
+        })
+        .0
+    };
+    let half = &events[..events.len() / 2];
+    let (whole_time, half_time) = (time(&events), time(half));
+    let per_event = |t: Duration, n: usize| t.as_secs_f64() * 1e9 / n.max(1) as f64;
+    println!(
+        "{name:<8} fold + view: {:>4} events {:>8.1} µs ({:>5.0} ns/event); first {:>4}: {:>8.1} µs ({:>5.0} ns/event)",
+        events.len(),
+        whole_time.as_secs_f64() * 1e6,
+        per_event(whole_time, events.len()),
+        half.len(),
+        half_time.as_secs_f64() * 1e6,
+        per_event(half_time, half.len()),
+    );
+}
+
+fn every_kind_fold_and_view() {
+    use turnpost::rules::{gype::Gype, kabaleo::Kabaleo, quarto::Quarto};
+    fold_and_view_of::<Kalah>("kalah", 2, 2_000);
+    fold_and_view_of::<Quarto>("quarto", 2, 2_000);
+    fold_and_view_of::<Kabaleo>("kabaleo", 4, 2_000);
+    fold_and_view_of::<Azul>("azul", 4, 2_000);
+    // Random Gype games wander for thousands of moves: 400 commands, as in a long real game.
+    fold_and_view_of::<Gype>("gype", 2, 400);
+}
+
 fn main() {
+    every_kind_fold_and_view();
     playouts_per_second();
     fold_and_view();
     azul_playouts_per_second(2);
