@@ -226,7 +226,12 @@ async fn two_players_play_a_whole_game_through_the_page_links_and_forms() {
     assert!(page.body.contains("Final scores"));
     for (seat, score) in scores.iter().enumerate() {
         assert_eq!(twin["view"]["players"][seat]["score"], *score);
-        assert!(page.body.contains(&format!("{score} points")));
+        let points = if *score == 1 { "point" } else { "points" };
+        assert!(
+            page.body.contains(&format!("{score} {points}")),
+            "{}",
+            page.body
+        );
     }
     assert!(page.move_forms().is_empty() && choice_links(&page).is_empty());
 

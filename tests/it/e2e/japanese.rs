@@ -12,16 +12,10 @@ use turnpost::i18n::Lang;
 use super::{BrowserTable, Person, azul, gype};
 use crate::gype_game::{choose, distinct_swaps};
 
-/// Words of three or more Latin letters on the page that are neither the players' names nor the
-/// site's name: English left untranslated. Words with digits (hashes, square names), capitals
+/// Words of three or more Latin letters on the page that are neither `known` (the players' names
+/// and the game's id) nor the site's name: English left untranslated. Words with digits (hashes, square names), capitals
 /// (move codes) and what is shown as code (a command to type) are not words.
-fn english_words(person: &Person, names: &[&str]) -> Vec<String> {
-    // The game's id is in the page's title and heading.
-    let id = person
-        .url
-        .rsplit('/')
-        .find(|part| part.len() == 10)
-        .unwrap_or("-");
+fn english_words(person: &Person, known: &[String]) -> Vec<String> {
     let doc = person.doc();
     let mut text = String::new();
     for node in doc.root_element().descendants() {
@@ -38,13 +32,14 @@ fn english_words(person: &Person, names: &[&str]) -> Vec<String> {
     }
     let mut found: Vec<String> = text
         .split_whitespace()
-        .filter(|token| !token.chars().any(|c| c.is_ascii_digit()) && !token.contains(id))
+        .filter(|token| !token.chars().any(|c| c.is_ascii_digit()))
         // Time zones are named by their IANA ids ("Asia/Tokyo"); addresses are addresses.
         .filter(|token| !token.contains('/') && !token.contains('@'))
         .flat_map(|token| token.split(|c: char| !c.is_ascii_alphabetic()))
         .filter(|word| word.len() >= 3)
         .filter(|word| !word.chars().all(|c| c.is_ascii_uppercase()))
-        .filter(|word| !names.contains(word) && !["Turnpost", "English"].contains(word))
+        .filter(|word| !known.iter().any(|k| k == word))
+        .filter(|word| !["Turnpost", "English"].contains(word))
         .map(str::to_string)
         .collect();
     found.sort();
@@ -52,8 +47,19 @@ fn english_words(person: &Person, names: &[&str]) -> Vec<String> {
     found
 }
 
-fn assert_japanese(person: &Person, names: &[&str]) {
-    let english = english_words(person, names);
+/// The words a page may show that are not English: the players' names and the game's id.
+fn known_words(table: &BrowserTable, names: &[&str]) -> Vec<String> {
+    let id = table.path.trim_start_matches("/games/");
+    names
+        .iter()
+        .copied()
+        .chain([id])
+        .map(str::to_string)
+        .collect()
+}
+
+fn assert_japanese(person: &Person, known: &[String]) {
+    let english = english_words(person, known);
     assert!(
         english.is_empty(),
         "English on {}: {english:?}\n{}",
@@ -64,13 +70,13 @@ fn assert_japanese(person: &Person, names: &[&str]) {
 
 /// The end of a game in Japanese: the finished board, the history and the other pages a
 /// player visits hold no English either.
-async fn finish_in_japanese(mut table: BrowserTable, names: &[&str]) {
+async fn finish_in_japanese(mut table: BrowserTable, known: &[String]) {
     table.finish(0).await;
     let kind = table.kind;
     let person = &mut table.people[0];
-    assert_japanese(person, names);
+    assert_japanese(person, known);
     person.follow(&Lang::Ja.t("game-history-link")).await;
-    assert_japanese(person, names);
+    assert_japanese(person, known);
     let rules = format!("/rules/{kind}");
     for path in [
         "/",
@@ -82,7 +88,7 @@ async fn finish_in_japanese(mut table: BrowserTable, names: &[&str]) {
         "/settings",
     ] {
         person.open(path).await;
-        assert_japanese(person, names);
+        assert_japanese(person, known);
     }
     table.close().await;
 }
@@ -101,14 +107,15 @@ where
 {
     let names = ["Ann", "Bo"];
     let mut table = BrowserTable::start_speaking(Lang::Ja, kind, &names, options).await;
+    let known = known_words(&table, &names);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     table
         .play_to_end(limit, async |person, _twin| {
-            assert_japanese(person, &names);
+            assert_japanese(person, &known);
             press_any(person, &mut rng).await;
         })
         .await;
-    finish_in_japanese(table, &names).await;
+    finish_in_japanese(table, &known).await;
 }
 
 #[actix_web::test]
@@ -127,20 +134,21 @@ async fn kabaleo_is_played_in_japanese() {
     let names = ["Ann", "Bo", "Cy"];
     let mut table =
         BrowserTable::start_speaking(Lang::Ja, "kabaleo", &names, async |_: &mut Person| {}).await;
+    let known = known_words(&table, &names);
     let mut rng = ChaCha8Rng::seed_from_u64(15);
     table
         .play_to_end(30, async |person, _twin| {
-            assert_japanese(person, &names);
+            assert_japanese(person, &known);
             let picks = person.links("a.pick");
             if !picks.is_empty() {
                 let pick = picks[rng.random_range(0..picks.len())].clone();
                 person.click(&pick).await;
-                assert_japanese(person, &names);
+                assert_japanese(person, &known);
             }
             press_any(person, &mut rng).await;
         })
         .await;
-    finish_in_japanese(table, &names).await;
+    finish_in_japanese(table, &known).await;
 }
 
 #[actix_web::test]
@@ -148,14 +156,15 @@ async fn azul_is_played_in_japanese() {
     let names = ["Ann", "Bo"];
     let mut table =
         BrowserTable::start_speaking(Lang::Ja, "azul", &names, async |_: &mut Person| {}).await;
+    let known = known_words(&table, &names);
     let mut rng = ChaCha8Rng::seed_from_u64(2025);
     table
         .play_to_end(600, async |person, _twin| {
-            assert_japanese(person, &names);
+            assert_japanese(person, &known);
             azul::play_one(person, &mut rng).await;
         })
         .await;
-    finish_in_japanese(table, &names).await;
+    finish_in_japanese(table, &known).await;
 }
 
 #[actix_web::test]
@@ -163,12 +172,13 @@ async fn gype_is_played_in_japanese() {
     let names = ["Ann", "Bo"];
     let mut table =
         BrowserTable::start_speaking(Lang::Ja, "gype", &names, async |_: &mut Person| {}).await;
+    let known = known_words(&table, &names);
     let path = table.path.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(19);
     let mut swapped = std::collections::BTreeSet::new();
     table
         .play_to_end(1000, async |person, twin| {
-            assert_japanese(person, &names);
+            assert_japanese(person, &known);
             let swaps = distinct_swaps(twin);
             let command = if swaps.is_empty() {
                 choose(twin, &mut rng)
@@ -181,5 +191,5 @@ async fn gype_is_played_in_japanese() {
             gype::make(person, &path, &command, in_chain).await;
         })
         .await;
-    finish_in_japanese(table, &names).await;
+    finish_in_japanese(table, &known).await;
 }
