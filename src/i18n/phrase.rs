@@ -69,10 +69,9 @@ macro_rules! number_phrase_args {
 }
 number_phrase_args!(u8, u16, u32, u64, usize, i32, i64);
 
-/// A yes-or-no argument is the text `true` or `false`, for a message to select on:
-/// `{ $moving -> [true] … *[false] … }`.
+/// A yes-or-no argument, as [`Arg`] takes it.
 impl PhraseArg for bool {
     fn to_arg(&self) -> Arg {
-        Arg::Text(self.to_string())
+        Arg::from(*self)
     }
 }

@@ -126,6 +126,14 @@ macro_rules! number_args {
 }
 number_args!(u8, u16, u32, u64, usize, i8, i16, i32, i64);
 
+/// A yes-or-no argument is the text `true` or `false`, for a message to select on:
+/// `{ $moving -> [true] … *[false] … }`.
+impl From<bool> for Arg {
+    fn from(yes: bool) -> Arg {
+        Arg::Text(yes.to_string())
+    }
+}
+
 impl From<Message> for Arg {
     fn from(m: Message) -> Arg {
         Arg::Message(m)

@@ -764,6 +764,26 @@ pub async fn accept_invitation(app: &TestApp, browser: &Browser, email: &str) ->
 
 /// Counts the rows of a table in the test database.
 /// A port nothing listens on right now.
+/// Words of three or more Latin letters in a Japanese text that are not `known` (players' names,
+/// a game's id) nor Turnpost's name or the "English" language link: English left untranslated.
+/// Tokens with digits (hashes, square names), slashes (links, time-zone ids) or `@` (addresses)
+/// and words in capitals (move codes) are not words.
+pub fn english_words(text: &str, known: &[&str]) -> Vec<String> {
+    let mut found: Vec<String> = text
+        .split_whitespace()
+        .filter(|token| !token.chars().any(|c| c.is_ascii_digit()))
+        .filter(|token| !token.contains('/') && !token.contains('@'))
+        .flat_map(|token| token.split(|c: char| !c.is_ascii_alphabetic()))
+        .filter(|word| word.len() >= 3)
+        .filter(|word| !word.chars().all(|c| c.is_ascii_uppercase()))
+        .filter(|word| !known.contains(word) && !["Turnpost", "English"].contains(word))
+        .map(str::to_string)
+        .collect();
+    found.sort();
+    found.dedup();
+    found
+}
+
 pub fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")
         .unwrap()

@@ -87,7 +87,7 @@ fn request(lines: &[String]) -> Request {
     let mut words = normal
         .split_whitespace()
         .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
-        .flat_map(vocabulary::english_words);
+        .flat_map(vocabulary::code_words);
     match words.next().as_deref() {
         Some("resign") => Request::Resign(words.next()),
         Some("help" | "board" | "") | None => Request::Look,

@@ -53,7 +53,7 @@ pub fn words<R: MoveCodes>(line: &str) -> Vec<String> {
                 .to_lowercase()
         })
         .filter(|w| !w.is_empty())
-        .flat_map(|w| vocabulary::english_words(&w))
+        .flat_map(|w| vocabulary::code_words(&w))
         .filter(|w| !SEPARATORS.contains(&w.as_str()) && !R::FILLERS.contains(&w.as_str()))
         .collect();
     R::canonical(&mut words);

@@ -101,7 +101,7 @@ pub fn half_width(text: &str) -> String {
 /// A reply's token as code words: translated words become their English words, and a token
 /// that runs several words together ("取る3赤") is split into them. What is not a known word
 /// is kept as it is, so that it fails to match and the reply is answered as unreadable.
-pub fn english_words(token: &str) -> Vec<String> {
+pub fn code_words(token: &str) -> Vec<String> {
     if token.is_ascii() {
         return vec![token.to_string()];
     }
@@ -145,11 +145,11 @@ mod tests {
     fn japanese_words_read_as_code_words_with_or_without_spaces() {
         assert_eq!(code_in(Lang::Ja, "take 3 red"), "取る 3 赤");
         assert_eq!(code_in(Lang::En, "take 3 red"), "take 3 red");
-        assert_eq!(english_words("取る3赤"), ["take", "3", "red"]);
-        assert_eq!(english_words("次のラウンド"), ["next", "round"]);
-        assert_eq!(english_words("入れ替え"), ["swap"]);
-        assert_eq!(english_words("c3"), ["c3"]);
-        assert_eq!(english_words("こんにちは"), ["こんにちは"]);
+        assert_eq!(code_words("取る3赤"), ["take", "3", "red"]);
+        assert_eq!(code_words("次のラウンド"), ["next", "round"]);
+        assert_eq!(code_words("入れ替え"), ["swap"]);
+        assert_eq!(code_words("c3"), ["c3"]);
+        assert_eq!(code_words("こんにちは"), ["こんにちは"]);
         assert_eq!(half_width("ｃ３　渡す　ＴＤＲＨ"), "c3 渡す TDRH");
     }
 

@@ -51,6 +51,7 @@ pub use board::{BoardSide, Space, Structure, StructureKind, star_colour};
 pub use commands::{Command, Source};
 pub use events::{Event, NumberBonus, StarBonus};
 pub use state::{Board, Pending, Phase, PlayerState, State, TOTAL_TILES, tile_count};
+pub use text::wild_message;
 pub use tiles::{Colour, Counts, Tiles};
 pub use view::{Awaiting, PlayerView, SpaceView, StarView, StructureView, View};
 

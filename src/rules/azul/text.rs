@@ -34,7 +34,12 @@ fn points(n: i64) -> Message {
 }
 
 fn wild_of(round: u8) -> Message {
-    Colour::wild_of_round(round).map_or_else(|| Message::new("azul-no-wild"), Colour::message)
+    wild_message(Colour::wild_of_round(round))
+}
+
+/// The wild colour in words, or "none" outside a round.
+pub fn wild_message(wild: Option<Colour>) -> Message {
+    wild.map_or_else(|| Message::new("azul-no-wild"), Colour::message)
 }
 
 /// The board side is not in the event; the sentence names stars so that it reads on both sides.

@@ -174,8 +174,14 @@ impl Piece {
 
     /// "the tall dark round hollow piece", in the reader's language.
     pub fn message(self) -> Message {
+        self.traits_in("quarto-the-piece")
+    }
+
+    /// The message `key` with the piece's four trait words as `$height`, `$colour`, `$shape`
+    /// and `$top`.
+    pub fn traits_in(self, key: &'static str) -> Message {
         let [height, colour, shape, top] = self.traits().map(|t| Message::new(t.key()));
-        Message::new("quarto-the-piece")
+        Message::new(key)
             .with("height", height)
             .with("colour", colour)
             .with("shape", shape)

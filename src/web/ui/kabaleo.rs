@@ -431,7 +431,7 @@ impl GameUi for Kabaleo {
                 .text("player", board.name(seat.seat))
                 .with("count", held.len())
                 .commas("hand", held)
-                .text("moving", seat.to_move.to_string());
+                .with("moving", seat.to_move);
             text.push_str(&format!("  {}\n", board.say(&line)));
         }
         for seat in &view.seats {

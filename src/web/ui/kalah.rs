@@ -131,7 +131,7 @@ fn last_move(board: &Board<'_, Kalah>) -> Option<String> {
                 .with("pit", u32::from(s.pit) + 1)
                 .with("side", side_message(s.side))
                 .with("captured", s.captured)
-                .text("again", s.extra_turn.to_string()),
+                .with("again", s.extra_turn),
         ),
     )
 }

@@ -27,20 +27,13 @@ pub fn sentence(mut text: String) -> String {
     text
 }
 
-/// Text made safe to put inside HTML, attributes included.
-pub fn escape_html(text: &str) -> String {
-    let mut safe = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => safe.push_str("&amp;"),
-            '<' => safe.push_str("&lt;"),
-            '>' => safe.push_str("&gt;"),
-            '"' => safe.push_str("&quot;"),
-            '\'' => safe.push_str("&#39;"),
-            _ => safe.push(c),
-        }
+/// The first letter in capitals, for names and phrases that open a heading or a line.
+pub fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
-    safe
 }
 
 /// The page-side half of a game.

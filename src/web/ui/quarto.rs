@@ -5,7 +5,7 @@
 
 use askama::Template;
 
-use super::{Board, GameUi, escape_html};
+use super::{Board, GameUi};
 use crate::i18n::Lang;
 use crate::rules::Message;
 use crate::rules::quarto::{
@@ -114,21 +114,15 @@ fn piece_svg(piece: &PieceView, title: &str) -> String {
             ));
         }
     }
-    let title = escape_html(title);
+    // The same escaping the templates apply.
+    let Ok(title) = askama::filters::escape(title, askama::filters::Html);
     format!(
         r#"<svg class="piece-svg" viewBox="0 0 48 64" width="48" height="64" role="img" aria-label="{title}"><title>{title}</title><g stroke-linejoin="round">{shapes}</g></svg>"#,
     )
 }
 /// "tall dark round hollow", in the board's language.
 fn piece_words(board: &Board<'_, Quarto>, piece: &PieceView) -> String {
-    let [height, colour, shape, top] = piece.traits.map(|t| Message::new(t.key()));
-    board.say(
-        &Message::new("quarto-piece-words")
-            .with("height", height)
-            .with("colour", colour)
-            .with("shape", shape)
-            .with("top", top),
-    )
+    board.say(&piece.piece.traits_in("quarto-piece-words"))
 }
 
 fn piece_html(board: &Board<'_, Quarto>, piece: &PieceView) -> PieceHtml {
@@ -226,11 +220,6 @@ fn describe_result(board: &Board<'_, Quarto>) -> Option<String> {
     )
 }
 
-/// "TDRH": one letter per trait, for the plain-text board.
-fn code(piece: &PieceView) -> String {
-    piece.piece.code()
-}
-
 fn last_move(board: &Board<'_, Quarto>, view: &QuartoView) -> Option<String> {
     let last = view.last_placement.as_ref()?;
     Some(
@@ -306,26 +295,23 @@ impl GameUi for Quarto {
             let line: Vec<String> = cells
                 .iter()
                 .map(|cell| match &cell.piece {
-                    Some(piece) if cell.last_placed => format!("{}*", code(piece)),
-                    Some(piece) => format!("{} ", code(piece)),
+                    Some(piece) if cell.last_placed => format!("{}*", piece.piece.code()),
+                    Some(piece) => format!("{} ", piece.piece.code()),
                     None => " .   ".into(),
                 })
                 .collect();
             text.push_str(&format!("{}  {}\n", row + 1, line.join(" ").trim_end()));
         }
-        text.push_str(
-            &board.say(
-                &Message::new("quarto-text-legend")
-                    .text("marked", view.last_placement.is_some().to_string()),
-            ),
-        );
+        text.push_str(&board.say(
+            &Message::new("quarto-text-legend").with("marked", view.last_placement.is_some()),
+        ));
         text.push('\n');
         if let Some(to_place) = &view.piece_to_place {
             text.push_str(
                 &board.say(
                     &Message::new("quarto-text-to-place")
                         .with("piece", to_place.piece.piece.message())
-                        .text("code", code(&to_place.piece))
+                        .text("code", to_place.piece.piece.code())
                         .text("player", board.name(to_place.placer)),
                 ),
             );
@@ -500,7 +486,7 @@ mod tests {
         assert_eq!(drawings.len(), 16);
         assert!(
             piece_svg(&PieceView::of(Piece::all().next().unwrap()), "a <b>")
-                .contains("<title>a &lt;b&gt;</title>")
+                .contains("<title>a &#60;b&#62;</title>")
         );
         let mut rng = ChaCha8Rng::seed_from_u64(3);
         let events = Quarto::setup(&QuartoOptions::default(), 2, &mut rng);

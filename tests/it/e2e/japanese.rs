@@ -11,11 +11,11 @@ use turnpost::i18n::Lang;
 
 use super::{BrowserTable, Person, azul, gype};
 use crate::gype_game::{choose, distinct_swaps};
+use crate::support::english_words;
 
-/// Words of three or more Latin letters on the page that are neither `known` (the players' names
-/// and the game's id) nor the site's name: English left untranslated. Words with digits (hashes, square names), capitals
-/// (move codes) and what is shown as code (a command to type) are not words.
-fn english_words(person: &Person, known: &[String]) -> Vec<String> {
+/// The words of the page a person reads, leaving out what is shown as code (a command to type, a
+/// browser's own name).
+fn visible_text(person: &Person) -> String {
     let doc = person.doc();
     let mut text = String::new();
     for node in doc.root_element().descendants() {
@@ -30,21 +30,7 @@ fn english_words(person: &Person, known: &[String]) -> Vec<String> {
             text.push(' ');
         }
     }
-    let mut found: Vec<String> = text
-        .split_whitespace()
-        .filter(|token| !token.chars().any(|c| c.is_ascii_digit()))
-        // Time zones are named by their IANA ids ("Asia/Tokyo"); addresses are addresses.
-        .filter(|token| !token.contains('/') && !token.contains('@'))
-        .flat_map(|token| token.split(|c: char| !c.is_ascii_alphabetic()))
-        .filter(|word| word.len() >= 3)
-        .filter(|word| !word.chars().all(|c| c.is_ascii_uppercase()))
-        .filter(|word| !known.iter().any(|k| k == word))
-        .filter(|word| !["Turnpost", "English"].contains(word))
-        .map(str::to_string)
-        .collect();
-    found.sort();
-    found.dedup();
-    found
+    text
 }
 
 /// The words a page may show that are not English: the players' names and the game's id.
@@ -59,7 +45,8 @@ fn known_words(table: &BrowserTable, names: &[&str]) -> Vec<String> {
 }
 
 fn assert_japanese(person: &Person, known: &[String]) {
-    let english = english_words(person, known);
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    let english = english_words(&visible_text(person), &known);
     assert!(
         english.is_empty(),
         "English on {}: {english:?}\n{}",

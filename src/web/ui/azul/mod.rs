@@ -11,7 +11,7 @@ mod text;
 
 use askama::Template;
 
-use super::{Board, GameUi};
+use super::{Board, GameUi, capitalise};
 use crate::i18n::Lang;
 use crate::rules::Message;
 use crate::rules::azul::{
@@ -103,15 +103,6 @@ fn star_title(board: &Board<'_, Azul>, star: u8) -> String {
         (_, None) => Message::new("azul-board-star-numbered").with("star", star),
     };
     capitalise(&board.say(&message))
-}
-
-/// The first letter in capitals, for names that open a heading or a line.
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// A structure in words: "the pillar of the red star".

@@ -7,7 +7,7 @@ use super::steps::{self, Controls, Turn};
 use super::{Colour, capitalise, letter, star_title, structure_message, tile_words};
 use crate::i18n::Lang;
 use crate::rules::azul::{
-    Awaiting, Azul, BoardSide, Phase, PlayerView, Source, StructureKind, Tiles, View,
+    Awaiting, Azul, BoardSide, Phase, PlayerView, Source, StructureKind, Tiles, View, wild_message,
 };
 use crate::rules::{Message, Rules};
 
@@ -189,7 +189,7 @@ fn star_boxes(
                         &Message::new("azul-board-space")
                             .with("tile", tile)
                             .text("mark", mark)
-                            .text("last", (sp.space == 6).to_string()),
+                            .with("last", sp.space == 6),
                     );
                     SpaceBox {
                         pos: sp.space,
@@ -341,11 +341,6 @@ fn waiting_line(board: &Board<'_, Azul>) -> Option<String> {
     Some(board.say(&message.text("player", board.name(seat))))
 }
 
-fn wild_message(view: &View) -> Message {
-    view.wild
-        .map_or_else(|| Message::new("azul-no-wild"), Colour::message)
-}
-
 fn round_line(board: &Board<'_, Azul>) -> String {
     let view = board.view;
     let message = match view.phase {
@@ -353,7 +348,7 @@ fn round_line(board: &Board<'_, Azul>) -> String {
         Phase::Ended => Message::new("azul-board-over"),
         Phase::Acquire | Phase::Place => Message::new("azul-board-round")
             .with("round", view.round)
-            .with("wild", wild_message(view))
+            .with("wild", wild_message(view.wild))
             .text(
                 "phase",
                 if view.phase == Phase::Acquire {
@@ -452,8 +447,7 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
                 RoundCell {
                     number,
                     colour: colour.map_or("none", Colour::name),
-                    word: board
-                        .say(&colour.map_or_else(|| Message::new("azul-no-wild"), Colour::message)),
+                    word: board.say(&wild_message(colour)),
                     current: number == view.round && view.phase != Phase::Ended,
                     past: number < view.round || view.phase == Phase::Ended,
                 }

@@ -12,6 +12,7 @@ use super::{
 use crate::rules::Message;
 use crate::rules::azul::{
     Awaiting, Azul, BoardSide, Colour, Command, Event, PlayerView, Source, Tiles, View,
+    wild_message,
 };
 
 /// Query keys of the choices in progress.
@@ -183,11 +184,6 @@ pub fn controls(board: &Board<'_, Azul>) -> Controls {
     controls
 }
 
-fn wild_message(view: &View) -> Message {
-    view.wild
-        .map_or_else(|| Message::new("azul-no-wild"), Colour::message)
-}
-
 fn take(
     board: &Board<'_, Azul>,
     player: &PlayerView,
@@ -223,17 +219,14 @@ fn take(
             let label = Message::new("azul-board-take")
                 .with("count", n)
                 .with("colour", colour.message())
-                .text("along", wild.is_some().to_string())
-                .with(
-                    "wild",
-                    wild.map_or_else(|| Message::new("azul-no-wild"), Colour::message),
-                );
+                .with("along", wild.is_some())
+                .with("wild", wild_message(wild));
             (taken, label)
         };
         let token = *source == Source::Centre && view.start_player_token_in_centre;
         let label = Message::new("azul-board-take-token")
             .with("take", label)
-            .text("token", token.to_string())
+            .with("token", token)
             .with("lost", loss(player.score, taken.total()));
         let label = board.say(&label);
         takes
@@ -245,7 +238,9 @@ fn take(
         turn: Some(Turn {
             heading: board.t("azul-board-take-heading"),
             help: vec![
-                board.say(&Message::new("azul-board-take-help").with("wild", wild_message(view))),
+                board.say(
+                    &Message::new("azul-board-take-help").with("wild", wild_message(view.wild)),
+                ),
                 board.t("azul-board-take-help-centre"),
             ],
             selection: None,
@@ -326,9 +321,12 @@ fn place(
         None => {
             let mut help = vec![
                 board.t("azul-board-place-help"),
-                capitalise(&board.say(
-                    &Message::new("azul-board-place-cost-help").with("wild", wild_message(view)),
-                )),
+                capitalise(
+                    &board.say(
+                        &Message::new("azul-board-place-cost-help")
+                            .with("wild", wild_message(view.wild)),
+                    ),
+                ),
             ];
             help.push(board.t(if view.board_side == BoardSide::Variant {
                 "azul-board-grey-help"
@@ -408,7 +406,7 @@ fn place(
             let forms = options
                 .iter()
                 .map(|&(colour, wild_count, choice)| {
-                    let wild = wild.map_or_else(|| Message::new("azul-no-wild"), Colour::message);
+                    let wild = wild_message(wild);
                     let label = Message::new("azul-board-place-paying")
                         .with("colour", colour.message())
                         .with("own", cost.saturating_sub(wild_count))

@@ -16,7 +16,7 @@ use super::super::Board;
 use super::steps::tile_letters;
 use super::tile_words;
 use crate::rules::Message;
-use crate::rules::azul::{Awaiting, Azul, Colour, Phase};
+use crate::rules::azul::{Awaiting, Azul, Phase, wild_message};
 
 pub fn render(board: &Board<'_, Azul>) -> String {
     let view = board.view;
@@ -32,15 +32,13 @@ pub fn render(board: &Board<'_, Azul>) -> String {
         Phase::Ended => Message::new("azul-text-over"),
         Phase::Setup => Message::new("azul-board-setting-up"),
         Phase::Acquire | Phase::Place => {
-            let wild = view
-                .wild
-                .map_or_else(|| Message::new("azul-no-wild"), Colour::message);
+            let wild = wild_message(view.wild);
             let who = view.to_act.map_or_else(String::new, |s| board.name(s));
             Message::new("azul-text-round")
                 .with("round", view.round)
                 .with("wild", wild)
                 .text("doing", what)
-                .text("acting", view.to_act.is_some().to_string())
+                .with("acting", view.to_act.is_some())
                 .text("player", who)
         }
     };
@@ -67,13 +65,13 @@ pub fn render(board: &Board<'_, Azul>) -> String {
                 "tiles",
                 tile_words(&view.centre, view.wild, "azul-board-empty"),
             )
-            .text("token", view.start_player_token_in_centre.to_string());
+            .with("token", view.start_player_token_in_centre);
         out.push_str(&board.say(&centre));
         out.push('\n');
     }
     let supply = tile_letters(&view.supply);
     let supply = Message::new("azul-text-supply")
-        .text("stocked", (!supply.is_empty()).to_string())
+        .with("stocked", !supply.is_empty())
         .text("letters", supply)
         .with("bag", view.bag.total)
         .with("tower", view.tower.total);

@@ -22,7 +22,7 @@ use crate::rules::Message;
 use crate::rules::gype::{
     CellView, Command, Face, Gype, HatPath, MoveKind, PhaseView, Square, View,
 };
-use crate::web::ui::{Actions, Board, Choice};
+use crate::web::ui::{Actions, Board, Choice, capitalise};
 
 pub struct Link {
     pub href: String,
@@ -276,11 +276,11 @@ fn arranging(
     let view = board.view;
     let intro = match view.first_player {
         Some(seat) => {
-            about(Message::new("gype-board-arrange-help"), board, seat).text("known", "true")
+            about(Message::new("gype-board-arrange-help"), board, seat).with("known", true)
         }
         None => Message::new("gype-board-arrange-help")
-            .text("known", "false")
-            .text("you", "false"),
+            .with("known", false)
+            .with("you", false),
     };
     c.panel.title = board.t("gype-board-arrange-title");
     c.panel.lines.push(board.say(&intro));
@@ -360,7 +360,7 @@ fn chaining(
     c: &mut Controls,
 ) {
     c.panel.title = board.t("gype-board-chain-title");
-    c.panel.lines.push(capitalised(&board.say(
+    c.panel.lines.push(capitalise(&board.say(
         &Message::new("gype-board-chain-help").with("die", die_message(board, cells, at)),
     )));
     if let Some(chain) = &board.view.chain
@@ -558,14 +558,6 @@ pub(super) fn hat_route(from: Square, to: Square, path: HatPath) -> Vec<Square> 
     }
 }
 
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 fn waiting(board: &Board<'_, Gype>, c: &mut Controls) {
     let view = board.view;
     let names = || {
@@ -613,13 +605,11 @@ fn waiting(board: &Board<'_, Gype>, c: &mut Controls) {
         }
         PhaseView::Finished => {
             c.panel.title = match view.winner {
-                Some(w) => {
-                    capitalised(&board.say(&about(Message::new("gype-board-won"), board, w)))
-                }
+                Some(w) => capitalise(&board.say(&about(Message::new("gype-board-won"), board, w))),
                 None => board.t("gype-board-game-over"),
             };
             if let Some(w) = view.winner {
-                c.panel.lines.push(capitalised(&board.say(&about(
+                c.panel.lines.push(capitalise(&board.say(&about(
                     Message::new("gype-board-brought-home"),
                     board,
                     w,
@@ -671,12 +661,12 @@ fn last_move(board: &Board<'_, Gype>, cells: &HashMap<Square, &CellView>) -> Opt
                 .text("trail", trail(&last.trail))
                 .text("from", last.trail[0].to_string())
                 .text("to", end.to_string())
-                .text("more", view.chain.is_some().to_string())
+                .with("more", view.chain.is_some())
                 .with("rolls", last.rolls.len())
                 .list("rolled", rolls)
         }
     };
-    Some(capitalised(&board.say(&message)))
+    Some(capitalise(&board.say(&message)))
 }
 
 pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
@@ -748,7 +738,7 @@ pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
         .collect();
     let caption = Message::new("gype-board-caption")
         .with("side", bottom.message())
-        .text("player", board.me.is_some().to_string());
+        .with("player", board.me.is_some());
     BoardHtml {
         lang: board.lang,
         caption: board.say(&caption),

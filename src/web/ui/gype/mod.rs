@@ -120,7 +120,7 @@ pub(super) fn seat_on(view: &View, side: Side) -> Option<usize> {
 pub(super) fn about(message: Message, board: &Board<'_, Gype>, seat: usize) -> Message {
     message
         .text("player", board.lang.seat_name(board.names, seat))
-        .text("you", (board.me == Some(seat)).to_string())
+        .with("you", board.me == Some(seat))
 }
 
 /// A home row in words: whose start and whose goal it is.

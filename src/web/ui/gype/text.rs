@@ -49,8 +49,7 @@ pub fn render(board: &Board<'_, Gype>) -> String {
     }
     let _ = writeln!(out, "   {}", files.trim_end());
     out.push('\n');
-    let faces = Message::new("gype-text-faces")
-        .text("hidden", (view.phase == PhaseView::Arranging).to_string());
+    let faces = Message::new("gype-text-faces").with("hidden", view.phase == PhaseView::Arranging);
     let _ = writeln!(out, "{}", board.say(&faces));
     for seat in &view.seats {
         let o = owner(seat.side);
