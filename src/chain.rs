@@ -138,8 +138,18 @@ pub struct ChainedRow<'a> {
 /// Checks that rows are numbered 1, 2, 3, … with no gap, that each links to the one before and
 /// that each recorded hash is the hash of its content. Returns the head hash.
 pub fn verify<'a>(rows: impl IntoIterator<Item = ChainedRow<'a>>) -> Result<Hash, ChainBreak> {
-    let mut expected_prev = GENESIS;
-    for (expected_seq, row) in (1..).zip(rows) {
+    verify_after(0, GENESIS, rows)
+}
+
+/// Checks rows that continue a chain whose row `seq` has the hash `head` (row 0 and the
+/// genesis hash for a whole log), as [`verify`] does. Returns the new head hash.
+pub fn verify_after<'a>(
+    seq: i64,
+    head: Hash,
+    rows: impl IntoIterator<Item = ChainedRow<'a>>,
+) -> Result<Hash, ChainBreak> {
+    let mut expected_prev = head;
+    for (expected_seq, row) in (seq + 1..).zip(rows) {
         let seq = row.content.seq;
         let fail = |problem: String| Err(ChainBreak { seq, problem });
         if seq != expected_seq {

@@ -52,6 +52,9 @@ pub struct ServerSettings {
     /// Empty: rate limits per client use the peer address. Behind a reverse proxy, the header
     /// it sets (e.g. "X-Forwarded-For"), whose last address is the client the proxy saw.
     pub client_ip_header: String,
+    /// Rows of game log kept folded in memory between requests; 0 folds every game from the
+    /// database's rows on every request.
+    pub game_cache_rows: u64,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -67,6 +70,9 @@ pub struct DatabaseSettings {
     pub checkout_timeout_ms: u64,
     /// How long opening a new connection may take (libpq's connect_timeout).
     pub connect_timeout_seconds: u64,
+    /// Name and keep prepared statements on each connection; off behind a pooler in
+    /// transaction mode.
+    pub prepared_statements: bool,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]

@@ -483,7 +483,7 @@ pub fn export_from_database(
     let kind = crate::games::service::kind_of(conn, game_id)
         .map_err(|e| anyhow::anyhow!("game {game_id}: {e}"))?;
     with_rules!(kind, |R| {
-        let (game, rows) = crate::games::service::load::<R>(conn, game_id, None)
+        let (game, rows) = crate::games::service::load::<R>(conn, game_id)
             .map_err(|e| anyhow::anyhow!("game {game_id}: {e}"))?;
         Ok(super::export(&game, &rows, crate::rules::Viewer::Everyone)?)
     })

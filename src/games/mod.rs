@@ -1,6 +1,7 @@
 //! The application layer: load a game's events, fold them through its rules, decide, and append
 //! the result together with the read models, all in one transaction.
 
+pub mod cache;
 pub mod clock;
 pub mod decide;
 pub mod invitations;

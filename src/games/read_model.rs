@@ -4,6 +4,7 @@
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
+use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text, Timestamptz};
 use serde_json::Value;
 
 use super::Kind;
@@ -153,29 +154,39 @@ pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()
         .status()
         .map(|status| status.to_act().to_vec())
         .unwrap_or_default();
-    for player in &game.joined {
-        let seat = game.seat_of(player.id);
-        diesel::insert_into(game_players::table)
-            .values((
-                game_players::game_id.eq(&game.id),
-                game_players::player_id.eq(player.id),
-                game_players::joined_at.eq(now),
-            ))
-            .on_conflict_do_nothing()
-            .execute(conn)?;
-        diesel::update(game_players::table.find((&game.id, player.id)))
-            .set((
-                game_players::seat.eq(seat.map(|s| s as i32)),
-                game_players::to_act.eq(seat.is_some_and(|s| to_act.contains(&s))),
-            ))
-            .execute(conn)?;
-    }
+    let seats: Vec<Option<i32>> = (game.joined.iter())
+        .map(|p| game.seat_of(p.id).map(|s| s as i32))
+        .collect();
+    let acting: Vec<bool> = (seats.iter())
+        .map(|seat| seat.is_some_and(|s| to_act.contains(&(s as usize))))
+        .collect();
+    let ids: Vec<i64> = game.joined.iter().map(|p| p.id).collect();
+    // One statement for every seat, writing only the rows whose seat or turn changed.
+    diesel::sql_query(
+        "INSERT INTO game_players (game_id, player_id, joined_at, seat, to_act) \
+         SELECT $1, p.player_id, $2, p.seat, p.to_act \
+         FROM unnest($3::bigint[], $4::int[], $5::bool[]) AS p(player_id, seat, to_act) \
+         ON CONFLICT (game_id, player_id) DO UPDATE \
+         SET seat = EXCLUDED.seat, to_act = EXCLUDED.to_act \
+         WHERE game_players.seat IS DISTINCT FROM EXCLUDED.seat \
+            OR game_players.to_act IS DISTINCT FROM EXCLUDED.to_act",
+    )
+    .bind::<Text, _>(&game.id)
+    .bind::<Timestamptz, _>(now)
+    .bind::<Array<BigInt>, _>(&ids)
+    .bind::<Array<Nullable<Integer>>, _>(&seats)
+    .bind::<Array<Bool>, _>(&acting)
+    .execute(conn)?;
     sync_clocks(conn, game)
 }
 
 /// Keeps one `turn_clocks` row per running clock. A turn that goes on keeps its row (and so the
 /// reminders already sent for it); a new turn gets a fresh one.
 fn sync_clocks<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()> {
+    if game.time_control.is_none() {
+        // An untimed game never has a running clock.
+        return Ok(());
+    }
     /// Seat, player, the row that started the turn, when it started, when it runs out.
     type Running = (i32, i64, i64, DateTime<Utc>, DateTime<Utc>);
     let running: Vec<Running> = match &game.clock {

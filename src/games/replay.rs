@@ -368,24 +368,44 @@ pub fn entries<R: Rules>(row: &EventRow) -> Result<Vec<Entry<R::Event>>, ReplayE
 
 /// Folds `rows` (a whole log, in order) up to and including sequence `upto`, or all of them.
 pub fn replay<R: Rules>(rows: &[EventRow], upto: Option<i64>) -> Result<Game<R>, ReplayError> {
-    let mut game: Option<Game<R>> = None;
-    for row in rows
+    let mut shown = rows
         .iter()
-        .take_while(|row| upto.is_none_or(|n| row.seq <= n))
-    {
-        let row_entries = entries::<R>(row)?;
-        for entry in &row_entries {
-            match game.as_mut() {
-                Some(game) => game.apply(entry),
-                None => game = Some(Game::created(row.seq, &row.game_id, entry)?),
-            }
-        }
-        if let Some(game) = game.as_mut() {
-            game.close_stored_row(row);
-        }
+        .take_while(|row| upto.is_none_or(|n| row.seq <= n));
+    let Some(first) = shown.next() else {
+        return Err(ReplayError {
+            seq: 1,
+            problem: "the log is empty".into(),
+        });
+    };
+    let mut game = Game::from_first_row(first)?;
+    for row in shown {
+        game.fold_row(row)?;
     }
-    game.ok_or(ReplayError {
-        seq: 1,
-        problem: "the log is empty".into(),
-    })
+    Ok(game)
+}
+
+impl<R: Rules> Game<R> {
+    /// The game as the first row of its log leaves it.
+    fn from_first_row(row: &EventRow) -> Result<Self, ReplayError> {
+        let row_entries = entries::<R>(row)?;
+        let (creation, rest) = row_entries.split_first().ok_or_else(|| ReplayError {
+            seq: row.seq,
+            problem: "the log does not start with the game's creation".into(),
+        })?;
+        let mut game = Game::created(row.seq, &row.game_id, creation)?;
+        for entry in rest {
+            game.apply(entry);
+        }
+        game.close_stored_row(row);
+        Ok(game)
+    }
+
+    /// Folds in the row that follows the last one folded.
+    pub fn fold_row(&mut self, row: &EventRow) -> Result<(), ReplayError> {
+        for entry in &entries::<R>(row)? {
+            self.apply(entry);
+        }
+        self.close_stored_row(row);
+        Ok(())
+    }
 }

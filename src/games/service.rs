@@ -5,6 +5,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use serde_json::Value;
 
+use super::cache::{self, Log};
 use super::clock::TimeControl;
 use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
@@ -62,6 +63,9 @@ pub(super) fn participant(player: &Player) -> Participant {
 
 /// The kind of a stored game, or NotFound.
 pub fn kind_of(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
+    if let Some(kind) = cache::shared().kind(game_id) {
+        return Ok(kind);
+    }
     let kind: Option<String> = games::table
         .find(game_id)
         .select(games::kind)
@@ -76,22 +80,14 @@ pub fn kind_of(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
     })
 }
 
-/// Loads a game and every row of its log, folded up to `upto` (or all). The hash chain is
-/// checked first, so an altered log is refused rather than shown or played on.
-pub fn load<R: Rules>(
-    conn: &mut PgConnection,
-    game_id: &str,
-    upto: Option<i64>,
-) -> Result<(Game<R>, Vec<EventRow>)> {
-    let rows = events::load(conn, game_id)?;
-    if rows.is_empty() {
-        return Err(ServiceError::NotFound);
-    }
-    events::verify_chain(&rows).map_err(ServiceError::Damaged)?;
-    let mut game = replay::<R>(&rows, upto)?;
+/// Loads a game folded to the head of its log, and the log. The hash chain of every row is
+/// checked before it is first folded, so an altered log is refused rather than shown or played on.
+pub fn load<R: Rules>(conn: &mut PgConnection, game_id: &str) -> Result<(Game<R>, Log)> {
+    let folded = cache::shared().load::<R>(conn, game_id)?;
+    let mut game = folded.game.clone();
     let names = current_names(conn, &game.participant_ids())?;
     game.use_names(&names);
-    Ok((game, rows))
+    Ok((game, folded.rows.clone()))
 }
 
 /// Players' names as they are now: a rename shows everywhere, the log keeps the old ones.
@@ -354,7 +350,7 @@ pub(super) fn join_locked<R: Rules>(
     game_id: &str,
     player: &Player,
 ) -> Result<()> {
-    let (game, rows) = load::<R>(conn, game_id, None)?;
+    let (game, rows) = load::<R>(conn, game_id)?;
     match game.phase() {
         Phase::Waiting => {}
         Phase::Cancelled => return Err(ServiceError::Gone(called_off())),
@@ -368,14 +364,13 @@ pub(super) fn join_locked<R: Rules>(
     let game_seed = load_seed(conn, game_id)?;
     let mut entries = decide::join_entries(&game, participant(player), &game_seed, seq);
     decide::seal(&game, None, None, &mut entries, &game_seed, seq);
-    commit::<R>(
-        conn,
-        game,
+    let new_row = NewRow {
         previous,
-        Some(player.id),
-        &Submitted::Join,
+        actor: Some(player.id),
+        submitted: &Submitted::Join,
         entries,
-    )?;
+    };
+    commit_with_seed::<R>(conn, game, new_row, &game_seed)?;
     super::vacation::carry_into::<R>(conn, game_id, player)
 }
 
@@ -384,16 +379,46 @@ pub(super) fn join_locked<R: Rules>(
 /// but the actor, and nobody twice for the same turn.
 pub(super) fn commit<R: Rules>(
     conn: &mut PgConnection,
-    mut game: Game<R>,
+    game: Game<R>,
     previous: Option<&EventRow>,
     actor: Option<i64>,
     submitted: &Submitted<R::Command>,
-    mut entries: Vec<Entry<R::Event>>,
+    entries: Vec<Entry<R::Event>>,
 ) -> Result<i64> {
+    let game_seed = load_seed(conn, &game.id)?;
+    let new_row = NewRow {
+        previous,
+        actor,
+        submitted,
+        entries,
+    };
+    commit_with_seed(conn, game, new_row, &game_seed)
+}
+
+/// The row a command adds: after `previous`, by `actor`.
+pub(super) struct NewRow<'a, R: Rules> {
+    pub previous: Option<&'a EventRow>,
+    pub actor: Option<i64>,
+    pub submitted: &'a Submitted<R::Command>,
+    pub entries: Vec<Entry<R::Event>>,
+}
+
+/// As [`commit`], with the game's seed already loaded.
+pub(super) fn commit_with_seed<R: Rules>(
+    conn: &mut PgConnection,
+    mut game: Game<R>,
+    new_row: NewRow<'_, R>,
+    game_seed: &seed::Seed,
+) -> Result<i64> {
+    let NewRow {
+        previous,
+        actor,
+        submitted,
+        mut entries,
+    } = new_row;
     let acting_before = game.to_act_ids();
     let ended_before = game.ended.is_some();
-    let game_seed = load_seed(conn, &game.id)?;
-    decide::settle(&mut game, &mut entries, &game_seed);
+    decide::settle(&mut game, &mut entries, game_seed);
     let row = append(conn, &game.id, previous, actor, submitted, &entries)?;
     let mover = match submitted {
         Submitted::Play { .. } => actor.and_then(|id| game.seat_of(id)),
@@ -462,8 +487,8 @@ pub(super) fn load_seated<R: Rules>(
     game_id: &str,
     player: &Player,
     expected_seq: i64,
-) -> Result<(Game<R>, Vec<EventRow>, Seat)> {
-    let (game, rows) = load::<R>(conn, game_id, None)?;
+) -> Result<(Game<R>, Log, Seat)> {
+    let (game, rows) = load::<R>(conn, game_id)?;
     let Some(seat) = game.seat_of(player.id) else {
         return Err(ServiceError::Forbidden(Message::new("rule-not-seated")));
     };
@@ -516,14 +541,14 @@ fn play_locked<R: Rules>(
         &game_seed,
         seq,
     );
-    commit::<R>(
-        conn,
-        game,
+    let submitted = Submitted::Play { command };
+    let new_row = NewRow {
         previous,
-        Some(player.id),
-        &Submitted::Play { command },
+        actor: Some(player.id),
+        submitted: &submitted,
         entries,
-    )
+    };
+    commit_with_seed::<R>(conn, game, new_row, &game_seed)
 }
 
 /// `player` gives up their seat, on the page showing sequence `expected_seq`.
@@ -562,13 +587,11 @@ fn resign_locked<R: Rules>(
     let game_seed = load_seed(conn, game_id)?;
     let mut entries = decide::resign_entries(&game, seat, participant(player));
     decide::seal(&game, None, None, &mut entries, &game_seed, seq);
-    commit::<R>(
-        conn,
-        game,
+    let new_row = NewRow {
         previous,
-        Some(player.id),
-        &Submitted::Resign,
+        actor: Some(player.id),
+        submitted: &Submitted::Resign,
         entries,
-    )
-    .map(|_| ())
+    };
+    commit_with_seed::<R>(conn, game, new_row, &game_seed).map(|_| ())
 }

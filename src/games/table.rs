@@ -18,7 +18,7 @@ pub fn cancel(conn: &mut PgConnection, game_id: &str, creator: &Player) -> Resul
     conn.transaction(|conn| {
         let kind = lock_game(conn, game_id)?;
         with_rules!(kind, |R| {
-            let (game, rows) = load::<R>(conn, game_id, None)?;
+            let (game, rows) = load::<R>(conn, game_id)?;
             if game.creator.id != creator.id {
                 return Err(ServiceError::Forbidden(Message::new(
                     "table-only-creator-calls-off",
@@ -60,7 +60,7 @@ pub fn cancel_if_expired_locked(
     }
     let kind = super::service::kind_of(conn, game_id)?;
     with_rules!(kind, |R| {
-        let (game, rows) = load::<R>(conn, game_id, None)?;
+        let (game, rows) = load::<R>(conn, game_id)?;
         cancel_loaded::<R>(conn, game, &rows, None, CancelReason::InvitationsExpired)?;
         Ok(true)
     })
@@ -152,7 +152,7 @@ pub fn say(conn: &mut PgConnection, game_id: &str, player: &Player, text: String
     conn.transaction(|conn| {
         let kind = lock_game(conn, game_id)?;
         with_rules!(kind, |R| {
-            let (game, rows) = load::<R>(conn, game_id, None)?;
+            let (game, rows) = load::<R>(conn, game_id)?;
             if !game.has_joined(player.id) {
                 return Err(ServiceError::Forbidden(Message::new(
                     "table-talk-only-players",
@@ -188,7 +188,7 @@ pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Re
     use crate::store::schema::players;
     let kind = super::service::kind_of(conn, game_id)?;
     let (game_players, options, private, time_control, phase) = with_rules!(kind, |R| {
-        let (game, _) = load::<R>(conn, game_id, None)?;
+        let (game, _) = load::<R>(conn, game_id)?;
         (
             game.seating.iter().map(|p| p.id).collect::<Vec<i64>>(),
             game.options_json.clone(),

@@ -7,7 +7,9 @@ use diesel::prelude::*;
 
 use super::clock::OnTimeout;
 use super::replay::{Game, Phase};
-use super::service::{self, Result, ServiceError, commit, load, load_seated, lock_game};
+use super::service::{
+    self, NewRow, Result, ServiceError, commit_with_seed, load, load_seated, lock_game,
+};
 use super::stream::Submitted;
 use super::{decide, with_rules};
 use crate::auth::Player;
@@ -35,7 +37,7 @@ pub fn expire_locked(conn: &mut PgConnection, game_id: &str, now: DateTime<Utc>)
 }
 
 fn expire<R: Rules>(conn: &mut PgConnection, game_id: &str, now: DateTime<Utc>) -> Result<Expiry> {
-    let (game, rows) = load::<R>(conn, game_id, None)?;
+    let (game, rows) = load::<R>(conn, game_id)?;
     let late = match (&game.clock, game.phase()) {
         (Some(clock), Phase::Active) => clock.out_of_time(now),
         _ => Vec::new(),
@@ -78,14 +80,13 @@ fn time_out<R: Rules>(
     let game_seed = service::load_seed(conn, &game.id)?;
     let mut entries = decide::timeout_entries(&game, seat, player, format_time(due));
     decide::seal(&game, None, None, &mut entries, &game_seed, seq);
-    commit::<R>(
-        conn,
-        game,
+    let new_row = NewRow {
         previous,
         actor,
-        &Submitted::TimeOut { seat },
+        submitted: &Submitted::TimeOut { seat },
         entries,
-    )
+    };
+    commit_with_seed::<R>(conn, game, new_row, &game_seed)
 }
 
 /// Tells every other remaining player that the late seats may be withdrawn, once per turn.

@@ -204,7 +204,7 @@ fn record_as<R: Rules>(
     player: &Player,
     change: Change<'_>,
 ) -> Result<()> {
-    let (game, rows) = load::<R>(conn, game_id, None)?;
+    let (game, rows) = load::<R>(conn, game_id)?;
     if !game.has_joined(player.id) || game.ended.is_some() || game.cancelled.is_some() {
         return Ok(());
     }

@@ -173,7 +173,7 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
     let kind = service::kind_of(mailing.conn, &game_id)?;
     let rules_link = format!("{}/rules/{}", mailing.settings.base_url(), kind.as_str());
     let rendered = with_rules!(kind, |R| {
-        let (game, _) = service::load::<R>(mailing.conn, &game_id, None)?;
+        let (game, _) = service::load::<R>(mailing.conn, &game_id)?;
         let lang = mailing.recipient.lang();
         let options: Vec<String> = <R as GameUi>::describe_options(&game.options)
             .iter()
@@ -294,7 +294,7 @@ fn news_of<R: GameUi + MoveCodes>(
     now: DateTime<Utc>,
 ) -> anyhow::Result<Option<GameNews>> {
     let me = mailing.recipient.id;
-    let (game, rows) = service::load::<R>(mailing.conn, game_id, None)?;
+    let (game, rows) = service::load::<R>(mailing.conn, game_id)?;
     let Some(seat) = game.seat_of(me) else {
         return Ok(None);
     };
@@ -412,7 +412,7 @@ fn notice_email(
         (Some(game_id), true) => {
             let kind = service::kind_of(mailing.conn, game_id)?;
             with_rules!(kind, |R| {
-                let (game, _) = service::load::<R>(mailing.conn, game_id, None)?;
+                let (game, _) = service::load::<R>(mailing.conn, game_id)?;
                 table_notice::<R>(mailing, &game, pending, now)?
             })
         }

@@ -113,7 +113,7 @@ impl Status {
 /// One game's rules as a Decider: `setup` and `decide` turn intentions into facts (events),
 /// `evolve` folds facts into state. Each associated type round-trips through serde because the
 /// event store keeps options, commands and events as JSON.
-pub trait Rules {
+pub trait Rules: 'static {
     /// Stable identifier stored with every game ("kalah").
     const KIND: &'static str;
     /// The message key of the game's name ("kalah-name": "Kalah", "カラハ").
@@ -129,8 +129,10 @@ pub trait Rules {
         + PartialEq
         + Serialize
         + DeserializeOwned
-        + schemars::JsonSchema;
-    type State: Clone + Debug + PartialEq;
+        + schemars::JsonSchema
+        + Send
+        + Sync;
+    type State: Clone + Debug + PartialEq + Send + Sync;
     type Command: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
     type View: Clone + Debug + Serialize + DeserializeOwned;

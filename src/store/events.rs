@@ -106,8 +106,37 @@ pub fn load(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<EventRow>
         .load(conn)
 }
 
+/// The rows of a game from sequence `seq` on, in order.
+pub fn load_from(conn: &mut PgConnection, game_id: &str, seq: i64) -> QueryResult<Vec<EventRow>> {
+    game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .filter(game_events::seq.ge(seq))
+        .order(game_events::seq.asc())
+        .select(EventRow::as_select())
+        .load(conn)
+}
+
 /// Recomputes the hash chain of stored rows; returns the head hash.
 pub fn verify_chain(rows: &[EventRow]) -> Result<Hash, ChainBreak> {
+    verify_chain_after(None, rows)
+}
+
+/// Recomputes the hash chain of `rows`, which follow `previous` (None: they start the log);
+/// returns the head hash.
+pub fn verify_chain_after(
+    previous: Option<&EventRow>,
+    rows: &[EventRow],
+) -> Result<Hash, ChainBreak> {
+    let (seq, head) = match previous {
+        None => (0, chain::GENESIS),
+        Some(row) => (
+            row.seq,
+            row.hash.as_slice().try_into().map_err(|_| ChainBreak {
+                seq: row.seq,
+                problem: "hash is not 32 bytes".into(),
+            })?,
+        ),
+    };
     let times: Vec<String> = rows.iter().map(EventRow::recorded_at_text).collect();
     let mut chained = Vec::with_capacity(rows.len());
     for (row, time) in rows.iter().zip(&times) {
@@ -130,5 +159,5 @@ pub fn verify_chain(rows: &[EventRow]) -> Result<Hash, ChainBreak> {
             hash: as_hash(&row.hash, "hash")?,
         });
     }
-    chain::verify(chained)
+    chain::verify_after(seq, head, chained)
 }

@@ -164,12 +164,38 @@ fn check_migrated(conn: &mut PgConnection) -> Result<(), SetupError> {
 
 /// `url` with libpq's connect_timeout set (unless it sets one), so that an unreachable database
 /// is reported quickly instead of after the operating system's TCP timeout.
+///
+/// A database on this machine (`localhost`, a loopback address or a Unix socket) is reached
+/// without TLS unless the URL asks for it: encryption there protects nothing and costs every
+/// round trip. A remote database keeps libpq's default, or the URL's `sslmode`.
 pub fn with_connect_timeout(url: &str, seconds: u64) -> String {
-    if url.contains("connect_timeout=") || seconds == 0 {
+    let mut parameters = Vec::new();
+    if !url.contains("connect_timeout=") && seconds > 0 {
+        parameters.push(format!("connect_timeout={seconds}"));
+    }
+    if !url.contains("sslmode=") && is_local(url) {
+        parameters.push("sslmode=disable".to_string());
+    }
+    if parameters.is_empty() {
         return url.to_string();
     }
     let separator = if url.contains('?') { '&' } else { '?' };
-    format!("{url}{separator}connect_timeout={seconds}")
+    format!("{url}{separator}{}", parameters.join("&"))
+}
+
+/// Whether a libpq URL names a server on this machine.
+fn is_local(url: &str) -> bool {
+    let Ok(parsed) = url::Url::parse(url) else {
+        return false;
+    };
+    let socket_host = parsed
+        .query_pairs()
+        .any(|(key, value)| key == "host" && value.starts_with('/'));
+    match parsed.host_str() {
+        None | Some("") => true,
+        Some(_) if socket_host => true,
+        Some(host) => matches!(host, "localhost" | "127.0.0.1" | "[::1]"),
+    }
 }
 
 /// Sets the database up (when an owner's URL is configured, else checks that it is migrated)
@@ -188,6 +214,7 @@ pub fn connect(settings: &DatabaseSettings) -> Result<Pool, SetupError> {
         &url,
         settings.pool_size,
         Duration::from_millis(settings.checkout_timeout_ms.max(1)),
+        settings.prepared_statements,
     )?)
 }
 
@@ -206,5 +233,34 @@ pub fn is_connection_lost(error: &diesel::result::Error) -> bool {
                 || message.contains("could not receive data from server")
         }
         _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::with_connect_timeout;
+
+    #[test]
+    fn a_local_database_is_reached_without_tls_and_a_remote_one_keeps_it() {
+        assert_eq!(
+            with_connect_timeout("postgres://app@localhost/db", 1),
+            "postgres://app@localhost/db?connect_timeout=1&sslmode=disable"
+        );
+        assert_eq!(
+            with_connect_timeout("postgres://app@127.0.0.1:5433/db?application_name=t", 0),
+            "postgres://app@127.0.0.1:5433/db?application_name=t&sslmode=disable"
+        );
+        assert_eq!(
+            with_connect_timeout("postgres:///db?host=/var/run/postgresql", 0),
+            "postgres:///db?host=/var/run/postgresql&sslmode=disable"
+        );
+        assert_eq!(
+            with_connect_timeout("postgres://app@db.example/db", 2),
+            "postgres://app@db.example/db?connect_timeout=2"
+        );
+        assert_eq!(
+            with_connect_timeout("postgres://app@localhost/db?sslmode=require", 0),
+            "postgres://app@localhost/db?sslmode=require"
+        );
     }
 }

@@ -10,8 +10,11 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
+use diesel::connection::{CacheSize, Connection};
 use diesel::pg::PgConnection;
-use diesel::r2d2::{ConnectionManager, Pool as R2d2Pool, PoolError, PooledConnection};
+use diesel::r2d2::{
+    ConnectionManager, CustomizeConnection, Pool as R2d2Pool, PoolError, PooledConnection,
+};
 use scheduled_thread_pool::{OnPoolDropBehavior, ScheduledThreadPool};
 
 /// A connection checked out of the pool.
@@ -38,12 +41,35 @@ pub enum CloseError {
     Busy,
 }
 
+/// Whether a new connection names and keeps its prepared statements.
+#[derive(Debug)]
+struct Statements {
+    named: bool,
+}
+
+impl CustomizeConnection<PgConnection, diesel::r2d2::Error> for Statements {
+    fn on_acquire(&self, conn: &mut PgConnection) -> Result<(), diesel::r2d2::Error> {
+        if !self.named {
+            conn.set_prepared_statement_cache_size(CacheSize::Disabled);
+        }
+        Ok(())
+    }
+}
+
 impl Pool {
     /// A pool of at most `size` connections to `url`. Opens them before it returns. Asking for
     /// a connection fails after `checkout_timeout` (the database is down or every connection is
     /// busy); each connection is tested as it is checked out, so a restarted database is used
     /// again as soon as it answers.
-    pub fn open(url: &str, size: u32, checkout_timeout: Duration) -> Result<Pool, PoolError> {
+    ///
+    /// Without `prepared_statements`, statements are sent unnamed with their parameters, as a
+    /// connection pooler in transaction mode needs.
+    pub fn open(
+        url: &str,
+        size: u32,
+        checkout_timeout: Duration,
+        prepared_statements: bool,
+    ) -> Result<Pool, PoolError> {
         let threads = Arc::new(
             ScheduledThreadPool::builder()
                 .num_threads(CONNECTING_THREADS)
@@ -56,6 +82,9 @@ impl Pool {
             .connection_timeout(checkout_timeout)
             .test_on_check_out(true)
             .thread_pool(threads.clone())
+            .connection_customizer(Box::new(Statements {
+                named: prepared_statements,
+            }))
             .build(ConnectionManager::<PgConnection>::new(url))?;
         Ok(Pool {
             connections,

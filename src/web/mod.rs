@@ -5,6 +5,7 @@ pub mod body;
 pub mod capacity;
 pub mod clock_text;
 pub mod error;
+pub mod etag;
 pub mod form;
 pub mod ids;
 pub mod layout;

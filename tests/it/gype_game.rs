@@ -13,6 +13,7 @@ use turnpost::rules::gype::{Command, Face, Side, Square, View};
 
 use crate::support::{
     Browser, Page, Table, assert_altered_outcome_caught, assert_log_verifies, start_table,
+    whole_history,
 };
 
 pub(crate) type Query = BTreeMap<String, String>;
@@ -364,16 +365,10 @@ async fn two_players_arrange_in_secret_and_play_a_whole_game_through_the_pages()
 
     // The history lists every row; after the end everyone reads every swap and every deal.
     let seq = done["seq"].as_i64().unwrap();
-    let history = table.players[1].get(&format!("{path}/history")).await;
-    assert_eq!(history.status, 200);
+    let (rows, history) = whole_history(&table.players[1], &path).await;
     for n in 1..=seq {
-        assert!(history.body.contains(&format!("id=\"event-{n}\"")), "{n}");
+        assert!(history.contains(&format!("id=\"event-{n}\"")), "{n}");
     }
-    let log = table.players[1]
-        .get_json(&format!("{path}/history"))
-        .await
-        .json();
-    let rows = log["rows"].as_array().unwrap();
     assert_eq!(rows.len() as i64, seq);
     let commands: Vec<&Value> = rows.iter().map(|r| &r["command"]).collect();
     for swap in swaps.iter().flatten() {

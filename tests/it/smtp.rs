@@ -30,6 +30,8 @@ struct Shared {
     delay: AtomicBool,
     /// How many messages are being held or delayed right now.
     holding: Mutex<usize>,
+    /// Connections being served right now.
+    connections: std::sync::atomic::AtomicUsize,
 }
 
 pub struct SmtpServer {
@@ -82,8 +84,10 @@ impl SmtpServer {
                 match listener.accept() {
                     Ok((stream, _)) => {
                         let state = state.clone();
+                        state.connections.fetch_add(1, Ordering::SeqCst);
                         std::thread::spawn(move || {
                             let _ = serve(stream, &state);
+                            state.connections.fetch_sub(1, Ordering::SeqCst);
                         });
                     }
                     Err(_) => std::thread::sleep(Duration::from_millis(5)),
@@ -158,6 +162,18 @@ impl SmtpServer {
 
     pub fn holding(&self) -> usize {
         *self.shared.holding.lock().unwrap()
+    }
+
+    /// Waits until no connection is being served (every client has gone), for up to `timeout`.
+    pub fn wait_until_idle(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.shared.connections.load(Ordering::SeqCst) > 0 {
+            if Instant::now() > deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        true
     }
 
     /// Waits until some message is being held or delayed.

@@ -101,6 +101,48 @@ fn walk(dir: PathBuf) -> Vec<PathBuf> {
     out
 }
 
+/// A `turnpost serve` process of its own on the test's database, delivering mail to the test's
+/// SMTP server: another server as a load balancer would have, with a cache of its own.
+pub struct ServerProcess {
+    child: std::process::Child,
+    pub base: String,
+}
+
+impl ServerProcess {
+    pub async fn start(app: &TestApp) -> ServerProcess {
+        let port = free_port();
+        let base = format!("http://127.0.0.1:{port}");
+        let child = app
+            .command("serve")
+            .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
+            .env("TURNPOST__SERVER__BASE_URL", &base)
+            .env("TURNPOST__MAIL__WORKER", "true")
+            .spawn()
+            .unwrap();
+        let server = ServerProcess { child, base };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        let readyz = format!("{}/readyz", server.base);
+        loop {
+            let ready = reqwest::get(&readyz).await.map(|r| r.status().as_u16());
+            if ready.is_ok_and(|status| status == 200) {
+                return server;
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the second server did not start"
+            );
+            actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
+}
+
+impl Drop for ServerProcess {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
 /// A database of this test's own, dropped at the end.
 pub struct TestDb {
     pub name: String,
@@ -278,6 +320,29 @@ impl TestApp {
             _server: RunningServer::start(settings, listener),
             base,
         }
+    }
+
+    /// A `turnpost` command (`serve`, `mail-worker`, …) run apart from this process, with the
+    /// test settings, on this test's database, sending mail to this test's SMTP server.
+    pub fn command(&self, subcommand: &str) -> std::process::Command {
+        let mut command = std::process::Command::new(env!("CARGO_BIN_EXE_turnpost"));
+        command
+            .arg(subcommand)
+            .arg("--config")
+            .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/config/test.toml"))
+            .envs(self.db.env())
+            .env("TURNPOST__SERVER__BASE_URL", &self.base)
+            .env(
+                "TURNPOST__MAIL__SMTP__HOST",
+                self.smtp.addr.ip().to_string(),
+            )
+            .env(
+                "TURNPOST__MAIL__SMTP__PORT",
+                self.smtp.addr.port().to_string(),
+            )
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null());
+        command
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -749,6 +814,28 @@ impl Table {
         }
         acting
     }
+}
+
+/// A game's whole history, read a page at a time as a reader would: every row of its JSON twin,
+/// and the HTML of every page, in order.
+pub async fn whole_history(browser: &Browser, game_path: &str) -> (Vec<serde_json::Value>, String) {
+    let mut rows = Vec::new();
+    let mut html = String::new();
+    let mut next = Some(format!("{game_path}/history?format=json"));
+    while let Some(path) = next {
+        let page = browser.get_json(&path).await;
+        assert_eq!(page.status, 200, "{}", page.body);
+        let page = page.json();
+        rows.extend(page["rows"].as_array().unwrap().iter().cloned());
+        let from = page["from"].as_i64().unwrap();
+        let shown = browser
+            .get(&format!("{game_path}/history?from={from}"))
+            .await;
+        assert_eq!(shown.status, 200, "{}", shown.body);
+        html.push_str(&shown.body);
+        next = page["later"].as_str().map(str::to_string);
+    }
+    (rows, html)
 }
 
 /// Follows the invitation in `invitee`'s mail and takes the seat.

@@ -124,7 +124,7 @@ pub fn send<R: GameUi + MoveCodes>(
     reply: &Reply<'_>,
     said: &Said,
 ) -> QueryResult<i64> {
-    let (game, _) = service::load::<R>(conn, &reply.game_id, None).map_err(|e| match e {
+    let (game, _) = service::load::<R>(conn, &reply.game_id).map_err(|e| match e {
         ServiceError::Database(e) => e,
         _ => diesel::result::Error::RollbackTransaction,
     })?;

@@ -125,7 +125,7 @@ fn act_in<R: GameUi + MoveCodes>(
 ) -> QueryResult<Settled> {
     let game_id = reply.game_id.as_str();
     let player = &reply.player;
-    let (game, _) = match service::load::<R>(conn, game_id, None) {
+    let (game, _) = match service::load::<R>(conn, game_id) {
         Ok(loaded) => loaded,
         Err(e) => return refused_outright(reply, e),
     };
@@ -280,7 +280,7 @@ fn play_line<R: GameUi + MoveCodes>(
         let mut rest: &[String] = &words;
         let mut labels = Vec::new();
         while !rest.is_empty() {
-            let (game, _) = service::load::<R>(conn, &reply.game_id, None)?;
+            let (game, _) = service::load::<R>(conn, &reply.game_id)?;
             let seat = game.seat_of(reply.player.id);
             let to_act = game
                 .status()

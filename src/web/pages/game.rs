@@ -22,6 +22,7 @@ use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::clock_text::{local, zone_of};
 use crate::web::error::WebError;
+use crate::web::etag::{Answer, EntityTag, HeldTags};
 use crate::web::form::Form;
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page, see_other};
@@ -35,7 +36,7 @@ use super::recent::{RecentLine, recent_lines};
 pub struct Visible<R: Rules> {
     /// The game as it stands now.
     pub game: Game<R>,
-    pub rows: Vec<EventRow>,
+    pub rows: crate::games::cache::Log,
 }
 
 /// Loads a game for `viewer`; private games are shown to their players only.
@@ -44,7 +45,7 @@ pub fn load_visible<R: Rules>(
     game_id: &str,
     viewer: Option<i64>,
 ) -> Result<Visible<R>, WebError> {
-    let (game, rows) = service::load::<R>(conn, game_id, None)?;
+    let (game, rows) = service::load::<R>(conn, game_id)?;
     if game.private && !viewer.is_some_and(|id| game.has_joined(id)) {
         return Err(WebError::forbidden(Message::new("game-private")));
     }
@@ -161,6 +162,7 @@ pub struct GamePage {
 pub struct Rendered {
     page: GamePage,
     json: Value,
+    tag: EntityTag,
 }
 
 impl Rendered {
@@ -265,9 +267,14 @@ pub fn render_game<R: GameUi>(
     at: Option<&str>,
     selection: &BTreeMap<String, String>,
     error: Option<String>,
-) -> Result<Rendered, WebError> {
+    held: &HeldTags,
+) -> Result<Answer<Rendered>, WebError> {
     let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
     let at = parse_at(at, game.seq)?;
+    let tag = page_tag(&game, &rows, visitor, held.json);
+    if error.is_none() && tag.held_in(&held.tags) {
+        return Ok(Answer::Unchanged(tag));
+    }
     let viewer = game.viewer_for(visitor.player_id());
     let me = visitor.player_id().and_then(|id| game.seat_of(id));
     let earlier;
@@ -474,19 +481,50 @@ pub fn render_game<R: GameUi>(
             None => "game-recent-latest",
         }),
     };
-    Ok(Rendered { page, json })
+    Ok(Answer::Fresh(Rendered { page, json, tag }))
+}
+
+/// The tag of the game page (or its JSON twin) as `visitor` sees it now. Relative times change
+/// by the minute and a running clock by the second.
+fn page_tag<R: Rules>(
+    game: &Game<R>,
+    rows: &[EventRow],
+    visitor: &Visitor,
+    json: bool,
+) -> EntityTag {
+    let now = chrono::Utc::now().timestamp();
+    let time = match game.time_control.is_some() && game.phase() == Phase::Active {
+        true => now,
+        false => now / 60,
+    };
+    let mut names: Vec<_> = game.names_by_id().into_iter().collect();
+    names.sort_unstable();
+    EntityTag::of(
+        visitor,
+        &[
+            &game.id,
+            &rows.last().map(EventRow::hash_hex).unwrap_or_default(),
+            &format!("{names:?}"),
+            &time.to_string(),
+            if json { "json" } else { "html" },
+        ],
+    )
 }
 
 fn respond(rendered: Rendered, status: StatusCode, json: bool) -> Result<HttpResponse, WebError> {
-    if json {
+    let mut response = if json {
         let mut body = rendered.json;
         if let Some(error) = &rendered.page.error {
             body["error"] = Value::String(error.clone());
         }
-        Ok(json_response(status, &body))
+        json_response(status, &body)
     } else {
-        render_page(status, &rendered.page)
+        render_page(status, &rendered.page)?
+    };
+    if status == StatusCode::OK && rendered.page.error.is_none() {
+        rendered.tag.mark(&mut response);
     }
+    Ok(response)
 }
 
 /// Renders the game page off the async executor.
@@ -494,11 +532,27 @@ pub async fn rendered(
     state: &web::Data<AppState>,
     game_id: String,
     visitor: Visitor,
-    mut query: BTreeMap<String, String>,
+    query: BTreeMap<String, String>,
     error: Option<String>,
 ) -> Result<Rendered, WebError> {
+    let answer = answer(state, game_id, visitor, query, error, HeldTags::default()).await?;
+    match answer {
+        Answer::Fresh(rendered) => Ok(rendered),
+        Answer::Unchanged(_) => unreachable!("no tag was held"),
+    }
+}
+
+/// The game page, unless the client holds it already.
+async fn answer(
+    state: &web::Data<AppState>,
+    game_id: String,
+    visitor: Visitor,
+    mut query: BTreeMap<String, String>,
+    error: Option<String>,
+    held: HeldTags,
+) -> Result<Answer<Rendered>, WebError> {
     let pool = state.pool.clone();
-    web::block(move || -> Result<Rendered, WebError> {
+    web::block(move || -> Result<Answer<Rendered>, WebError> {
         let conn = &mut *pool.get()?;
         let kind: Kind = service::kind_of(conn, &game_id)?;
         let at = query.remove("at");
@@ -509,7 +563,8 @@ pub async fn rendered(
             &visitor,
             at.as_deref(),
             &query,
-            error
+            error,
+            &held
         ))
     })
     .await?
@@ -526,9 +581,11 @@ pub async fn show(
     let lang = visitor.lang;
     let query = query.into_inner();
     let json = wants_json(&req, query.get("format").map(String::as_str));
-    let rendered = rendered(&state, game_id, visitor, query, None).await;
-    match rendered {
-        Ok(rendered) => respond(rendered, StatusCode::OK, json),
+    let held = HeldTags::of(&req, json);
+    let answer = answer(&state, game_id, visitor, query, None, held).await;
+    match answer {
+        Ok(Answer::Unchanged(tag)) => Ok(tag.not_modified()),
+        Ok(Answer::Fresh(rendered)) => respond(rendered, StatusCode::OK, json),
         Err(error) if json => Ok(json_response(
             error.status,
             &json!({"error": lang.say(&error.message, &[])}),

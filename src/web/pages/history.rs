@@ -20,6 +20,7 @@ use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::clock_text::{local, local_text, zone_of};
 use crate::web::error::WebError;
+use crate::web::etag::{Answer, EntityTag, HeldTags};
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page};
 use crate::web::session::{Visitor, visitor};
@@ -35,6 +36,9 @@ pub struct HistoryRow {
     pub has_board: bool,
 }
 
+/// Events on one page of the history: a long game's history is read a page at a time.
+pub const PAGE_ROWS: usize = 250;
+
 #[derive(Template)]
 #[template(path = "history.html")]
 struct HistoryPage {
@@ -43,6 +47,37 @@ struct HistoryPage {
     kind_name: String,
     rows: Vec<HistoryRow>,
     head: String,
+    page: HistoryRange,
+}
+
+/// Which events a page of history shows, and where the pages before and after it start.
+struct HistoryRange {
+    first: i64,
+    last: i64,
+    count: i64,
+    earlier: Option<i64>,
+    later: Option<i64>,
+}
+
+impl HistoryRange {
+    /// The page starting at event `from` (the first when None) of a log of `count` events.
+    fn starting(from: Option<&str>, count: i64) -> Result<HistoryRange, WebError> {
+        let first = super::game::parse_at(from, count)?.unwrap_or(1);
+        let size = PAGE_ROWS as i64;
+        let last = (first + size - 1).min(count);
+        Ok(HistoryRange {
+            first,
+            last,
+            count,
+            earlier: (first > 1).then(|| (first - size).max(1)),
+            later: (last < count).then_some(last + 1),
+        })
+    }
+
+    fn path(game_id: &str, from: Option<i64>, json: bool) -> Option<String> {
+        let format = if json { "&format=json" } else { "" };
+        from.map(|n| format!("/games/{game_id}/history?from={n}{format}"))
+    }
 }
 
 /// One lifecycle or rules entry in words: a message whose seats are the game's, and whose other
@@ -114,25 +149,37 @@ pub(super) fn describe<R: Rules>(
 struct Built {
     page: HistoryPage,
     json: Value,
+    tag: EntityTag,
 }
 
 fn build<R: GameUi>(
     conn: &mut diesel::PgConnection,
     game_id: &str,
     visitor: &Visitor,
-) -> Result<Built, WebError> {
+    from: Option<&str>,
+    held: &HeldTags,
+) -> Result<Answer<Built>, WebError> {
     let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    let range = HistoryRange::starting(from, game.seq)?;
+    let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
+    let mut names: Vec<_> = game.names_by_id().into_iter().collect();
+    names.sort_unstable();
+    let format = if held.json { "json" } else { "html" };
+    let tag = EntityTag::of(visitor, &[&game.id, &head, &format!("{names:?}"), format]);
+    if tag.held_in(&held.tags) {
+        return Ok(Answer::Unchanged(tag));
+    }
     let viewer = game.viewer_for(visitor.player_id());
     let names = game.seat_names();
     let now_called = game.names_by_id();
     let zone = zone_of(visitor);
-    let started_at = rows
+    let started_at = rows.iter().find(|row| starts_game(row)).map(|row| row.seq);
+    let shown = rows
         .iter()
-        .position(|row| row.events.to_string().contains("\"game_started\""))
-        .map(|i| rows[i].seq);
-    let mut html_rows = Vec::with_capacity(rows.len());
-    let mut json_rows = Vec::with_capacity(rows.len());
-    for row in &rows {
+        .filter(|row| (range.first..=range.last).contains(&row.seq));
+    let mut html_rows = Vec::with_capacity(PAGE_ROWS);
+    let mut json_rows = Vec::with_capacity(PAGE_ROWS);
+    for row in shown {
         let (command, events) = visible_row(&game, row, viewer)?;
         let redacted: Vec<Entry<R::Event>> = entries::<R>(row)?
             .iter()
@@ -170,13 +217,15 @@ fn build<R: GameUi>(
             "hash": row.hash_hex(),
         }));
     }
-    let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
     let json = json!({
         "id": game.id,
         "kind": game.kind,
         "seq": game.seq,
         "head_hash": head,
+        "from": range.first,
         "rows": json_rows,
+        "earlier": HistoryRange::path(&game.id, range.earlier, true),
+        "later": HistoryRange::path(&game.id, range.later, true),
     });
     let page = HistoryPage {
         layout: Layout::new(
@@ -192,13 +241,24 @@ fn build<R: GameUi>(
         kind_name: visitor.lang.t(R::NAME),
         rows: html_rows,
         head,
+        page: range,
     };
-    Ok(Built { page, json })
+    Ok(Answer::Fresh(Built { page, json, tag }))
+}
+
+/// Whether a stored row is the one that started the game (its seating is drawn there).
+fn starts_game(row: &EventRow) -> bool {
+    row.events.as_array().is_some_and(|entries| {
+        entries
+            .iter()
+            .any(|entry| entry.get("type").and_then(Value::as_str) == Some("game_started"))
+    })
 }
 
 #[derive(Deserialize)]
 pub struct HistoryQuery {
     format: Option<String>,
+    from: Option<String>,
 }
 
 pub async fn show(
@@ -211,16 +271,26 @@ pub async fn show(
     let visitor = visitor(&req, &session, &state).await?;
     let lang = visitor.lang;
     let json = wants_json(&req, query.format.as_deref());
+    let held = HeldTags::of(&req, json);
     let pool = state.pool.clone();
-    let built = web::block(move || -> Result<Built, WebError> {
+    let query = query.into_inner();
+    let built = web::block(move || -> Result<Answer<Built>, WebError> {
         let conn = &mut *pool.get()?;
         let kind = service::kind_of(conn, &game_id)?;
-        with_rules!(kind, |R| build::<R>(conn, &game_id, &visitor))
+        let from = query.from.as_deref();
+        with_rules!(kind, |R| build::<R>(conn, &game_id, &visitor, from, &held))
     })
     .await?;
     match built {
-        Ok(built) if json => Ok(json_response(StatusCode::OK, &built.json)),
-        Ok(built) => render_page(StatusCode::OK, &built.page),
+        Ok(Answer::Unchanged(tag)) => Ok(tag.not_modified()),
+        Ok(Answer::Fresh(built)) => {
+            let mut response = match json {
+                true => json_response(StatusCode::OK, &built.json),
+                false => render_page(StatusCode::OK, &built.page)?,
+            };
+            built.tag.mark(&mut response);
+            Ok(response)
+        }
         Err(error) if json => Ok(json_response(
             error.status,
             &json!({"error": lang.say(&error.message, &[])}),

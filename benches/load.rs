@@ -1,0 +1,595 @@
+//! Load benchmark: a real `turnpost serve` (this build) on a database of its own, driven over
+//! HTTP by clients that do what players do, and every figure beside a peer measured in the same
+//! run on the same machine.
+//!
+//! Run with `cargo bench --bench load`. It needs the local PostgreSQL the tests use and pgbench.
+//! `LOAD_CLIENTS` (default 32) and `LOAD_SECONDS` (default 10) change the load; any
+//! `TURNPOST__…` setting (say `TURNPOST__DATABASE__POOL_SIZE=16`) is passed to the server.
+//! `LOAD_ADMIN_URL` (default `postgres://postgres@localhost`) is where the databases are made.
+//! `LOAD_SERVER` runs another `turnpost` binary (an older build, say) under the same load.
+//! `LOAD_SOCKET_DIR` (say `/var/run/postgresql`) has the server reach PostgreSQL over its Unix
+//! socket instead of TCP on localhost.
+//!
+//! What it reports:
+//! - moves/s with many players at once, each fetching the game's JSON view and posting the form
+//!   a move button posts, against pgbench running `benches/minimal-move.sql` (the least a durable
+//!   move must do) with as many clients for as long;
+//! - POST latency for one player alone (p50) and for eight at once (p99);
+//! - board pages/s (Kalah, mid-game, the player to move) against `/static/style.css`;
+//! - a Gype board page and a move, one request at a time, at about 10 and about 400 rows of log;
+//! - the server's peak memory.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use reqwest::redirect::Policy;
+use serde_json::Value;
+
+struct Load {
+    clients: usize,
+    seconds: u64,
+    admin: String,
+}
+
+impl Load {
+    fn from_env() -> Load {
+        let number = |name: &str, default: u64| {
+            std::env::var(name)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(default)
+        };
+        Load {
+            clients: usize::try_from(number("LOAD_CLIENTS", 32))
+                .unwrap_or(32)
+                .max(1),
+            seconds: number("LOAD_SECONDS", 10).max(1),
+            admin: std::env::var("LOAD_ADMIN_URL")
+                .unwrap_or_else(|_| "postgres://postgres@localhost".into()),
+        }
+    }
+
+    fn window(&self) -> Duration {
+        Duration::from_secs(self.seconds)
+    }
+}
+
+fn psql(admin: &str, database: &str, sql: &str) {
+    let status = Command::new("psql")
+        .args([
+            "-q",
+            "-v",
+            "ON_ERROR_STOP=1",
+            "-d",
+            &format!("{admin}/{database}"),
+        ])
+        .args(["-c", sql])
+        .stdout(Stdio::null())
+        .status()
+        .expect("psql runs");
+    assert!(status.success(), "psql failed: {sql}");
+}
+
+/// Where the server reaches its database, as its own role.
+fn server_url(database: &str) -> String {
+    match std::env::var("LOAD_SOCKET_DIR") {
+        Ok(dir) => format!("postgres:///{database}?host={dir}&user=turnpost_server"),
+        Err(_) => format!("postgres://turnpost_server@localhost/{database}"),
+    }
+}
+
+/// `turnpost serve` on a fresh database, writing its emails into a folder.
+struct Server {
+    child: Child,
+    base: String,
+    mail_dir: PathBuf,
+    database: String,
+    admin: String,
+}
+
+impl Server {
+    fn start(admin: &str) -> Server {
+        let database = format!("turnpost_load_{}", std::process::id());
+        let mail_dir = std::env::temp_dir().join(&database);
+        std::fs::create_dir_all(&mail_dir).unwrap();
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let base = format!("http://127.0.0.1:{port}");
+        let lots = "1000000";
+        let binary = std::env::var("LOAD_SERVER")
+            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_turnpost").to_string());
+        let child = Command::new(binary)
+            .arg("serve")
+            .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
+            .env("TURNPOST__SERVER__BASE_URL", &base)
+            .env("TURNPOST__DATABASE__URL", server_url(&database))
+            .env(
+                "TURNPOST__DATABASE__ADMIN_URL",
+                format!("{admin}/{database}"),
+            )
+            .env("TURNPOST__MAIL__TRANSPORT", "file")
+            .env("TURNPOST__MAIL__FILE_DIR", &mail_dir)
+            .env("TURNPOST__MAIL__POLL_MS", "50")
+            .env("TURNPOST__LIMITS__SIGN_IN_PER_CLIENT", lots)
+            .env("TURNPOST__LIMITS__GAMES_PER_PLAYER_PER_HOUR", lots)
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("turnpost serve starts");
+        let server = Server {
+            child,
+            base,
+            mail_dir,
+            database,
+            admin: admin.to_string(),
+        };
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "the server did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        server
+    }
+
+    /// The most memory the server has held, in MB.
+    fn peak_memory_mb(&self) -> f64 {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+            .unwrap_or_default();
+        let kb: f64 = status
+            .lines()
+            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+            .unwrap_or(0.0);
+        kb / 1024.0
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.mail_dir);
+        psql(
+            &self.admin,
+            "postgres",
+            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.database),
+        );
+    }
+}
+
+/// A signed-in player: a client with its own cookies, and its form token.
+#[derive(Clone)]
+struct Player {
+    http: reqwest::Client,
+    base: String,
+    csrf: String,
+}
+
+fn hidden_csrf(page: &str) -> String {
+    let marker = "name=\"csrf\" value=\"";
+    let start = page.find(marker).expect("a form with a token") + marker.len();
+    page[start..].split('"').next().unwrap().to_string()
+}
+
+/// The link in the newest email to `email` that starts with `prefix`.
+async fn emailed_link(dir: &Path, email: &str, prefix: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    loop {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let raw = std::fs::read(entry.path()).unwrap_or_default();
+            let Some(message) = mail_parser::MessageParser::default().parse(&raw) else {
+                continue;
+            };
+            let to = message
+                .to()
+                .and_then(|a| a.first())
+                .and_then(|a| a.address());
+            if to != Some(email) {
+                continue;
+            }
+            let text = message.body_text(0).unwrap_or_default();
+            if let Some(link) = text.split_whitespace().find(|w| w.starts_with(prefix)) {
+                return link.to_string();
+            }
+        }
+        assert!(Instant::now() < deadline, "no email to {email}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+impl Player {
+    async fn sign_in(server: &Server, email: &str) -> Player {
+        let http = reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(Policy::none())
+            .build()
+            .unwrap();
+        let mut player = Player {
+            http,
+            base: server.base.clone(),
+            csrf: String::new(),
+        };
+        player.csrf = hidden_csrf(&player.text("/sign-in").await);
+        player
+            .post("/sign-in", &[("email", email), ("next", "/")])
+            .await;
+        let link = emailed_link(
+            &server.mail_dir,
+            email,
+            &format!("{}/sign-in/", server.base),
+        )
+        .await;
+        let path = link.trim_start_matches(&server.base).to_string();
+        player.csrf = hidden_csrf(&player.text(&path).await);
+        let signed_in = player.post(&path, &[]).await;
+        assert_eq!(signed_in, 303, "signing in {email}");
+        player.csrf = hidden_csrf(&player.text("/settings").await);
+        player
+    }
+
+    async fn text(&self, path: &str) -> String {
+        let response = self.http.get(format!("{}{path}", self.base)).send().await;
+        response.unwrap().text().await.unwrap()
+    }
+
+    async fn json(&self, path: &str) -> Value {
+        let url = format!("{}{path}?format=json", self.base);
+        self.http
+            .get(url)
+            .send()
+            .await
+            .unwrap()
+            .json()
+            .await
+            .unwrap()
+    }
+
+    /// Posts a form with this player's token; returns the status.
+    async fn post(&self, path: &str, fields: &[(&str, &str)]) -> u16 {
+        self.post_located(path, fields).await.0
+    }
+
+    async fn post_located(&self, path: &str, fields: &[(&str, &str)]) -> (u16, String) {
+        let mut form = vec![("csrf", self.csrf.as_str())];
+        form.extend_from_slice(fields);
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .form(&form)
+            .send()
+            .await
+            .unwrap();
+        let location = response
+            .headers()
+            .get("Location")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        (response.status().as_u16(), location)
+    }
+}
+
+/// Two players at a fresh table of `kind`: the host created it with one open seat, the guest
+/// took it.
+#[derive(Clone)]
+struct Table {
+    players: [Player; 2],
+    path: String,
+}
+
+impl Table {
+    async fn open(kind: &str, host: &Player, guest: &Player) -> Table {
+        let (status, path) = host
+            .post_located(&format!("/games/new/{kind}"), &[("open_seats", "1")])
+            .await;
+        assert_eq!(status, 303, "creating a {kind} game");
+        let sat = guest.post(&format!("{path}/sit"), &[]).await;
+        assert_eq!(sat, 303, "taking the open seat");
+        Table {
+            players: [host.clone(), guest.clone()],
+            path,
+        }
+    }
+
+    /// The game as the player to act sees it, and that player; None once it is over.
+    async fn to_act(&self, guess: usize) -> Option<(usize, Value)> {
+        for player in [guess, 1 - guess] {
+            let view = self.players[player].json(&self.path).await;
+            if view["phase"] != "active" {
+                return None;
+            }
+            if !view["legal_commands"].as_array().unwrap().is_empty() {
+                return Some((player, view));
+            }
+        }
+        None
+    }
+
+    /// Posts a random legal move from `view` as `player`, the way a move button does; returns
+    /// how long the POST took.
+    async fn play(&self, player: usize, view: &Value, rng: &mut ChaCha8Rng) -> Duration {
+        let legal = view["legal_commands"].as_array().unwrap();
+        let command = legal[rng.random_range(0..legal.len())]["command"].to_string();
+        let seq = view["seq"].to_string();
+        let started = Instant::now();
+        let status = self.players[player]
+            .post(
+                &format!("{}/play", self.path),
+                &[("seq", &seq), ("command", &command)],
+            )
+            .await;
+        let took = started.elapsed();
+        assert_eq!(status, 303, "a legal move is accepted");
+        took
+    }
+}
+
+fn percentile(times: &mut [Duration], fraction: f64) -> Duration {
+    if times.is_empty() {
+        return Duration::ZERO;
+    }
+    times.sort_unstable();
+    let rank = ((times.len() as f64 * fraction).ceil() as usize).clamp(1, times.len());
+    times[rank - 1]
+}
+
+fn ms(time: Duration) -> String {
+    format!("{:.2} ms", time.as_secs_f64() * 1e3)
+}
+
+/// Pairs of players, signed in concurrently.
+async fn sign_in_pairs(server: &Server, pairs: usize) -> Vec<(Player, Player)> {
+    let signing = (0..pairs * 2).map(|n| {
+        let email = format!("player{n}@load.example");
+        async move { Player::sign_in(server, &email).await }
+    });
+    let mut players = futures_util::future::join_all(signing).await.into_iter();
+    (0..pairs)
+        .map(|_| (players.next().unwrap(), players.next().unwrap()))
+        .collect()
+}
+
+/// Every pair plays Kalah for `window`, a game after another; returns the moves made and every
+/// POST's latency.
+async fn play_moves(pairs: &[(Player, Player)], window: Duration) -> (usize, Vec<Duration>) {
+    let deadline = Instant::now() + window;
+    let playing = pairs
+        .iter()
+        .enumerate()
+        .map(|(n, (host, guest))| async move {
+            let mut rng = ChaCha8Rng::seed_from_u64(n as u64);
+            let mut times = Vec::new();
+            let mut table = Table::open("kalah", host, guest).await;
+            let mut guess = 0;
+            while Instant::now() < deadline {
+                match table.to_act(guess).await {
+                    Some((player, view)) => {
+                        times.push(table.play(player, &view, &mut rng).await);
+                        guess = 1 - player;
+                    }
+                    None => table = Table::open("kalah", host, guest).await,
+                }
+            }
+            times
+        });
+    let times: Vec<Duration> = futures_util::future::join_all(playing)
+        .await
+        .into_iter()
+        .flatten()
+        .collect();
+    (times.len(), times)
+}
+
+/// Runs the minimal move in pgbench with `clients` for `window`; returns transactions/s.
+fn pgbench_moves(load: &Load, clients: usize, window: Duration) -> f64 {
+    let database = format!("turnpost_load_pgbench_{}", std::process::id());
+    psql(
+        &load.admin,
+        "postgres",
+        &format!("DROP DATABASE IF EXISTS {database}"),
+    );
+    psql(
+        &load.admin,
+        "postgres",
+        &format!("CREATE DATABASE {database}"),
+    );
+    psql(
+        &load.admin,
+        &database,
+        "CREATE TABLE bench_games (id int PRIMARY KEY, head bigint NOT NULL);
+         CREATE TABLE bench_events (game_id int, seq bigint, events jsonb NOT NULL,
+             recorded_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (game_id, seq));
+         CREATE TABLE bench_notifications (id bigserial PRIMARY KEY, player_id int NOT NULL,
+             game_id int NOT NULL, seq bigint NOT NULL);
+         INSERT INTO bench_games SELECT g, 0 FROM generate_series(1, 1000) g;",
+    );
+    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/minimal-move.sql");
+    let output = Command::new("pgbench")
+        .args(["-n", "-D", "games=1000", "-f"])
+        .arg(&script)
+        .args(["-c", &clients.to_string(), "-j", "2"])
+        .args(["-T", &window.as_secs().to_string()])
+        .arg(format!("{}/{database}", load.admin))
+        .output()
+        .expect("pgbench runs");
+    psql(
+        &load.admin,
+        "postgres",
+        &format!("DROP DATABASE {database}"),
+    );
+    let report = String::from_utf8_lossy(&output.stdout);
+    assert!(output.status.success(), "pgbench failed: {report}");
+    report
+        .lines()
+        .find_map(|line| line.strip_prefix("tps = "))
+        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
+        .expect("pgbench reports tps")
+}
+
+/// GETs `path` as `player` from `clients` connections at once for `window`; returns requests/s.
+async fn requests_per_second(player: &Player, path: &str, clients: usize, window: Duration) -> f64 {
+    let deadline = Instant::now() + window;
+    let started = Instant::now();
+    let fetching = (0..clients).map(|_| async move {
+        let mut done = 0u64;
+        while Instant::now() < deadline {
+            let response = player.http.get(format!("{}{path}", player.base)).send();
+            let response = response.await.unwrap();
+            assert_eq!(response.status(), 200, "GET {path}");
+            response.bytes().await.unwrap();
+            done += 1;
+        }
+        done
+    });
+    let done: u64 = futures_util::future::join_all(fetching).await.iter().sum();
+    done as f64 / started.elapsed().as_secs_f64()
+}
+
+/// A Kalah game a few moves in, and the player to move.
+async fn mid_game_kalah(host: &Player, guest: &Player) -> (Table, usize) {
+    let table = Table::open("kalah", host, guest).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut guess = 0;
+    for _ in 0..8 {
+        let (player, view) = table.to_act(guess).await.expect("the game goes on");
+        table.play(player, &view, &mut rng).await;
+        guess = 1 - player;
+    }
+    let (player, _) = table.to_act(guess).await.expect("the game goes on");
+    (table, player)
+}
+
+/// One request at a time on a Gype game once its log reaches `rows`: the board page's p50 (as
+/// the player to act) and a move's POST p50. Plays on to `rows` first.
+struct Sequential {
+    rows: i64,
+    board: Duration,
+    post: Duration,
+}
+
+async fn gype_at(table: &Table, rows: i64, rng: &mut ChaCha8Rng) -> Option<Sequential> {
+    let mut guess = 0;
+    loop {
+        let (player, view) = table.to_act(guess).await?;
+        if view["seq"].as_i64().unwrap() >= rows {
+            break;
+        }
+        table.play(player, &view, rng).await;
+        guess = 1 - player;
+    }
+    let (player, view) = table.to_act(guess).await?;
+    let reached = view["seq"].as_i64().unwrap();
+    let mut boards = Vec::new();
+    for _ in 0..40 {
+        let started = Instant::now();
+        let page = table.players[player].text(&table.path).await;
+        boards.push(started.elapsed());
+        assert!(
+            page.contains("<form"),
+            "the player to act gets the move buttons"
+        );
+    }
+    let mut posts = Vec::new();
+    let mut guess = player;
+    for _ in 0..10 {
+        let Some((player, view)) = table.to_act(guess).await else {
+            break;
+        };
+        posts.push(table.play(player, &view, rng).await);
+        guess = 1 - player;
+    }
+    Some(Sequential {
+        rows: reached,
+        board: percentile(&mut boards, 0.5),
+        post: percentile(&mut posts, 0.5),
+    })
+}
+
+fn main() {
+    let load = Load::from_env();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let server = Server::start(&load.admin);
+    runtime.block_on(run(&load, &server));
+    println!("server peak memory: {:.0} MB", server.peak_memory_mb());
+}
+
+async fn run(load: &Load, server: &Server) {
+    let pairs = sign_in_pairs(server, load.clients).await;
+    println!(
+        "turnpost load benchmark: {} clients, {} s per measurement",
+        load.clients, load.seconds
+    );
+
+    let (moves, mut times) = play_moves(&pairs, load.window()).await;
+    let moves_per_second = moves as f64 / load.seconds as f64;
+    let tps = pgbench_moves(load, load.clients, load.window());
+    println!(
+        "moves at {} clients:      {moves_per_second:>8.0} moves/s   pgbench minimal move {tps:>8.0} tps   ratio {:.2}   (POST p50 {}, p99 {})",
+        load.clients,
+        moves_per_second / tps,
+        ms(percentile(&mut times, 0.5)),
+        ms(percentile(&mut times, 0.99)),
+    );
+
+    let (_, mut alone) = play_moves(&pairs[..1], load.window().min(Duration::from_secs(5))).await;
+    println!(
+        "one client, sequential:   POST p50 {}   p99 {}",
+        ms(percentile(&mut alone, 0.5)),
+        ms(percentile(&mut alone, 0.99)),
+    );
+    let eight = pairs.len().min(8);
+    let (_, mut some) = play_moves(&pairs[..eight], load.window()).await;
+    println!(
+        "{eight} clients:                POST p50 {}   p99 {}",
+        ms(percentile(&mut some, 0.5)),
+        ms(percentile(&mut some, 0.99)),
+    );
+
+    let (host, guest) = &pairs[0];
+    let (table, mover) = mid_game_kalah(host, guest).await;
+    let player = &table.players[mover];
+    let boards = requests_per_second(player, &table.path, load.clients, load.window()).await;
+    let styles =
+        requests_per_second(player, "/static/style.css", load.clients, load.window()).await;
+    println!(
+        "board page, {} connections: {boards:>8.0} req/s   /static/style.css {styles:>8.0} req/s   ratio {:.2}",
+        load.clients,
+        boards / styles
+    );
+
+    let table = Table::open("gype", host, guest).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let short = gype_at(&table, 10, &mut rng).await;
+    let long = gype_at(&table, 400, &mut rng).await;
+    match (short, long) {
+        (Some(short), Some(long)) => {
+            let ratio = |a: Duration, b: Duration| a.as_secs_f64() / b.as_secs_f64();
+            println!(
+                "gype board page p50:      {} at {} rows   {} at {} rows   ratio {:.2}",
+                ms(short.board),
+                short.rows,
+                ms(long.board),
+                long.rows,
+                ratio(long.board, short.board)
+            );
+            println!(
+                "gype move POST p50:       {} at {} rows   {} at {} rows   ratio {:.2}",
+                ms(short.post),
+                short.rows,
+                ms(long.post),
+                long.rows,
+                ratio(long.post, short.post)
+            );
+        }
+        _ => println!("gype: the random game ended before 400 rows; nothing measured"),
+    }
+}

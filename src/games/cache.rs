@@ -1,0 +1,192 @@
+//! Folded games kept between requests, so that a page or a move folds only the rows added since
+//! the game was last folded (usually none or one) rather than its whole log.
+//!
+//! The database stays the truth. Before an entry is used, the game's rows from the entry's last
+//! one on are read: the entry answers only if that row is still there exactly as it was folded,
+//! and rows after it are chain-checked and folded in. Anything else (a row rolled back, an
+//! evicted or missing entry) folds the whole log again. So any number of server processes may
+//! share one database, each with a cache of its own, and losing the cache loses nothing.
+//!
+//! Rows before the head are hash-checked once, when they are first read: a row altered later
+//! behind the server's back (which takes the schema's owner disabling the log's trigger) is
+//! found when the game is next folded from its whole log — by a server that does not hold it, or
+//! after a restart — and by `turnpost verify` on its export.
+//!
+//! Entries hold the game as its log tells it, with every row; never a page or a view, which
+//! depend on who is looking.
+
+use std::any::Any;
+use std::sync::{Arc, OnceLock};
+
+use diesel::pg::PgConnection;
+use quick_cache::Weighter;
+use quick_cache::sync::Cache;
+
+use super::Kind;
+use super::replay::{Game, replay};
+use super::service::{Result, ServiceError};
+use crate::rules::Rules;
+use crate::store::events::{self, EventRow};
+
+/// A game's log as loaded: shared, never copied, by everyone reading it.
+pub type Log = Arc<Vec<EventRow>>;
+
+/// How many rows of log the cache holds when nothing configures it.
+pub const DEFAULT_ROWS: u64 = 20_000;
+
+/// A game folded through its whole log, and the log.
+pub struct Folded<R: Rules> {
+    pub game: Game<R>,
+    pub rows: Log,
+}
+
+impl<R: Rules> Clone for Folded<R> {
+    fn clone(&self) -> Self {
+        Folded {
+            game: self.game.clone(),
+            rows: self.rows.clone(),
+        }
+    }
+}
+
+impl<R: Rules> Folded<R> {
+    /// Folds a whole log, checking its hash chain first.
+    fn from_log(rows: Vec<EventRow>) -> Result<Self> {
+        if rows.is_empty() {
+            return Err(ServiceError::NotFound);
+        }
+        events::verify_chain(&rows).map_err(ServiceError::Damaged)?;
+        Ok(Folded {
+            game: replay::<R>(&rows, None)?,
+            rows: Arc::new(rows),
+        })
+    }
+
+    /// Checks that `newer` continues the log and folds it in.
+    fn extend(&mut self, newer: Vec<EventRow>) -> Result<()> {
+        events::verify_chain_after(self.rows.last(), &newer).map_err(ServiceError::Damaged)?;
+        for row in &newer {
+            self.game.fold_row(row)?;
+        }
+        // Copies the rows only while another request is still reading the older log.
+        Arc::make_mut(&mut self.rows).extend(newer);
+        Ok(())
+    }
+
+    fn head(&self) -> Option<&EventRow> {
+        self.rows.last()
+    }
+}
+
+#[derive(Clone)]
+struct Slot {
+    rows: u64,
+    kind: Kind,
+    folded: Arc<dyn Any + Send + Sync>,
+}
+
+#[derive(Clone)]
+struct ByRows;
+
+impl Weighter<String, Slot> for ByRows {
+    fn weight(&self, _: &String, slot: &Slot) -> u64 {
+        slot.rows
+    }
+}
+
+/// A bounded cache of folded games, weighed in rows of log.
+pub struct GameCache {
+    entries: Option<Cache<String, Slot, ByRows>>,
+}
+
+static SHARED: OnceLock<GameCache> = OnceLock::new();
+
+/// Sets the size of this process's cache, in rows of log (0: no cache). Only the first call in
+/// a process counts; it should come before the first game is loaded.
+pub fn configure(rows: u64) {
+    let _ = SHARED.set(GameCache::holding(rows));
+}
+
+/// This process's cache.
+pub fn shared() -> &'static GameCache {
+    SHARED.get_or_init(|| GameCache::holding(DEFAULT_ROWS))
+}
+
+impl GameCache {
+    /// A cache of at most `rows` rows of log; 0 keeps nothing.
+    pub fn holding(rows: u64) -> GameCache {
+        // A typical game holds a few dozen rows.
+        let games = usize::try_from(rows / 32).unwrap_or(usize::MAX).max(1);
+        GameCache {
+            entries: (rows > 0).then(|| Cache::with_weighter(games, rows, ByRows)),
+        }
+    }
+
+    /// The rows of log the cache holds now.
+    pub fn rows(&self) -> u64 {
+        self.entries.as_ref().map_or(0, Cache::weight)
+    }
+
+    /// The kind of a game held here: a game's kind never changes.
+    pub fn kind(&self, game_id: &str) -> Option<Kind> {
+        Some(self.entries.as_ref()?.get(game_id)?.kind)
+    }
+
+    fn get<R: Rules>(&self, game_id: &str) -> Option<Arc<Folded<R>>> {
+        let slot = self.entries.as_ref()?.get(game_id)?;
+        slot.folded.downcast::<Folded<R>>().ok()
+    }
+
+    fn put<R: Rules>(&self, game_id: &str, folded: Folded<R>) -> Arc<Folded<R>> {
+        let folded = Arc::new(folded);
+        if let Some(entries) = &self.entries {
+            let slot = Slot {
+                rows: u64::try_from(folded.rows.len()).unwrap_or(u64::MAX),
+                kind: folded.game.kind,
+                folded: folded.clone(),
+            };
+            entries.insert(game_id.to_string(), slot);
+        }
+        folded
+    }
+
+    /// Removes `known` from the cache unless another request has replaced it since.
+    fn forget<R: Rules>(&self, game_id: &str, known: &Arc<Folded<R>>) {
+        if let Some(entries) = &self.entries {
+            let same =
+                |slot: &Slot| std::ptr::addr_eq(Arc::as_ptr(&slot.folded), Arc::as_ptr(known));
+            entries.remove_if(game_id, same);
+        }
+    }
+
+    /// The game folded to the head of its log as the database has it now.
+    pub fn load<R: Rules>(&self, conn: &mut PgConnection, game_id: &str) -> Result<Arc<Folded<R>>> {
+        let Some(known) = self.get::<R>(game_id) else {
+            return self.load_whole::<R>(conn, game_id);
+        };
+        let Some(head) = known.head() else {
+            return self.load_whole::<R>(conn, game_id);
+        };
+        let mut newer = events::load_from(conn, game_id, head.seq)?;
+        if newer.first() != Some(head) {
+            return self.load_whole::<R>(conn, game_id);
+        }
+        newer.remove(0);
+        if newer.is_empty() {
+            return Ok(known);
+        }
+        self.forget(game_id, &known);
+        let mut folded = Arc::try_unwrap(known).unwrap_or_else(|shared| (*shared).clone());
+        folded.extend(newer)?;
+        Ok(self.put(game_id, folded))
+    }
+
+    fn load_whole<R: Rules>(
+        &self,
+        conn: &mut PgConnection,
+        game_id: &str,
+    ) -> Result<Arc<Folded<R>>> {
+        let folded = Folded::<R>::from_log(events::load(conn, game_id)?)?;
+        Ok(self.put(game_id, folded))
+    }
+}

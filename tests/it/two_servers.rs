@@ -1,0 +1,123 @@
+//! Two `turnpost serve` processes on one database, each with its own cache of folded games,
+//! behave as one server: a move made through either shows on the other's next page, the stale
+//! move guard holds across them, and their mail workers send each email once.
+
+use std::collections::HashSet;
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::Value;
+
+use crate::support::{
+    Browser, ServerProcess, Table, TestApp, assert_log_verifies, count_rows, seat_table,
+};
+
+/// What a player's JSON view shows of the game, without what depends on the server answering
+/// (the time left, relative times).
+fn game_as_seen(twin: &Value) -> Value {
+    serde_json::json!({
+        "seq": twin["seq"],
+        "head_hash": twin["head_hash"],
+        "phase": twin["phase"],
+        "status": twin["status"],
+        "view": twin["view"],
+        "legal_commands": twin["legal_commands"],
+    })
+}
+
+#[actix_web::test]
+async fn two_server_processes_on_one_database_play_one_game() {
+    let app = TestApp::start().await;
+    let other = ServerProcess::start(&app).await;
+    let table: Table = seat_table(app, "kalah", &["Ann", "Bo"], &[("seeds_per_pit", "3")]).await;
+    let here = &table.players;
+    let there: Vec<Browser> = here.iter().map(|b| b.copy_to(&other.base)).collect();
+    let servers = [here.as_slice(), there.as_slice()];
+
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut moves = 0;
+    loop {
+        // Both servers show both players the same game, each from its own cache.
+        let mut seen = Vec::new();
+        for (player, browser_here) in here.iter().enumerate() {
+            let browsers = [browser_here, &there[player]];
+            let twins: Vec<Value> = browsers
+                .iter()
+                .map(|browser| browser.get_json(&table.path))
+                .collect::<futures_util::future::JoinAll<_>>()
+                .await
+                .into_iter()
+                .map(|page| page.json())
+                .collect();
+            assert_eq!(
+                game_as_seen(&twins[0]),
+                game_as_seen(&twins[1]),
+                "player {player} sees the same game on both servers"
+            );
+            seen.push(twins[0].clone());
+        }
+        let Some(mover) =
+            (0..2).find(|&p| !seen[p]["legal_commands"].as_array().unwrap().is_empty())
+        else {
+            break;
+        };
+        let twin = &seen[mover];
+        let legal = twin["legal_commands"].as_array().unwrap();
+        let command = legal[rng.random_range(0..legal.len())]["command"].to_string();
+        let seq = twin["seq"].to_string();
+        let csrf = twin["csrf"].as_str().unwrap().to_string();
+        // Moves alternate between the servers; each is shown at once by the other.
+        let (through, other_server) = (moves % 2, 1 - moves % 2);
+        let made = servers[through][mover]
+            .post_form(
+                &format!("{}/play", table.path),
+                &[("csrf", &csrf), ("seq", &seq), ("command", &command)],
+            )
+            .await;
+        assert_eq!(made.status, 200, "{}", made.body);
+        let after = servers[other_server][mover]
+            .get_json(&table.path)
+            .await
+            .json();
+        assert_eq!(after["seq"].as_i64(), twin["seq"].as_i64().map(|s| s + 1));
+
+        // The same move sent again, through the other server, is stale there too, and changes
+        // nothing.
+        let rows = count_rows(&table.app.db, "game_events");
+        let again = servers[other_server][mover]
+            .post_form(
+                &format!("{}/play", table.path),
+                &[("csrf", &csrf), ("seq", &seq), ("command", &command)],
+            )
+            .await;
+        assert_eq!(again.status, 409, "{}", again.body);
+        assert_eq!(count_rows(&table.app.db, "game_events"), rows);
+        moves += 1;
+        if moves % 5 == 0 {
+            table.app.deliver();
+        }
+    }
+    assert!(moves > 5, "a whole game was played ({moves} moves)");
+    let finished = there[0].get_json(&table.path).await.json();
+    assert_eq!(finished["phase"], "finished");
+    assert_log_verifies(&table).await;
+
+    // The second server's mail worker and this one's rounds share the outbox: every email is
+    // sent once.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while count_rows(&table.app.db, "emails WHERE sent_at IS NULL") > 0 {
+        assert!(Instant::now() < deadline, "mail is still waiting");
+        table.app.deliver();
+        actix_web::rt::time::sleep(Duration::from_millis(100)).await;
+    }
+    let mails = table.app.mails();
+    let sent = count_rows(&table.app.db, "emails WHERE sent_at IS NOT NULL");
+    assert_eq!(mails.len() as i64, sent, "each email arrived once");
+    let ids: HashSet<String> = mails
+        .iter()
+        .map(|m| m.header("Message-ID").unwrap_or_default())
+        .collect();
+    assert_eq!(ids.len(), mails.len());
+    drop(other);
+}
