@@ -90,51 +90,56 @@ struct Server {
     admin: String,
 }
 
+/// A second server on the load's database, with no mail worker and no scheduler, logging every
+/// statement it sends PostgreSQL (without its text) into `log`.
+struct Counting {
+    child: Child,
+    base: String,
+    log: PathBuf,
+}
+
 impl Server {
     fn start(admin: &str) -> Server {
         let database = format!("turnpost_load_{}", std::process::id());
         let mail_dir = std::env::temp_dir().join(&database);
         std::fs::create_dir_all(&mail_dir).unwrap();
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let base = format!("http://127.0.0.1:{port}");
         let lots = "1000000";
-        let binary = std::env::var("LOAD_SERVER")
-            .unwrap_or_else(|_| env!("CARGO_BIN_EXE_turnpost").to_string());
-        let child = Command::new(binary)
-            .arg("serve")
-            .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
-            .env("TURNPOST__SERVER__BASE_URL", &base)
-            .env("TURNPOST__DATABASE__URL", server_url(&database))
-            .env(
-                "TURNPOST__DATABASE__ADMIN_URL",
-                format!("{admin}/{database}"),
-            )
-            .env("TURNPOST__MAIL__TRANSPORT", "file")
-            .env("TURNPOST__MAIL__FILE_DIR", &mail_dir)
-            .env("TURNPOST__MAIL__POLL_MS", "50")
-            .env("TURNPOST__LIMITS__SIGN_IN_PER_CLIENT", lots)
-            .env("TURNPOST__LIMITS__GAMES_PER_PLAYER_PER_HOUR", lots)
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("turnpost serve starts");
-        let server = Server {
+        let (child, base) = spawn(&database, |command| {
+            command
+                .env(
+                    "TURNPOST__DATABASE__ADMIN_URL",
+                    format!("{admin}/{database}"),
+                )
+                .env("TURNPOST__MAIL__TRANSPORT", "file")
+                .env("TURNPOST__MAIL__FILE_DIR", &mail_dir)
+                .env("TURNPOST__MAIL__POLL_MS", "50")
+                .env("TURNPOST__LIMITS__SIGN_IN_PER_CLIENT", lots)
+                .env("TURNPOST__LIMITS__GAMES_PER_PLAYER_PER_HOUR", lots)
+                .env("RUST_LOG", "warn")
+                .stdout(Stdio::null());
+        });
+        Server {
             child,
             base,
             mail_dir,
             database,
             admin: admin.to_string(),
-        };
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "the server did not start");
-            std::thread::sleep(Duration::from_millis(50));
         }
-        server
+    }
+
+    fn counting(&self) -> Counting {
+        let log = self.mail_dir.with_extension("statements.log");
+        let file = std::fs::File::create(&log).unwrap();
+        let (child, base) = spawn(&self.database, |command| {
+            command
+                .env("TURNPOST__DATABASE__ADMIN_URL", "")
+                .env("TURNPOST__MAIL__WORKER", "false")
+                .env("TURNPOST__CLOCK__SCHEDULER", "false")
+                .env("RUST_LOG", "warn,turnpost::statements=trace")
+                .env("NO_COLOR", "1")
+                .stdout(file);
+        });
+        Counting { child, base, log }
     }
 
     /// The most memory the server has held, in MB.
@@ -147,6 +152,57 @@ impl Server {
             .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
             .unwrap_or(0.0);
         kb / 1024.0
+    }
+}
+
+/// Starts `turnpost serve` on `database` and a free port, set up further by `adjust`; returns
+/// it once it listens, and its address.
+fn spawn(database: &str, adjust: impl FnOnce(&mut Command)) -> (Child, String) {
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let base = format!("http://127.0.0.1:{port}");
+    let binary =
+        std::env::var("LOAD_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_turnpost").to_string());
+    let mut command = Command::new(binary);
+    command
+        .arg("serve")
+        .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
+        .env("TURNPOST__SERVER__BASE_URL", &base)
+        .env("TURNPOST__DATABASE__URL", server_url(database));
+    adjust(&mut command);
+    let child = command.spawn().expect("turnpost serve starts");
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+        assert!(Instant::now() < deadline, "the server did not start");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    (child, base)
+}
+
+impl Counting {
+    fn statements(&self) -> usize {
+        let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+        log.lines()
+            .filter(|line| line.contains("turnpost::statements"))
+            .count()
+    }
+
+    /// How many statements `request` makes the server send.
+    async fn count<T>(&self, request: impl std::future::Future<Output = T>) -> (usize, T) {
+        let before = self.statements();
+        let answer = request.await;
+        (self.statements() - before, answer)
+    }
+}
+
+impl Drop for Counting {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.log);
     }
 }
 
@@ -466,7 +522,8 @@ async fn mid_game_kalah(host: &Player, guest: &Player) -> (Table, usize) {
 }
 
 /// One request at a time on a Gype game once its log reaches `rows`: the board page's p50 (as
-/// the player to act) and a move's POST p50. Plays on to `rows` first.
+/// the player to act, 60 times) and a move's POST p50 (the next 30 moves). Plays on to `rows`
+/// first.
 struct Sequential {
     rows: i64,
     board: Duration,
@@ -486,7 +543,7 @@ async fn gype_at(table: &Table, rows: i64, rng: &mut ChaCha8Rng) -> Option<Seque
     let (player, view) = table.to_act(guess).await?;
     let reached = view["seq"].as_i64().unwrap();
     let mut boards = Vec::new();
-    for _ in 0..40 {
+    for _ in 0..60 {
         let started = Instant::now();
         let page = table.players[player].text(&table.path).await;
         boards.push(started.elapsed());
@@ -497,7 +554,7 @@ async fn gype_at(table: &Table, rows: i64, rng: &mut ChaCha8Rng) -> Option<Seque
     }
     let mut posts = Vec::new();
     let mut guess = player;
-    for _ in 0..10 {
+    for _ in 0..30 {
         let Some((player, view)) = table.to_act(guess).await else {
             break;
         };
@@ -565,6 +622,30 @@ async fn run(load: &Load, server: &Server) {
         load.clients,
         boards / styles
     );
+
+    // Statements per request, counted on a second server of the same database once it has
+    // served the game (so that it holds it folded, as a busy server does).
+    let counting = server.counting();
+    let there = |player: &Player| Player {
+        base: counting.base.clone(),
+        ..player.clone()
+    };
+    let table_there = Table {
+        players: [there(&table.players[0]), there(&table.players[1])],
+        path: table.path.clone(),
+    };
+    let (mover, view) = table_there.to_act(mover).await.expect("the game goes on");
+    let player_there = &table_there.players[mover];
+    let (board_statements, _) = counting.count(player_there.text(&table.path)).await;
+    let (view_statements, _) = counting.count(player_there.json(&table.path)).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    let (move_statements, _) = counting
+        .count(table_there.play(mover, &view, &mut rng))
+        .await;
+    println!(
+        "statements sent to PostgreSQL: board page {board_statements}, JSON view {view_statements}, move {move_statements} (the minimal move in pgbench: 7)"
+    );
+    drop(counting);
 
     let table = Table::open("gype", host, guest).await;
     let mut rng = ChaCha8Rng::seed_from_u64(11);

@@ -5,6 +5,7 @@ pub mod emails;
 pub mod events;
 pub mod inbound;
 pub mod limits;
+pub mod manager;
 pub mod notifications;
 pub mod pool;
 pub mod reply_tokens;

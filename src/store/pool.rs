@@ -10,15 +10,13 @@
 use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use diesel::connection::{CacheSize, Connection};
-use diesel::pg::PgConnection;
-use diesel::r2d2::{
-    ConnectionManager, CustomizeConnection, Pool as R2d2Pool, PoolError, PooledConnection,
-};
+use diesel::r2d2::{Pool as R2d2Pool, PoolError, PooledConnection};
 use scheduled_thread_pool::{OnPoolDropBehavior, ScheduledThreadPool};
 
+use super::manager::Manager;
+
 /// A connection checked out of the pool.
-pub type Conn = PooledConnection<ConnectionManager<PgConnection>>;
+pub type Conn = PooledConnection<Manager>;
 
 /// How many threads open connections in the background.
 const CONNECTING_THREADS: usize = 3;
@@ -26,7 +24,7 @@ const CONNECTING_THREADS: usize = 3;
 /// A pool of PostgreSQL connections. Clones share it.
 #[derive(Clone)]
 pub struct Pool {
-    connections: R2d2Pool<ConnectionManager<PgConnection>>,
+    connections: R2d2Pool<Manager>,
     threads: Arc<ScheduledThreadPool>,
     /// One count per clone: closing waits for it to fall to one, its own.
     holders: Arc<()>,
@@ -39,21 +37,6 @@ pub enum CloseError {
     StillHeld(usize),
     #[error("the pool's connecting threads did not come to rest in time")]
     Busy,
-}
-
-/// Whether a new connection names and keeps its prepared statements.
-#[derive(Debug)]
-struct Statements {
-    named: bool,
-}
-
-impl CustomizeConnection<PgConnection, diesel::r2d2::Error> for Statements {
-    fn on_acquire(&self, conn: &mut PgConnection) -> Result<(), diesel::r2d2::Error> {
-        if !self.named {
-            conn.set_prepared_statement_cache_size(CacheSize::Disabled);
-        }
-        Ok(())
-    }
 }
 
 impl Pool {
@@ -82,10 +65,7 @@ impl Pool {
             .connection_timeout(checkout_timeout)
             .test_on_check_out(true)
             .thread_pool(threads.clone())
-            .connection_customizer(Box::new(Statements {
-                named: prepared_statements,
-            }))
-            .build(ConnectionManager::<PgConnection>::new(url))?;
+            .build(Manager::new(url, prepared_statements))?;
         Ok(Pool {
             connections,
             threads,

@@ -6,6 +6,7 @@ use actix_session::Session;
 use actix_web::{HttpRequest, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use diesel::PgConnection;
 
 use super::AppState;
 use super::error::WebError;
@@ -69,38 +70,81 @@ pub async fn visitor(
     session: &Session,
     state: &web::Data<AppState>,
 ) -> Result<Visitor, WebError> {
-    let csrf = csrf_token(session);
-    let id = session.get::<String>(SESSION_KEY).ok().flatten();
-    let player = match id.clone() {
-        Some(id) => {
-            let pool = state.pool.clone();
-            let idle_days = state.settings.auth.session_days;
-            web::block(move || -> Result<_, WebError> {
-                Ok(sessions::player(&mut *pool.get()?, &id, idle_days)?)
-            })
-            .await??
+    let caller = Caller::of(req, session, state);
+    if caller.session_id.is_none() {
+        return Ok(caller.with(None));
+    }
+    let pool = state.pool.clone();
+    let visitor = web::block(move || caller.visitor(&mut *pool.get()?)).await??;
+    settle(session, &visitor);
+    Ok(visitor)
+}
+
+/// What a request tells of its visitor before the database is asked: a handler that needs a
+/// database connection anyway looks the session up on it ([`Caller::visitor`]), then calls
+/// [`settle`].
+pub struct Caller {
+    csrf: String,
+    session_id: Option<String>,
+    here: String,
+    /// The language the visitor chose on this site, if any.
+    chosen: Option<Lang>,
+    browser: Lang,
+    idle_days: i64,
+}
+
+impl Caller {
+    pub fn of(req: &HttpRequest, session: &Session, state: &web::Data<AppState>) -> Caller {
+        let csrf = csrf_token(session);
+        let session_id = session.get::<String>(SESSION_KEY).ok().flatten();
+        let (here, switched) = strip_lang_choice(req);
+        if let Some(lang) = switched {
+            choose_lang(session, lang);
         }
-        None => None,
-    };
-    if player.is_none() && id.is_some() {
+        Caller {
+            csrf,
+            session_id,
+            here,
+            chosen: switched.or_else(|| chosen_lang(session)),
+            browser: browser_lang(req),
+            idle_days: state.settings.auth.session_days,
+        }
+    }
+
+    /// The language pages are written in before the visitor is known (for an error that
+    /// comes first).
+    pub fn lang(&self) -> Lang {
+        self.chosen.unwrap_or(self.browser)
+    }
+
+    /// The visitor, with their session checked on `conn`.
+    pub fn visitor(self, conn: &mut PgConnection) -> Result<Visitor, WebError> {
+        let player = match &self.session_id {
+            Some(id) => sessions::player(conn, id, self.idle_days)?,
+            None => None,
+        };
+        Ok(self.with(player))
+    }
+
+    fn with(self, player: Option<Player>) -> Visitor {
+        let lang = (self.chosen)
+            .or_else(|| player.as_ref().map(Player::lang))
+            .unwrap_or(self.browser);
+        Visitor {
+            session_id: self.session_id.filter(|_| player.is_some()),
+            player,
+            csrf: self.csrf,
+            lang,
+            here: self.here,
+        }
+    }
+}
+
+/// Forgets a session cookie that named no live session.
+pub fn settle(session: &Session, visitor: &Visitor) {
+    if visitor.session_id.is_none() && session.get::<String>(SESSION_KEY).ok().flatten().is_some() {
         session.remove(SESSION_KEY);
     }
-    let session_id = id.filter(|_| player.is_some());
-    let (here, switched) = strip_lang_choice(req);
-    if let Some(lang) = switched {
-        choose_lang(session, lang);
-    }
-    let lang = switched
-        .or_else(|| chosen_lang(session))
-        .or_else(|| player.as_ref().map(Player::lang))
-        .unwrap_or_else(|| browser_lang(req));
-    Ok(Visitor {
-        player,
-        csrf,
-        session_id,
-        lang,
-        here,
-    })
 }
 
 /// The request's address without its `lang=` parameter, and the language that parameter names.

@@ -28,9 +28,16 @@ fn game_as_seen(twin: &Value) -> Value {
 
 #[actix_web::test]
 async fn two_server_processes_on_one_database_play_one_game() {
-    let app = TestApp::start().await;
-    let other = ServerProcess::start(&app).await;
-    let table: Table = seat_table(app, "kalah", &["Ann", "Bo"], &[("seeds_per_pit", "3")]).await;
+    let table: Table = seat_table(
+        TestApp::start().await,
+        "kalah",
+        &["Ann", "Bo"],
+        &[("seeds_per_pit", "3")],
+    )
+    .await;
+    // Started once the players are seated, so that its mail worker does not take the set-up's
+    // emails from under the test's feet.
+    let other = ServerProcess::start(&table.app).await;
     let here = &table.players;
     let there: Vec<Browser> = here.iter().map(|b| b.copy_to(&other.base)).collect();
     let servers = [here.as_slice(), there.as_slice()];

@@ -12,7 +12,7 @@ use serde_json::{Value, json};
 
 use crate::games::clock::{OnTimeout, span_message};
 use crate::games::replay::{Game, Phase, entries, replay};
-use crate::games::service::{self, ServiceError};
+use crate::games::service;
 use crate::games::stream::Entry;
 use crate::games::{Kind, read_model, with_rules};
 use crate::rules::Message;
@@ -26,7 +26,7 @@ use crate::web::etag::{Answer, EntityTag, HeldTags};
 use crate::web::form::Form;
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page, see_other};
-use crate::web::session::{CSRF_HEADER, Visitor, check_csrf, check_form_csrf, visitor};
+use crate::web::session::{CSRF_HEADER, Caller, Visitor, check_csrf, check_form_csrf, settle};
 use crate::web::ui::{Actions, Board, Choice, GameUi};
 use chrono_tz::Tz;
 
@@ -547,27 +547,36 @@ async fn answer(
     state: &web::Data<AppState>,
     game_id: String,
     visitor: Visitor,
-    mut query: BTreeMap<String, String>,
+    query: BTreeMap<String, String>,
     error: Option<String>,
     held: HeldTags,
 ) -> Result<Answer<Rendered>, WebError> {
     let pool = state.pool.clone();
-    web::block(move || -> Result<Answer<Rendered>, WebError> {
-        let conn = &mut *pool.get()?;
-        let kind: Kind = service::kind_of(conn, &game_id)?;
-        let at = query.remove("at");
-        query.remove("format");
-        with_rules!(kind, |R| render_game::<R>(
-            conn,
-            &game_id,
-            &visitor,
-            at.as_deref(),
-            &query,
-            error,
-            &held
-        ))
-    })
-    .await?
+    web::block(move || answer_on(&mut *pool.get()?, &game_id, &visitor, query, error, &held))
+        .await?
+}
+
+/// The game page for `visitor` on `conn`, unless the client holds it already.
+fn answer_on(
+    conn: &mut diesel::PgConnection,
+    game_id: &str,
+    visitor: &Visitor,
+    mut query: BTreeMap<String, String>,
+    error: Option<String>,
+    held: &HeldTags,
+) -> Result<Answer<Rendered>, WebError> {
+    let kind: Kind = service::kind_of(conn, game_id)?;
+    let at = query.remove("at");
+    query.remove("format");
+    with_rules!(kind, |R| render_game::<R>(
+        conn,
+        game_id,
+        visitor,
+        at.as_deref(),
+        &query,
+        error,
+        held
+    ))
 }
 
 pub async fn show(
@@ -577,12 +586,31 @@ pub async fn show(
     GameId(game_id): GameId,
     query: web::Query<BTreeMap<String, String>>,
 ) -> Result<HttpResponse, WebError> {
-    let visitor = visitor(&req, &session, &state).await?;
-    let lang = visitor.lang;
+    let caller = Caller::of(&req, &session, &state);
+    let mut lang = caller.lang();
     let query = query.into_inner();
     let json = wants_json(&req, query.get("format").map(String::as_str));
     let held = HeldTags::of(&req, json);
-    let answer = answer(&state, game_id, visitor, query, None, held).await;
+    let pool = state.pool.clone();
+    // The session is checked and the page built on one connection.
+    let (answer, visitor) = web::block(move || {
+        let shown = pool.get().map_err(WebError::from).and_then(|mut conn| {
+            let visitor = caller.visitor(&mut conn)?;
+            Ok((conn, visitor))
+        });
+        match shown {
+            Ok((mut conn, visitor)) => {
+                let answer = answer_on(&mut conn, &game_id, &visitor, query, None, &held);
+                (answer, Some(visitor))
+            }
+            Err(error) => (Err(error), None),
+        }
+    })
+    .await?;
+    if let Some(visitor) = &visitor {
+        settle(&session, visitor);
+        lang = visitor.lang;
+    }
     match answer {
         Ok(Answer::Unchanged(tag)) => Ok(tag.not_modified()),
         Ok(Answer::Fresh(rendered)) => respond(rendered, StatusCode::OK, json),
@@ -659,20 +687,23 @@ pub async fn play(
 ) -> Result<HttpResponse, WebError> {
     // A JSON body is answered in JSON, as is anyone who asks for it.
     let json = wants_json(&req, None) || move_body(&req) == MoveBody::Json;
-    let visitor = visitor(&req, &session, &state).await?;
+    let caller = Caller::of(&req, &session, &state);
+    let read = read_move(&req, &session, &body);
+    let pool = state.pool.clone();
+    let id = game_id.clone();
+    // The session is checked and the move made on one connection.
+    let (visitor, attempt) = web::block(move || -> Result<_, WebError> {
+        let conn = &mut *pool.get()?;
+        let visitor = caller.visitor(conn)?;
+        let attempt = read.and_then(|(seq, command)| {
+            let player = visitor.require_player()?;
+            Ok(service::play(conn, &id, player, seq, command)?)
+        });
+        Ok((visitor, attempt))
+    })
+    .await??;
+    settle(&session, &visitor);
     let lang = visitor.lang;
-    let attempt = async {
-        let (seq, command) = read_move(&req, &session, &body)?;
-        let player = visitor.require_player()?.clone();
-        let pool = state.pool.clone();
-        let id = game_id.clone();
-        web::block(move || -> Result<Result<i64, ServiceError>, WebError> {
-            Ok(service::play(&mut *pool.get()?, &id, &player, seq, command))
-        })
-        .await??
-        .map_err(WebError::from)
-    }
-    .await;
     let error = match attempt {
         // The move is committed: whatever happens while showing the new board, it is answered
         // as made.
