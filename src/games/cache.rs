@@ -122,11 +122,6 @@ impl GameCache {
         }
     }
 
-    /// The rows of log the cache holds now.
-    pub fn rows(&self) -> u64 {
-        self.entries.as_ref().map_or(0, Cache::weight)
-    }
-
     /// The kind of a game held here: a game's kind never changes.
     pub fn kind(&self, game_id: &str) -> Option<Kind> {
         Some(self.entries.as_ref()?.get(game_id)?.kind)

@@ -1,0 +1,50 @@
+//! The folded-game cache answers only for the log as the database has it: a row that was folded
+//! and then rolled back is never served, and a game folded through the cache is the game folded
+//! from its whole log.
+
+use diesel::Connection;
+use turnpost::auth::accounts;
+use turnpost::games::replay::replay;
+use turnpost::games::service;
+use turnpost::rules::kalah::Kalah;
+use turnpost::store::events;
+
+use crate::support::{TestApp, seat_table};
+
+#[actix_web::test]
+async fn a_row_folded_and_then_rolled_back_is_never_served() {
+    let table = seat_table(TestApp::start().await, "kalah", &["Ann", "Bo"], &[]).await;
+    let id = table.path.trim_start_matches("/games/").to_string();
+    let mover = table.to_act().await[0];
+    let twin = table.twin(mover).await;
+    let command = twin["legal_commands"][0]["command"].clone();
+    let seq = twin["seq"].as_i64().unwrap();
+    let mut conn = table.app.db.connect_as_server();
+    let player = accounts::by_email(&mut conn, &table.emails[mover])
+        .unwrap()
+        .unwrap();
+
+    // The move is made and the game folded through the cache inside a transaction that is then
+    // rolled back.
+    let undone: Result<(), diesel::result::Error> = conn.transaction(|conn| {
+        service::play(conn, &id, &player, seq, command.clone()).unwrap();
+        let (game, _) = service::load::<Kalah>(conn, &id).unwrap();
+        assert_eq!(game.seq, seq + 1);
+        Err(diesel::result::Error::RollbackTransaction)
+    });
+    assert!(undone.is_err());
+    let (game, rows) = service::load::<Kalah>(&mut conn, &id).unwrap();
+    assert_eq!(game.seq, seq);
+    assert_eq!(rows.len() as i64, seq);
+    assert_eq!(table.twin(mover).await["seq"].as_i64(), Some(seq));
+
+    // The move can still be made, and the cached game is the whole log's fold.
+    assert_eq!(table.play(mover, &command).await.status, 200);
+    let (cached, rows) = service::load::<Kalah>(&mut conn, &id).unwrap();
+    let stored = events::load(&mut conn, &id).unwrap();
+    let whole = replay::<Kalah>(&stored, None).unwrap();
+    assert_eq!(cached.seq, seq + 1);
+    assert_eq!(*rows, stored);
+    assert_eq!(cached.state, whole.state);
+    assert_eq!(cached.board_seq, whole.board_seq);
+}
