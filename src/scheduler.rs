@@ -1,6 +1,6 @@
 //! Time-driven work: reminders for turns running out, withdrawing seats out of time (or telling
 //! the others), and calling off tables whose invitations all expired. Due work is found in read
-//! models by the database's clock and claimed with `FOR UPDATE SKIP LOCKED`, so any number of
+//! models by the database's clock and claimed with `FOR NO KEY UPDATE SKIP LOCKED`, so any number of
 //! processes may run the scheduler at once: nothing is done twice, and whatever fell due while
 //! every process was down is done by the first round after.
 
@@ -59,7 +59,7 @@ pub fn send_reminders(conn: &mut PgConnection, day_seconds: i64) -> QueryResult<
                 OR (reminded < 1 AND started_at + (due_at - started_at) / 2 <= now()))
              ORDER BY due_at
              LIMIT $2
-             FOR UPDATE SKIP LOCKED",
+             FOR NO KEY UPDATE SKIP LOCKED",
         )
         .bind::<diesel::sql_types::Double, _>(day_seconds as f64)
         .bind::<BigInt, _>(BATCH)
@@ -90,7 +90,7 @@ fn try_lock(conn: &mut PgConnection, game_id: &str) -> QueryResult<Option<String
     games::table
         .find(game_id)
         .select(games::id)
-        .for_update()
+        .for_no_key_update()
         .skip_locked()
         .first(conn)
         .optional()

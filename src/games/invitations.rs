@@ -116,7 +116,7 @@ pub fn send_again(
         let table: Option<(i64, String, i64)> = games::table
             .find(game_id)
             .select((games::created_by, games::phase, games::last_seq))
-            .for_update()
+            .for_no_key_update()
             .first(conn)
             .optional()?;
         let (created_by, phase, seq) = table.ok_or(ServiceError::NotFound)?;

@@ -254,11 +254,16 @@ pub(super) fn load_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::
 }
 
 /// Locks the game's read-model row so that commands on one game run one at a time.
+///
+/// Every row lock here is `NO KEY UPDATE`: it excludes other lockers but not the foreign-key
+/// checks of rows that refer to the game. A `FOR UPDATE` lock would deadlock a move (holding the
+/// game, inserting an event that refers to its player) against the mail composer (holding the
+/// player, inserting a reply token that refers to the game).
 pub(super) fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
     let kind: Option<String> = games::table
         .find(game_id)
         .select(games::kind)
-        .for_update()
+        .for_no_key_update()
         .first(conn)
         .optional()?;
     kind.and_then(|k| Kind::parse(&k))

@@ -164,7 +164,7 @@ fn lock_player(conn: &mut PgConnection, player_id: i64) -> Result<()> {
     players::table
         .find(player_id)
         .select(players::id)
-        .for_update()
+        .for_no_key_update()
         .first::<i64>(conn)?;
     Ok(())
 }

@@ -117,7 +117,7 @@ pub fn compose_for(
         let locked: Option<i64> = players::table
             .find(player)
             .select(players::id)
-            .for_update()
+            .for_no_key_update()
             .skip_locked()
             .first(conn)
             .optional()?;

@@ -81,7 +81,7 @@ pub fn claim_due(
                AND (claimed_until IS NULL OR claimed_until < now()) \
              ORDER BY priority, next_attempt_at, id \
              LIMIT $1 \
-             FOR UPDATE SKIP LOCKED) \
+             FOR NO KEY UPDATE SKIP LOCKED) \
          RETURNING id, message_id, player_id, recipient, kind, subject, body_text, body_html, \
                    unsubscribe_url, attempts, reply_to, in_reply_to",
     )

@@ -88,7 +88,7 @@ pub fn lock_unhandled(conn: &mut PgConnection, id: i64) -> QueryResult<bool> {
     let outcome: String = inbound_mail::table
         .find(id)
         .select(inbound_mail::outcome)
-        .for_update()
+        .for_no_key_update()
         .first(conn)?;
     Ok(outcome == PENDING)
 }

@@ -237,9 +237,39 @@ pub fn is_connection_lost(error: &diesel::result::Error) -> bool {
     }
 }
 
+/// Whether PostgreSQL refused a transaction because another one wanted the same rows at that
+/// moment (a serialization failure or a deadlock): it was rolled back, and trying again may work.
+pub fn is_conflict(error: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    match error {
+        Error::DatabaseError(DatabaseErrorKind::SerializationFailure, _) => true,
+        Error::DatabaseError(_, info) => info.message().contains("deadlock detected"),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::with_connect_timeout;
+    use super::{is_conflict, with_connect_timeout};
+    use diesel::result::{DatabaseErrorKind, Error};
+
+    #[test]
+    fn deadlocks_and_serialization_failures_are_conflicts_and_other_errors_are_not() {
+        let error = |kind, message: &str| Error::DatabaseError(kind, Box::new(message.to_string()));
+        assert!(is_conflict(&error(
+            DatabaseErrorKind::Unknown,
+            "deadlock detected"
+        )));
+        assert!(is_conflict(&error(
+            DatabaseErrorKind::SerializationFailure,
+            "could not serialize access due to concurrent update"
+        )));
+        assert!(!is_conflict(&error(
+            DatabaseErrorKind::UniqueViolation,
+            "duplicate key value violates unique constraint"
+        )));
+        assert!(!is_conflict(&Error::NotFound));
+    }
 
     #[test]
     fn a_local_database_is_reached_without_tls_and_a_remote_one_keeps_it() {

@@ -129,6 +129,13 @@ impl From<diesel::result::Error> for WebError {
     fn from(error: diesel::result::Error) -> Self {
         if crate::store::is_connection_lost(&error) {
             WebError::database_lost(error)
+        } else if crate::store::is_conflict(&error) {
+            tracing::warn!("transaction refused by a conflict: {error}");
+            WebError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                Message::new("database-conflict"),
+            )
+            .with_retry_after(1)
         } else {
             WebError::internal(error)
         }

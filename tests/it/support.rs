@@ -269,7 +269,8 @@ impl TestApp {
 
     /// Starts with test settings, adjusted by `adjust`.
     pub async fn start_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
-        // TURNPOST_TEST_LOG=debug (with --nocapture) shows what the servers log.
+        // TURNPOST_TEST_LOG=debug (with --nocapture) shows what the servers log, and what the
+        // `turnpost` processes a test starts log.
         static LOGGING: std::sync::Once = std::sync::Once::new();
         LOGGING.call_once(|| {
             if let Ok(filter) = std::env::var("TURNPOST_TEST_LOG") {
@@ -340,8 +341,11 @@ impl TestApp {
                 "TURNPOST__MAIL__SMTP__PORT",
                 self.smtp.addr.port().to_string(),
             )
-            .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null());
+        match std::env::var("TURNPOST_TEST_LOG") {
+            Ok(filter) => command.env("RUST_LOG", filter),
+            Err(_) => command.stdout(std::process::Stdio::null()),
+        };
         command
     }
 

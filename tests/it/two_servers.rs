@@ -76,12 +76,13 @@ async fn two_server_processes_on_one_database_play_one_game() {
         let csrf = twin["csrf"].as_str().unwrap().to_string();
         // Moves alternate between the servers; each is shown at once by the other.
         let (through, other_server) = (moves % 2, 1 - moves % 2);
-        let made = servers[through][mover]
-            .post_form(
-                &format!("{}/play", table.path),
-                &[("csrf", &csrf), ("seq", &seq), ("command", &command)],
-            )
-            .await;
+        let play = format!("{}/play", table.path);
+        let fields = [
+            ("csrf", csrf.as_str()),
+            ("seq", &seq),
+            ("command", &command),
+        ];
+        let made = servers[through][mover].post_form(&play, &fields).await;
         assert_eq!(made.status, 200, "{}", made.body);
         let after = servers[other_server][mover]
             .get_json(&table.path)
@@ -92,12 +93,7 @@ async fn two_server_processes_on_one_database_play_one_game() {
         // The same move sent again, through the other server, is stale there too, and changes
         // nothing.
         let rows = count_rows(&table.app.db, "game_events");
-        let again = servers[other_server][mover]
-            .post_form(
-                &format!("{}/play", table.path),
-                &[("csrf", &csrf), ("seq", &seq), ("command", &command)],
-            )
-            .await;
+        let again = servers[other_server][mover].post_form(&play, &fields).await;
         assert_eq!(again.status, 409, "{}", again.body);
         assert_eq!(count_rows(&table.app.db, "game_events"), rows);
         moves += 1;

@@ -497,6 +497,18 @@ fn page_tag<R: Rules>(
         true => now,
         false => now / 60,
     };
+    game_tag(game, rows, visitor, json, &time.to_string())
+}
+
+/// The tag of a page made from `game` and its log as `visitor` sees them, in JSON or HTML, with
+/// `more` (the time, for a page that shows it relative).
+pub fn game_tag<R: Rules>(
+    game: &Game<R>,
+    rows: &[EventRow],
+    visitor: &Visitor,
+    json: bool,
+    more: &str,
+) -> EntityTag {
     let mut names: Vec<_> = game.names_by_id().into_iter().collect();
     names.sort_unstable();
     EntityTag::of(
@@ -505,7 +517,7 @@ fn page_tag<R: Rules>(
             &game.id,
             &rows.last().map(EventRow::hash_hex).unwrap_or_default(),
             &format!("{names:?}"),
-            &time.to_string(),
+            more,
             if json { "json" } else { "html" },
         ],
     )

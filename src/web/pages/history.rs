@@ -8,7 +8,7 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::game::{Visible, json_response, load_visible, wants_json};
+use super::game::{Visible, game_tag, json_response, load_visible, wants_json};
 use crate::audit::export::visible_row;
 use crate::games::replay::entries;
 use std::collections::HashMap;
@@ -162,10 +162,7 @@ fn build<R: GameUi>(
     let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
     let range = HistoryRange::starting(from, game.seq)?;
     let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
-    let mut names: Vec<_> = game.names_by_id().into_iter().collect();
-    names.sort_unstable();
-    let format = if held.json { "json" } else { "html" };
-    let tag = EntityTag::of(visitor, &[&game.id, &head, &format!("{names:?}"), format]);
+    let tag = game_tag(&game, &rows, visitor, held.json, &range.first.to_string());
     if tag.held_in(&held.tags) {
         return Ok(Answer::Unchanged(tag));
     }

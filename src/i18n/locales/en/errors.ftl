@@ -35,6 +35,7 @@ invited-already = The address { $email } is already invited to this table.
 seq-ahead = “seq” is { $seq }, but this game's log has only { $events } events: send the seq of the page or JSON you made the move on.
 database-unavailable = Turnpost cannot reach its database right now, so nothing was changed. Please try again in a minute.
 database-lost = Turnpost lost its connection to the database while answering. If you were making a move, reload the game in a minute to see whether it was made.
+database-conflict = Another change to the same thing was being made at that very moment, so nothing was changed. Please try again.
 not-found = There is nothing at this address.
 internal-error = Something went wrong on our side. Nothing was changed; please try again.
 log-damaged = This game's log failed its integrity check at row { $row }. The board is not shown, because it could not be trusted. The operators have been told; nothing you do here can change the log.
