@@ -23,7 +23,8 @@ use quick_cache::Weighter;
 use quick_cache::sync::Cache;
 
 use super::Kind;
-use super::replay::{Game, replay};
+use super::replay::{Game, ReplayError, replay};
+use super::seed::{self, Seed};
 use super::service::{Result, ServiceError};
 use crate::rules::Rules;
 use crate::store::events::{self, EventRow};
@@ -34,10 +35,11 @@ pub type Log = Arc<Vec<EventRow>>;
 /// How many rows of log the cache holds when nothing configures it.
 pub const DEFAULT_ROWS: u64 = 20_000;
 
-/// A game folded through its whole log, and the log.
+/// A game folded through its whole log, the log, and the game's seed once a move has needed it.
 pub struct Folded<R: Rules> {
     pub game: Game<R>,
     pub rows: Log,
+    seed: OnceLock<Seed>,
 }
 
 impl<R: Rules> Clone for Folded<R> {
@@ -45,6 +47,7 @@ impl<R: Rules> Clone for Folded<R> {
         Folded {
             game: self.game.clone(),
             rows: self.rows.clone(),
+            seed: self.seed.clone(),
         }
     }
 }
@@ -59,6 +62,7 @@ impl<R: Rules> Folded<R> {
         Ok(Folded {
             game: replay::<R>(&rows, None)?,
             rows: Arc::new(rows),
+            seed: OnceLock::new(),
         })
     }
 
@@ -174,6 +178,34 @@ impl GameCache {
         let mut folded = Arc::try_unwrap(known).unwrap_or_else(|shared| (*shared).clone());
         folded.extend(newer)?;
         Ok(self.put(game_id, folded))
+    }
+
+    /// The secret seed of `game` (as folded from this database's log): kept with the cached game
+    /// once `read` has fetched it, and used only while it matches the commitment the log opens
+    /// with.
+    pub fn seed<R: Rules>(
+        &self,
+        game: &Game<R>,
+        read: impl FnOnce() -> Result<Seed>,
+    ) -> Result<Seed> {
+        let held = self.get::<R>(&game.id);
+        let committed = |seed: &Seed| seed::commitment(seed) == game.seed_commitment;
+        if let Some(seed) = held.as_ref().and_then(|folded| folded.seed.get()) {
+            if committed(seed) {
+                return Ok(*seed);
+            }
+        }
+        let seed = read()?;
+        if !committed(&seed) {
+            return Err(ServiceError::Corrupt(ReplayError {
+                seq: 1,
+                problem: "the stored seed does not match the commitment the log opens with".into(),
+            }));
+        }
+        if let Some(folded) = held {
+            let _ = folded.seed.set(seed);
+        }
+        Ok(seed)
     }
 
     fn load_whole<R: Rules>(

@@ -240,7 +240,12 @@ pub(super) fn append<C: serde::Serialize, E: serde::Serialize>(
     )?)
 }
 
-pub(super) fn load_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::Seed> {
+/// The game's secret seed, read once for as long as the game stays cached.
+pub(super) fn load_seed<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> Result<seed::Seed> {
+    cache::shared().seed(game, || read_seed(conn, &game.id))
+}
+
+fn read_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::Seed> {
     let bytes: Vec<u8> = game_seeds::table
         .find(game_id)
         .select(game_seeds::seed)
@@ -366,7 +371,7 @@ pub(super) fn join_locked<R: Rules>(
     }
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
-    let game_seed = load_seed(conn, game_id)?;
+    let game_seed = load_seed(conn, &game)?;
     let mut entries = decide::join_entries(&game, participant(player), &game_seed, seq);
     decide::seal(&game, None, None, &mut entries, &game_seed, seq);
     let new_row = NewRow {
@@ -390,7 +395,7 @@ pub(super) fn commit<R: Rules>(
     submitted: &Submitted<R::Command>,
     entries: Vec<Entry<R::Event>>,
 ) -> Result<i64> {
-    let game_seed = load_seed(conn, &game.id)?;
+    let game_seed = load_seed(conn, &game)?;
     let new_row = NewRow {
         previous,
         actor,
@@ -535,7 +540,7 @@ fn play_locked<R: Rules>(
         .map_err(|_| ServiceError::BadRequest(Message::new("not-a-move")))?;
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
-    let game_seed = load_seed(conn, game_id)?;
+    let game_seed = load_seed(conn, &game)?;
     let mut entries = decide::play_entries::<R>(state, seat, &command, &game_seed, seq)
         .map_err(|e| ServiceError::Rule(e.0))?;
     decide::seal(
@@ -589,7 +594,7 @@ fn resign_locked<R: Rules>(
     }
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
-    let game_seed = load_seed(conn, game_id)?;
+    let game_seed = load_seed(conn, &game)?;
     let mut entries = decide::resign_entries(&game, seat, participant(player));
     decide::seal(&game, None, None, &mut entries, &game_seed, seq);
     let new_row = NewRow {

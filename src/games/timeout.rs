@@ -77,7 +77,7 @@ fn time_out<R: Rules>(
         .ok_or_else(|| ServiceError::Rule(Message::new("clock-not-running")))?;
     let player = game.seating[seat].clone();
     let seq = previous.map_or(1, |row| row.seq + 1);
-    let game_seed = service::load_seed(conn, &game.id)?;
+    let game_seed = service::load_seed(conn, &game)?;
     let mut entries = decide::timeout_entries(&game, seat, player, format_time(due));
     decide::seal(&game, None, None, &mut entries, &game_seed, seq);
     let new_row = NewRow {
