@@ -639,6 +639,9 @@ async fn run(load: &Load, server: &Server) {
     let (board_statements, _) = counting.count(player_there.text(&table.path)).await;
     let (view_statements, _) = counting.count(player_there.json(&table.path)).await;
     let mut rng = ChaCha8Rng::seed_from_u64(3);
+    // The first move a server makes in a game also reads the game's seed; count the next one.
+    table_there.play(mover, &view, &mut rng).await;
+    let (mover, view) = table_there.to_act(mover).await.expect("the game goes on");
     let (move_statements, _) = counting
         .count(table_there.play(mover, &view, &mut rng))
         .await;

@@ -190,10 +190,10 @@ impl GameCache {
     ) -> Result<Seed> {
         let held = self.get::<R>(&game.id);
         let committed = |seed: &Seed| seed::commitment(seed) == game.seed_commitment;
-        if let Some(seed) = held.as_ref().and_then(|folded| folded.seed.get()) {
-            if committed(seed) {
-                return Ok(*seed);
-            }
+        if let Some(seed) = held.as_ref().and_then(|folded| folded.seed.get())
+            && committed(seed)
+        {
+            return Ok(*seed);
         }
         let seed = read()?;
         if !committed(&seed) {
