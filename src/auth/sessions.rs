@@ -3,14 +3,17 @@
 //! or long-unused session signs nobody in, whatever cookie is presented.
 
 use chrono::{DateTime, Utc};
-use diesel::dsl::sql;
+use diesel::dsl::AsExprOf;
+use diesel::dsl::{IntervalDsl, sql};
 use diesel::pg::PgConnection;
+use diesel::pg::data_types::PgInterval;
 use diesel::prelude::*;
-use diesel::sql_types::{Bool, Nullable, Timestamptz};
+use diesel::sql_types::{Interval, Nullable, Timestamptz};
 
 use super::accounts::Player;
 use super::tokens;
 use crate::store::schema::{players, sessions};
+use crate::store::transaction_timestamp;
 
 /// A session is marked as used at most this often, to keep reads from writing.
 const TOUCH_EVERY_SECONDS: i64 = 300;
@@ -35,11 +38,13 @@ pub fn start(conn: &mut PgConnection, player_id: i64, user_agent: &str) -> Query
     Ok(id)
 }
 
-fn live(idle_days: i64) -> diesel::expression::SqlLiteral<Bool> {
-    sql::<Bool>(&format!(
-        "sessions.revoked_at IS NULL AND sessions.last_seen_at > now() - make_interval(days => {})",
-        idle_days.max(0)
-    ))
+/// Whether a session still signs its player in: not revoked, and used within `idle`.
+#[diesel::dsl::auto_type]
+fn live(idle: PgInterval) -> _ {
+    let used_since: AsExprOf<PgInterval, Interval> = idle.into_sql::<Interval>();
+    sessions::revoked_at
+        .is_null()
+        .and((sessions::last_seen_at + used_since).gt(transaction_timestamp()))
 }
 
 /// The player a session id signs in, if the session is live; marks it as used.
@@ -48,12 +53,10 @@ pub fn player(conn: &mut PgConnection, id: &str, idle_days: i64) -> QueryResult<
     let found: Option<(Player, bool)> = sessions::table
         .inner_join(players::table)
         .filter(sessions::id_hash.eq(&hash))
-        .filter(live(idle_days))
+        .filter(live(idle_days.max(0).days()))
         .select((
             Player::as_select(),
-            sql::<Bool>(&format!(
-                "sessions.last_seen_at < now() - make_interval(secs => {TOUCH_EVERY_SECONDS})"
-            )),
+            (sessions::last_seen_at + TOUCH_EVERY_SECONDS.seconds()).lt(transaction_timestamp()),
         ))
         .first(conn)
         .optional()?;
@@ -62,7 +65,7 @@ pub fn player(conn: &mut PgConnection, id: &str, idle_days: i64) -> QueryResult<
     };
     if stale {
         diesel::update(sessions::table.find(&hash))
-            .set(sessions::last_seen_at.eq(sql::<Timestamptz>("now()")))
+            .set(sessions::last_seen_at.eq(transaction_timestamp()))
             .execute(conn)?;
     }
     Ok(Some(player))
@@ -106,7 +109,7 @@ pub fn list(
     type Row = (Vec<u8>, DateTime<Utc>, DateTime<Utc>, String);
     let rows: Vec<Row> = sessions::table
         .filter(sessions::player_id.eq(player_id))
-        .filter(live(idle_days))
+        .filter(live(idle_days.max(0).days()))
         .order(sessions::last_seen_at.desc())
         .select((
             sessions::id_hash,

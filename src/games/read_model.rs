@@ -4,7 +4,7 @@
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bool, Integer, Nullable, Text, Timestamptz};
+use diesel::sql_types::{Array, BigInt, Bool, Integer, Jsonb, Nullable, Text, Timestamptz};
 use serde_json::Value;
 
 use super::Kind;
@@ -13,6 +13,22 @@ use super::replay::{Game, Phase};
 use crate::i18n::Lang;
 use crate::rules::{Message, Outcome, Rules};
 use crate::store::schema::{game_players, games, players, turn_clocks};
+
+diesel::define_sql_function! {
+    /// Writes the game's row and, of its seats, the rows whose seat or turn changed (a function,
+    /// so that the writes are prepared once per connection); returns how many seats it wrote.
+    fn sync_game(
+        game_id: Text,
+        phase: Text,
+        last_seq: BigInt,
+        result: Nullable<Text>,
+        result_message: Nullable<Jsonb>,
+        now: Timestamptz,
+        players: Array<BigInt>,
+        seats: Array<Nullable<Integer>>,
+        to_act: Array<Bool>,
+    ) -> Integer;
+}
 
 /// The game's row in the game list, as it is created.
 pub struct NewGameRow<'a> {
@@ -139,17 +155,6 @@ pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()
         .ended
         .as_ref()
         .map(|ended| result_message::<R>(&ended.outcome, names.len()).naming(&names));
-    diesel::update(games::table.find(&game.id))
-        .set((
-            games::phase.eq(game.phase().as_str()),
-            games::last_seq.eq(game.seq),
-            games::result.eq(result.as_ref().map(|m| Lang::En.say(m, &[]))),
-            games::result_message.eq(result
-                .as_ref()
-                .map(|m| serde_json::to_value(m).expect("messages serialize"))),
-            games::updated_at.eq(now),
-        ))
-        .execute(conn)?;
     let to_act = game
         .status()
         .map(|status| status.to_act().to_vec())
@@ -161,21 +166,19 @@ pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()
         .map(|seat| seat.is_some_and(|s| to_act.contains(&(s as usize))))
         .collect();
     let ids: Vec<i64> = game.joined.iter().map(|p| p.id).collect();
-    // One statement for every seat, writing only the rows whose seat or turn changed.
-    diesel::sql_query(
-        "INSERT INTO game_players (game_id, player_id, joined_at, seat, to_act) \
-         SELECT $1, p.player_id, $2, p.seat, p.to_act \
-         FROM unnest($3::bigint[], $4::int[], $5::bool[]) AS p(player_id, seat, to_act) \
-         ON CONFLICT (game_id, player_id) DO UPDATE \
-         SET seat = EXCLUDED.seat, to_act = EXCLUDED.to_act \
-         WHERE game_players.seat IS DISTINCT FROM EXCLUDED.seat \
-            OR game_players.to_act IS DISTINCT FROM EXCLUDED.to_act",
-    )
-    .bind::<Text, _>(&game.id)
-    .bind::<Timestamptz, _>(now)
-    .bind::<Array<BigInt>, _>(&ids)
-    .bind::<Array<Nullable<Integer>>, _>(&seats)
-    .bind::<Array<Bool>, _>(&acting)
+    diesel::select(sync_game(
+        &game.id,
+        game.phase().as_str(),
+        game.seq,
+        result.as_ref().map(|m| Lang::En.say(m, &[])),
+        result
+            .as_ref()
+            .map(|m| serde_json::to_value(m).expect("messages serialize")),
+        now,
+        &ids,
+        &seats,
+        &acting,
+    ))
     .execute(conn)?;
     sync_clocks(conn, game)
 }

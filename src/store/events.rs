@@ -4,10 +4,26 @@ use chrono::{DateTime, SecondsFormat, SubsecRound, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel::sql_types::{BigInt, Bytea, Jsonb, Nullable, Text, Timestamptz};
 use serde_json::Value;
 
 use super::schema::game_events;
 use crate::chain::{self, ChainBreak, ChainedRow, Hash, RowContent};
+
+diesel::define_sql_function! {
+    /// Inserts one row of the log (a function, so that the insert is prepared once per
+    /// connection); returns its sequence number.
+    fn append_event(
+        game_id: Text,
+        seq: BigInt,
+        actor: Nullable<BigInt>,
+        command: Jsonb,
+        events: Jsonb,
+        recorded_at: Timestamptz,
+        prev_hash: Bytea,
+        hash: Bytea,
+    ) -> BigInt;
+}
 
 /// One stored row: an accepted command and the events it produced.
 #[derive(Clone, Debug, PartialEq, Queryable, Selectable, Insertable)]
@@ -85,10 +101,18 @@ pub fn append(
         prev_hash: prev_hash.to_vec(),
         hash: hash.to_vec(),
     };
-    match diesel::insert_into(game_events::table)
-        .values(&row)
-        .execute(conn)
-    {
+    let appended = diesel::select(append_event(
+        &row.game_id,
+        row.seq,
+        row.actor,
+        &row.command,
+        &row.events,
+        row.recorded_at,
+        &row.prev_hash,
+        &row.hash,
+    ))
+    .execute(conn);
+    match appended {
         Ok(_) => Ok(row),
         Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
             Err(AppendError::Conflict)

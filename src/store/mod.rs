@@ -21,17 +21,15 @@ use crate::config::DatabaseSettings;
 
 pub use pool::{Conn, Pool};
 
-#[derive(QueryableByName)]
-struct DbTime {
-    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
-    now: chrono::DateTime<chrono::Utc>,
+diesel::define_sql_function! {
+    /// The database's `now()`: when the transaction began. A query that uses it rather than
+    /// SQL text is prepared once per connection, not parsed and planned every time.
+    fn transaction_timestamp() -> diesel::sql_types::Timestamptz;
 }
 
 /// The database's clock: every due time is reckoned by it, never by this machine's.
 pub fn database_now(conn: &mut PgConnection) -> QueryResult<chrono::DateTime<chrono::Utc>> {
-    diesel::sql_query("SELECT now() AS now")
-        .get_result::<DbTime>(conn)
-        .map(|t| t.now)
+    diesel::select(transaction_timestamp()).get_result(conn)
 }
 
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");

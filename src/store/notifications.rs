@@ -3,9 +3,22 @@
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Jsonb, Nullable, Text};
 use serde_json::Value;
 
 use super::schema::notifications;
+
+diesel::define_sql_function! {
+    /// Queues a notification unless the same one is queued already (a function, so that the
+    /// insert is prepared once per connection); returns whether it was queued.
+    fn enqueue_notification(
+        player_id: BigInt,
+        kind: Text,
+        game_id: Nullable<Text>,
+        seq: Nullable<BigInt>,
+        payload: Jsonb,
+    ) -> Bool;
+}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
@@ -61,17 +74,15 @@ pub fn enqueue(
     game: Option<(&str, i64)>,
     payload: Value,
 ) -> QueryResult<()> {
-    diesel::insert_into(notifications::table)
-        .values((
-            notifications::player_id.eq(player),
-            notifications::kind.eq(kind.as_str()),
-            notifications::game_id.eq(game.map(|(id, _)| id)),
-            notifications::seq.eq(game.map(|(_, seq)| seq)),
-            notifications::payload.eq(payload),
-        ))
-        .on_conflict_do_nothing()
-        .execute(conn)
-        .map(|_| ())
+    diesel::select(enqueue_notification(
+        player,
+        kind.as_str(),
+        game.map(|(id, _)| id),
+        game.map(|(_, seq)| seq),
+        payload,
+    ))
+    .execute(conn)
+    .map(|_| ())
 }
 
 /// A pending notification, as the mail worker reads it.

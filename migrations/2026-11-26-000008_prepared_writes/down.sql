@@ -1,0 +1,3 @@
+DROP FUNCTION enqueue_notification;
+DROP FUNCTION sync_game;
+DROP FUNCTION append_event;
