@@ -51,5 +51,28 @@ BEGIN
 END
 $$;
 
-REVOKE ALL ON FUNCTION append_event, sync_game, enqueue_notification FROM PUBLIC;
-GRANT EXECUTE ON FUNCTION append_event, sync_game, enqueue_notification TO turnpost_server;
+-- A move's writes in one call: the row, the game's read-model rows, and a notification of the
+-- row for each player in p_tell (of the kind beside it in p_tell_kinds). Returns the row's seq.
+CREATE FUNCTION record_row(
+    p_game_id TEXT, p_seq BIGINT, p_actor BIGINT, p_command JSONB, p_events JSONB,
+    p_recorded_at TIMESTAMPTZ, p_prev_hash BYTEA, p_hash BYTEA,
+    p_phase TEXT, p_last_seq BIGINT, p_result TEXT, p_result_message JSONB,
+    p_updated_at TIMESTAMPTZ, p_players BIGINT[], p_seats INT[], p_to_act BOOLEAN[],
+    p_tell BIGINT[], p_tell_kinds TEXT[]
+) RETURNS BIGINT LANGUAGE plpgsql AS $$
+BEGIN
+    PERFORM append_event(p_game_id, p_seq, p_actor, p_command, p_events, p_recorded_at,
+                         p_prev_hash, p_hash);
+    PERFORM sync_game(p_game_id, p_phase, p_last_seq, p_result, p_result_message, p_updated_at,
+                      p_players, p_seats, p_to_act);
+    INSERT INTO notifications (player_id, kind, game_id, seq, payload)
+    SELECT t.player_id, t.kind, p_game_id, p_seq, 'null'::jsonb
+    FROM unnest(p_tell, p_tell_kinds) AS t(player_id, kind)
+    ON CONFLICT DO NOTHING;
+    RETURN p_seq;
+END
+$$;
+
+REVOKE ALL ON FUNCTION append_event, sync_game, enqueue_notification, record_row FROM PUBLIC;
+GRANT EXECUTE ON FUNCTION append_event, sync_game, enqueue_notification, record_row
+    TO turnpost_server;

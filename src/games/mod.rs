@@ -6,6 +6,7 @@ pub mod clock;
 pub mod decide;
 pub mod invitations;
 pub mod read_model;
+pub mod record;
 pub mod replay;
 pub mod seed;
 pub mod service;

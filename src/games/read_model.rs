@@ -17,6 +17,7 @@ use crate::store::schema::{game_players, games, players, turn_clocks};
 diesel::define_sql_function! {
     /// Writes the game's row and, of its seats, the rows whose seat or turn changed (a function,
     /// so that the writes are prepared once per connection); returns how many seats it wrote.
+    #[allow(clippy::too_many_arguments, reason = "the SQL function's parameters")]
     fn sync_game(
         game_id: Text,
         phase: Text,
@@ -147,37 +148,64 @@ pub fn ranked(outcome: &Outcome) -> Vec<usize> {
     seats
 }
 
+/// What a game's read-model rows say once its log is folded: its row in the game list and, in
+/// the order it was joined, each player's seat and whether they are to act.
+pub struct GameRow {
+    pub phase: &'static str,
+    pub last_seq: i64,
+    pub result: Option<String>,
+    pub result_message: Option<Value>,
+    pub updated_at: DateTime<Utc>,
+    pub players: Vec<i64>,
+    pub seats: Vec<Option<i32>>,
+    pub to_act: Vec<bool>,
+}
+
+impl GameRow {
+    pub fn of<R: Rules>(game: &Game<R>) -> GameRow {
+        let names = game.seat_names();
+        let result = game
+            .ended
+            .as_ref()
+            .map(|ended| result_message::<R>(&ended.outcome, names.len()).naming(&names));
+        let acting = game
+            .status()
+            .map(|status| status.to_act().to_vec())
+            .unwrap_or_default();
+        let seats: Vec<Option<i32>> = (game.joined.iter())
+            .map(|p| game.seat_of(p.id).map(|s| s as i32))
+            .collect();
+        let to_act = (seats.iter())
+            .map(|seat| seat.is_some_and(|s| acting.contains(&(s as usize))))
+            .collect();
+        GameRow {
+            phase: game.phase().as_str(),
+            last_seq: game.seq,
+            result: result.as_ref().map(|m| Lang::En.say(m, &[])),
+            result_message: result
+                .as_ref()
+                .map(|m| serde_json::to_value(m).expect("messages serialize")),
+            updated_at: Utc::now(),
+            players: game.joined.iter().map(|p| p.id).collect(),
+            seats,
+            to_act,
+        }
+    }
+}
+
 /// Brings the game's read-model rows in line with its folded log.
 pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()> {
-    let now = Utc::now();
-    let names = game.seat_names();
-    let result = game
-        .ended
-        .as_ref()
-        .map(|ended| result_message::<R>(&ended.outcome, names.len()).naming(&names));
-    let to_act = game
-        .status()
-        .map(|status| status.to_act().to_vec())
-        .unwrap_or_default();
-    let seats: Vec<Option<i32>> = (game.joined.iter())
-        .map(|p| game.seat_of(p.id).map(|s| s as i32))
-        .collect();
-    let acting: Vec<bool> = (seats.iter())
-        .map(|seat| seat.is_some_and(|s| to_act.contains(&(s as usize))))
-        .collect();
-    let ids: Vec<i64> = game.joined.iter().map(|p| p.id).collect();
+    let row = GameRow::of(game);
     diesel::select(sync_game(
         &game.id,
-        game.phase().as_str(),
-        game.seq,
-        result.as_ref().map(|m| Lang::En.say(m, &[])),
-        result
-            .as_ref()
-            .map(|m| serde_json::to_value(m).expect("messages serialize")),
-        now,
-        &ids,
-        &seats,
-        &acting,
+        row.phase,
+        row.last_seq,
+        row.result,
+        row.result_message,
+        row.updated_at,
+        &row.players,
+        &row.seats,
+        &row.to_act,
     ))
     .execute(conn)?;
     sync_clocks(conn, game)
@@ -185,7 +213,7 @@ pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()
 
 /// Keeps one `turn_clocks` row per running clock. A turn that goes on keeps its row (and so the
 /// reminders already sent for it); a new turn gets a fresh one.
-fn sync_clocks<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()> {
+pub fn sync_clocks<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()> {
     if game.time_control.is_none() {
         // An untimed game never has a running clock.
         return Ok(());

@@ -9,7 +9,7 @@ use super::cache::{self, Log};
 use super::clock::TimeControl;
 use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
-use super::{Kind, decide, read_model, seed, with_rules};
+use super::{Kind, decide, read_model, record, seed, with_rules};
 use crate::auth::{Player, tokens};
 use crate::rules::message::Message;
 use crate::rules::{Rules, Seat, Status};
@@ -225,6 +225,22 @@ fn create<R: Rules>(
     })
 }
 
+/// The row `submitted` and `entries` make after `previous`, stamped and chained, not yet stored.
+fn seal<C: serde::Serialize, E: serde::Serialize>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    previous: Option<&EventRow>,
+    actor: Option<i64>,
+    submitted: &Submitted<C>,
+    entries: &[Entry<E>],
+) -> Result<EventRow> {
+    let command = serde_json::to_value(submitted).expect("commands serialize");
+    let events = serde_json::to_value(entries).expect("events serialize");
+    Ok(events::seal(
+        conn, game_id, previous, actor, command, events,
+    )?)
+}
+
 pub(super) fn append<C: serde::Serialize, E: serde::Serialize>(
     conn: &mut PgConnection,
     game_id: &str,
@@ -429,44 +445,45 @@ pub(super) fn commit_with_seed<R: Rules>(
     let acting_before = game.to_act_ids();
     let ended_before = game.ended.is_some();
     decide::settle(&mut game, &mut entries, game_seed);
-    let row = append(conn, &game.id, previous, actor, submitted, &entries)?;
+    let row = seal(conn, &game.id, previous, actor, submitted, &entries)?;
     let mover = match submitted {
         Submitted::Play { .. } => actor.and_then(|id| game.seat_of(id)),
         _ => None,
     };
     game.close_row(row.seq, row.recorded_at, mover, submitted.leaves_board());
-    read_model::sync(conn, &game)?;
-    let at = Some((game.id.as_str(), row.seq));
-    if ended_before {
-        // Talk after the end: nobody needs telling.
-    } else if game.ended.is_some() {
-        for player in game.seating.iter().filter(|p| Some(p.id) != actor) {
-            notifications::enqueue(
-                conn,
-                player.id,
-                notifications::Kind::GameOver,
-                at,
-                Value::Null,
-            )?;
-        }
-    } else {
-        // The player whose arrival starts the game is told too if they are to move: should
-        // they leave the page, the email (sent after the coalescing window, and only if they
-        // have not moved by then) is how they learn it and can reply with their move.
-        let starts = matches!(submitted, Submitted::Join);
-        for player in game.to_act_ids() {
-            if (starts || Some(player) != actor) && !acting_before.contains(&player) {
-                notifications::enqueue(
-                    conn,
-                    player,
-                    notifications::Kind::YourTurn,
-                    at,
-                    Value::Null,
-                )?;
-            }
-        }
-    }
+    let tell = to_tell(&game, actor, submitted, &acting_before, ended_before);
+    record::record(conn, &row, read_model::GameRow::of(&game), &tell)?;
+    read_model::sync_clocks(conn, &game)?;
     Ok(row.seq)
+}
+
+/// Who a new row must be told to: everyone but the actor when it ends the game, and the
+/// players it leaves to act who were not acting before — nobody twice for the same turn, and
+/// nobody for talk after the end.
+fn to_tell<R: Rules>(
+    game: &Game<R>,
+    actor: Option<i64>,
+    submitted: &Submitted<R::Command>,
+    acting_before: &[i64],
+    ended_before: bool,
+) -> Vec<(i64, notifications::Kind)> {
+    if ended_before {
+        return Vec::new();
+    }
+    if game.ended.is_some() {
+        return (game.seating.iter())
+            .filter(|p| Some(p.id) != actor)
+            .map(|p| (p.id, notifications::Kind::GameOver))
+            .collect();
+    }
+    // The player whose arrival starts the game is told too if they are to move: should they
+    // leave the page, the email (sent after the coalescing window, and only if they have not
+    // moved by then) is how they learn it and can reply with their move.
+    let starts = matches!(submitted, Submitted::Join);
+    (game.to_act_ids().into_iter())
+        .filter(|&player| (starts || Some(player) != actor) && !acting_before.contains(&player))
+        .map(|player| (player, notifications::Kind::YourTurn))
+        .collect()
 }
 
 /// Plays a rules command for `player`, made on the page showing sequence `expected_seq`.

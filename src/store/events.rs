@@ -13,6 +13,7 @@ use crate::chain::{self, ChainBreak, ChainedRow, Hash, RowContent};
 diesel::define_sql_function! {
     /// Inserts one row of the log (a function, so that the insert is prepared once per
     /// connection); returns its sequence number.
+    #[allow(clippy::too_many_arguments, reason = "the SQL function's parameters")]
     fn append_event(
         game_id: Text,
         seq: BigInt,
@@ -73,6 +74,32 @@ pub fn append(
     command: Value,
     events: Value,
 ) -> Result<EventRow, AppendError> {
+    let row = seal(conn, game_id, previous, actor, command, events)?;
+    let appended = diesel::select(append_event(
+        &row.game_id,
+        row.seq,
+        row.actor,
+        &row.command,
+        &row.events,
+        row.recorded_at,
+        &row.prev_hash,
+        &row.hash,
+    ))
+    .execute(conn);
+    appended.map_err(AppendError::from_insert)?;
+    Ok(row)
+}
+
+/// The row that follows `previous`, stamped with the database's time and chained, not yet
+/// stored.
+pub fn seal(
+    conn: &mut PgConnection,
+    game_id: &str,
+    previous: Option<&EventRow>,
+    actor: Option<i64>,
+    command: Value,
+    events: Value,
+) -> QueryResult<EventRow> {
     // The database's clock, like every deadline reckoned from these times. PostgreSQL keeps
     // microseconds; hash exactly what is stored.
     let recorded_at = super::database_now(conn)?.trunc_subsecs(6);
@@ -91,7 +118,7 @@ pub fn append(
         recorded_at: &time,
     }
     .hash(&prev_hash);
-    let row = EventRow {
+    Ok(EventRow {
         game_id: game_id.to_string(),
         seq,
         actor,
@@ -100,24 +127,19 @@ pub fn append(
         recorded_at,
         prev_hash: prev_hash.to_vec(),
         hash: hash.to_vec(),
-    };
-    let appended = diesel::select(append_event(
-        &row.game_id,
-        row.seq,
-        row.actor,
-        &row.command,
-        &row.events,
-        row.recorded_at,
-        &row.prev_hash,
-        &row.hash,
-    ))
-    .execute(conn);
-    match appended {
-        Ok(_) => Ok(row),
-        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
-            Err(AppendError::Conflict)
+    })
+}
+
+impl AppendError {
+    /// What a failed insert of a row means: another row holds its sequence number, or the
+    /// database failed.
+    pub fn from_insert(error: DieselError) -> AppendError {
+        match error {
+            DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _) => {
+                AppendError::Conflict
+            }
+            other => AppendError::Database(other),
         }
-        Err(e) => Err(e.into()),
     }
 }
 
