@@ -2,9 +2,10 @@
 //! the game was last folded (usually none or one) rather than its whole log.
 //!
 //! The database stays the truth. Before an entry is used, the game's rows from the entry's last
-//! one on are read: the entry answers only if that row is still there exactly as it was folded,
-//! and rows after it are chain-checked and folded in. Anything else (a row rolled back, an
-//! evicted or missing entry) folds the whole log again. So any number of server processes may
+//! one on are read, with its players' names as they are now, in one statement: the entry answers
+//! only if that row is still there exactly as it was folded, and rows after it are chain-checked
+//! and folded in. Anything else (a row rolled back, an evicted or missing entry) folds the whole
+//! log again. So any number of server processes may
 //! share one database, each with a cache of its own, and losing the cache loses nothing.
 //!
 //! Rows before the head are hash-checked once, when they are first read: a row altered later
@@ -27,7 +28,7 @@ use super::replay::{Game, ReplayError, replay};
 use super::seed::{self, Seed};
 use super::service::{Result, ServiceError};
 use crate::rules::Rules;
-use crate::store::events::{self, EventRow};
+use crate::store::events::{self, EventRow, Names};
 
 /// A game's log as loaded: shared, never copied, by everyone reading it.
 pub type Log = Arc<Vec<EventRow>>;
@@ -158,26 +159,33 @@ impl GameCache {
         }
     }
 
-    /// The game folded to the head of its log as the database has it now.
-    pub fn load<R: Rules>(&self, conn: &mut PgConnection, game_id: &str) -> Result<Arc<Folded<R>>> {
+    /// The game folded to the head of its log as the database has it now, and the current
+    /// names of the players it held before, read with its newer rows (empty when the game was
+    /// folded from its whole log).
+    pub fn load<R: Rules>(
+        &self,
+        conn: &mut PgConnection,
+        game_id: &str,
+    ) -> Result<(Arc<Folded<R>>, Names)> {
         let Some(known) = self.get::<R>(game_id) else {
             return self.load_whole::<R>(conn, game_id);
         };
         let Some(head) = known.head() else {
             return self.load_whole::<R>(conn, game_id);
         };
-        let mut newer = events::load_from(conn, game_id, head.seq)?;
+        let named = known.game.participant_ids();
+        let (mut newer, names) = events::load_from_naming(conn, game_id, head.seq, &named)?;
         if newer.first() != Some(head) {
             return self.load_whole::<R>(conn, game_id);
         }
         newer.remove(0);
         if newer.is_empty() {
-            return Ok(known);
+            return Ok((known, names));
         }
         self.forget(game_id, &known);
         let mut folded = Arc::try_unwrap(known).unwrap_or_else(|shared| (*shared).clone());
         folded.extend(newer)?;
-        Ok(self.put(game_id, folded))
+        Ok((self.put(game_id, folded), names))
     }
 
     /// The secret seed of `game` (as folded from this database's log): kept with the cached game
@@ -212,8 +220,8 @@ impl GameCache {
         &self,
         conn: &mut PgConnection,
         game_id: &str,
-    ) -> Result<Arc<Folded<R>>> {
+    ) -> Result<(Arc<Folded<R>>, Names)> {
         let folded = Folded::<R>::from_log(events::load(conn, game_id)?)?;
-        Ok(self.put(game_id, folded))
+        Ok((self.put(game_id, folded), Names::new()))
     }
 }

@@ -83,18 +83,18 @@ pub fn kind_of(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
 /// Loads a game folded to the head of its log, and the log. The hash chain of every row is
 /// checked before it is first folded, so an altered log is refused rather than shown or played on.
 pub fn load<R: Rules>(conn: &mut PgConnection, game_id: &str) -> Result<(Game<R>, Log)> {
-    let folded = cache::shared().load::<R>(conn, game_id)?;
+    let (folded, mut names) = cache::shared().load::<R>(conn, game_id)?;
     let mut game = folded.game.clone();
-    let names = current_names(conn, &game.participant_ids())?;
+    let players = game.participant_ids();
+    if !players.iter().all(|id| names.contains_key(id)) {
+        names = current_names(conn, &players)?;
+    }
     game.use_names(&names);
     Ok((game, folded.rows.clone()))
 }
 
 /// Players' names as they are now: a rename shows everywhere, the log keeps the old ones.
-fn current_names(
-    conn: &mut PgConnection,
-    ids: &[i64],
-) -> Result<std::collections::HashMap<i64, String>> {
+fn current_names(conn: &mut PgConnection, ids: &[i64]) -> Result<events::Names> {
     use crate::store::schema::players;
     let found: Vec<(i64, String)> = players::table
         .filter(players::id.eq_any(ids))

@@ -7,7 +7,9 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel::sql_types::{BigInt, Bytea, Jsonb, Nullable, Text, Timestamptz};
 use serde_json::Value;
 
-use super::schema::game_events;
+use std::collections::HashMap;
+
+use super::schema::{game_events, players};
 use crate::chain::{self, ChainBreak, ChainedRow, Hash, RowContent};
 
 diesel::define_sql_function! {
@@ -152,14 +154,39 @@ pub fn load(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<EventRow>
         .load(conn)
 }
 
-/// The rows of a game from sequence `seq` on, in order.
-pub fn load_from(conn: &mut PgConnection, game_id: &str, seq: i64) -> QueryResult<Vec<EventRow>> {
-    game_events::table
+/// Players' names as they are now, by id.
+pub type Names = HashMap<i64, String>;
+
+/// The rows of a game from sequence `seq` on, in order, and the names of `named` as they are
+/// now, read in one statement.
+pub fn load_from_naming(
+    conn: &mut PgConnection,
+    game_id: &str,
+    seq: i64,
+    named: &[i64],
+) -> QueryResult<(Vec<EventRow>, Names)> {
+    let found: Vec<(EventRow, Option<(i64, String)>)> = game_events::table
+        .left_join(players::table.on(players::id.eq_any(named)))
         .filter(game_events::game_id.eq(game_id))
         .filter(game_events::seq.ge(seq))
-        .order(game_events::seq.asc())
-        .select(EventRow::as_select())
-        .load(conn)
+        .order((game_events::seq.asc(), players::id.asc()))
+        .select((
+            EventRow::as_select(),
+            (players::id, players::display_name).nullable(),
+        ))
+        .load(conn)?;
+    let mut rows: Vec<EventRow> = Vec::new();
+    let mut names = Names::new();
+    // Each row comes once per player named.
+    for (row, player) in found {
+        if let Some((id, name)) = player {
+            names.insert(id, name);
+        }
+        if rows.last().map(|last| last.seq) != Some(row.seq) {
+            rows.push(row);
+        }
+    }
+    Ok((rows, names))
 }
 
 /// Recomputes the hash chain of stored rows; returns the head hash.
