@@ -3,8 +3,7 @@
 //! or long-unused session signs nobody in, whatever cookie is presented.
 
 use chrono::{DateTime, Utc};
-use diesel::dsl::AsExprOf;
-use diesel::dsl::{IntervalDsl, sql};
+use diesel::dsl::{AsExprOf, IntervalDsl, sql};
 use diesel::pg::PgConnection;
 use diesel::pg::data_types::PgInterval;
 use diesel::prelude::*;
@@ -38,9 +37,10 @@ pub fn start(conn: &mut PgConnection, player_id: i64, user_agent: &str) -> Query
     Ok(id)
 }
 
-/// Whether a session still signs its player in: not revoked, and used within `idle`.
+/// Whether a session still signs its player in: not revoked, and used within `idle_days`.
 #[diesel::dsl::auto_type]
-fn live(idle: PgInterval) -> _ {
+fn live(idle_days: i64) -> _ {
+    let idle: PgInterval = IntervalDsl::days(idle_days.max(0_i64));
     let used_since: AsExprOf<PgInterval, Interval> = idle.into_sql::<Interval>();
     sessions::revoked_at
         .is_null()
@@ -53,7 +53,7 @@ pub fn player(conn: &mut PgConnection, id: &str, idle_days: i64) -> QueryResult<
     let found: Option<(Player, bool)> = sessions::table
         .inner_join(players::table)
         .filter(sessions::id_hash.eq(&hash))
-        .filter(live(idle_days.max(0).days()))
+        .filter(live(idle_days))
         .select((
             Player::as_select(),
             (sessions::last_seen_at + TOUCH_EVERY_SECONDS.seconds()).lt(transaction_timestamp()),
@@ -109,7 +109,7 @@ pub fn list(
     type Row = (Vec<u8>, DateTime<Utc>, DateTime<Utc>, String);
     let rows: Vec<Row> = sessions::table
         .filter(sessions::player_id.eq(player_id))
-        .filter(live(idle_days.max(0).days()))
+        .filter(live(idle_days))
         .order(sessions::last_seen_at.desc())
         .select((
             sessions::id_hash,

@@ -5,8 +5,8 @@
 //! one on are read, with its players' names as they are now, in one statement: the entry answers
 //! only if that row is still there exactly as it was folded, and rows after it are chain-checked
 //! and folded in. Anything else (a row rolled back, an evicted or missing entry) folds the whole
-//! log again. So any number of server processes may
-//! share one database, each with a cache of its own, and losing the cache loses nothing.
+//! log again. So any number of server processes may share one database, each with a cache of
+//! its own, and losing the cache loses nothing.
 //!
 //! Rows before the head are hash-checked once, when they are first read: a row altered later
 //! behind the server's back (which takes the schema's owner disabling the log's trigger) is

@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use diesel::sql_types::{Array, BigInt, Bool, Integer, Jsonb, Nullable, Text, Timestamptz};
 use serde_json::Value;
 
 use super::Kind;
@@ -13,23 +12,6 @@ use super::replay::{Game, Phase};
 use crate::i18n::Lang;
 use crate::rules::{Message, Outcome, Rules};
 use crate::store::schema::{game_players, games, players, turn_clocks};
-
-diesel::define_sql_function! {
-    /// Writes the game's row and, of its seats, the rows whose seat or turn changed (a function,
-    /// so that the writes are prepared once per connection); returns how many seats it wrote.
-    #[allow(clippy::too_many_arguments, reason = "the SQL function's parameters")]
-    fn sync_game(
-        game_id: Text,
-        phase: Text,
-        last_seq: BigInt,
-        result: Nullable<Text>,
-        result_message: Nullable<Jsonb>,
-        now: Timestamptz,
-        players: Array<BigInt>,
-        seats: Array<Nullable<Integer>>,
-        to_act: Array<Bool>,
-    ) -> Integer;
-}
 
 /// The game's row in the game list, as it is created.
 pub struct NewGameRow<'a> {
@@ -191,24 +173,6 @@ impl GameRow {
             to_act,
         }
     }
-}
-
-/// Brings the game's read-model rows in line with its folded log.
-pub fn sync<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryResult<()> {
-    let row = GameRow::of(game);
-    diesel::select(sync_game(
-        &game.id,
-        row.phase,
-        row.last_seq,
-        row.result,
-        row.result_message,
-        row.updated_at,
-        &row.players,
-        &row.seats,
-        &row.to_act,
-    ))
-    .execute(conn)?;
-    sync_clocks(conn, game)
 }
 
 /// Keeps one `turn_clocks` row per running clock. A turn that goes on keeps its row (and so the

@@ -214,9 +214,9 @@ fn create<R: Rules>(
             private,
             time_control,
         };
-        let row = append(conn, &game_id, None, Some(creator.id), &submitted, &entries)?;
+        let row = seal(conn, &game_id, None, Some(creator.id), &submitted, &entries)?;
         let game = replay::<R>(std::slice::from_ref(&row), None)?;
-        read_model::sync(conn, &game)?;
+        store_row(conn, &row, &game, &[])?;
         for email in invitees {
             super::invitations::issue(conn, &game_id, creator, email, invitation_days, row.seq)?;
         }
@@ -241,19 +241,16 @@ fn seal<C: serde::Serialize, E: serde::Serialize>(
     )?)
 }
 
-pub(super) fn append<C: serde::Serialize, E: serde::Serialize>(
+/// Stores a sealed row with the read-model rows of `game` (folded through it) and the
+/// notifications `tell` lists.
+fn store_row<R: Rules>(
     conn: &mut PgConnection,
-    game_id: &str,
-    previous: Option<&EventRow>,
-    actor: Option<i64>,
-    submitted: &Submitted<C>,
-    entries: &[Entry<E>],
-) -> Result<EventRow> {
-    let command = serde_json::to_value(submitted).expect("commands serialize");
-    let events = serde_json::to_value(entries).expect("events serialize");
-    Ok(events::append(
-        conn, game_id, previous, actor, command, events,
-    )?)
+    row: &EventRow,
+    game: &Game<R>,
+    tell: &[(i64, notifications::Kind)],
+) -> Result<()> {
+    record::record(conn, row, read_model::GameRow::of(game), tell)?;
+    Ok(read_model::sync_clocks(conn, game)?)
 }
 
 /// The game's secret seed, read once for as long as the game stays cached.
@@ -276,8 +273,8 @@ fn read_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::Seed> {
 
 /// Locks the game's read-model row so that commands on one game run one at a time.
 ///
-/// Every row lock here is `NO KEY UPDATE`: it excludes other lockers but not the foreign-key
-/// checks of rows that refer to the game. A `FOR UPDATE` lock would deadlock a move (holding the
+/// Like every row lock Turnpost takes to put work in order, it is `NO KEY UPDATE`: it excludes
+/// other lockers but not the foreign-key checks of rows that refer to the game. A `FOR UPDATE` lock would deadlock a move (holding the
 /// game, inserting an event that refers to its player) against the mail composer (holding the
 /// player, inserting a reply token that refers to the game).
 pub(super) fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
@@ -452,8 +449,7 @@ pub(super) fn commit_with_seed<R: Rules>(
     };
     game.close_row(row.seq, row.recorded_at, mover, submitted.leaves_board());
     let tell = to_tell(&game, actor, submitted, &acting_before, ended_before);
-    record::record(conn, &row, read_model::GameRow::of(&game), &tell)?;
-    read_model::sync_clocks(conn, &game)?;
+    store_row(conn, &row, &game, &tell)?;
     Ok(row.seq)
 }
 

@@ -4,29 +4,12 @@ use chrono::{DateTime, SecondsFormat, SubsecRound, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
-use diesel::sql_types::{BigInt, Bytea, Jsonb, Nullable, Text, Timestamptz};
 use serde_json::Value;
 
 use std::collections::HashMap;
 
 use super::schema::{game_events, players};
 use crate::chain::{self, ChainBreak, ChainedRow, Hash, RowContent};
-
-diesel::define_sql_function! {
-    /// Inserts one row of the log (a function, so that the insert is prepared once per
-    /// connection); returns its sequence number.
-    #[allow(clippy::too_many_arguments, reason = "the SQL function's parameters")]
-    fn append_event(
-        game_id: Text,
-        seq: BigInt,
-        actor: Nullable<BigInt>,
-        command: Jsonb,
-        events: Jsonb,
-        recorded_at: Timestamptz,
-        prev_hash: Bytea,
-        hash: Bytea,
-    ) -> BigInt;
-}
 
 /// One stored row: an accepted command and the events it produced.
 #[derive(Clone, Debug, PartialEq, Queryable, Selectable, Insertable)]
@@ -64,32 +47,6 @@ pub enum AppendError {
     Conflict,
     #[error(transparent)]
     Database(#[from] DieselError),
-}
-
-/// Appends the row that follows `previous` (None for a game's first row). A row already at that
-/// sequence number — a concurrent or repeated submission — is a [`AppendError::Conflict`].
-pub fn append(
-    conn: &mut PgConnection,
-    game_id: &str,
-    previous: Option<&EventRow>,
-    actor: Option<i64>,
-    command: Value,
-    events: Value,
-) -> Result<EventRow, AppendError> {
-    let row = seal(conn, game_id, previous, actor, command, events)?;
-    let appended = diesel::select(append_event(
-        &row.game_id,
-        row.seq,
-        row.actor,
-        &row.command,
-        &row.events,
-        row.recorded_at,
-        &row.prev_hash,
-        &row.hash,
-    ))
-    .execute(conn);
-    appended.map_err(AppendError::from_insert)?;
-    Ok(row)
 }
 
 /// The row that follows `previous`, stamped with the database's time and chained, not yet
