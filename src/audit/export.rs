@@ -1,5 +1,7 @@
 //! The downloadable log of a game.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -23,9 +25,10 @@ pub struct Export {
     pub seed_commitment: String,
     /// The seed, once the game has ended.
     pub seed: Option<String>,
-    /// False when some rows were withheld from the viewer (the game runs and has secrets).
-    pub complete: bool,
     pub rows: Vec<ExportRow>,
+    /// False when some rows were withheld from the viewer (the game runs and has secrets). It
+    /// follows the rows, so that a download can be sent as its rows are written.
+    pub complete: bool,
 }
 
 /// One row of the log, as stored (or, when `redacted`, as the viewer may see it).
@@ -68,28 +71,45 @@ pub fn visible_row<R: Rules>(
     Ok((command, events))
 }
 
+/// One row of the log as `viewer` may see it.
+fn export_row<R: Rules>(
+    game: &Game<R>,
+    row: &EventRow,
+    viewer: Viewer,
+) -> Result<ExportRow, ReplayError> {
+    let (command, events) = visible_row(game, row, viewer)?;
+    let redacted = command != row.command || events != row.events;
+    Ok(ExportRow {
+        seq: row.seq,
+        actor: row.actor,
+        recorded_at: row.recorded_at_text(),
+        command,
+        events,
+        prev_hash: hex::encode(&row.prev_hash),
+        hash: row.hash_hex(),
+        redacted,
+    })
+}
+
 /// The log of `game` as `viewer` may see it.
 pub fn export<R: Rules>(
     game: &Game<R>,
     rows: &[EventRow],
     viewer: Viewer,
 ) -> Result<Export, ReplayError> {
-    let mut out = Vec::with_capacity(rows.len());
-    for row in rows {
-        let (command, events) = visible_row(game, row, viewer)?;
-        let redacted = command != row.command || events != row.events;
-        out.push(ExportRow {
-            seq: row.seq,
-            actor: row.actor,
-            recorded_at: row.recorded_at_text(),
-            command,
-            events,
-            prev_hash: hex::encode(&row.prev_hash),
-            hash: row.hash_hex(),
-            redacted,
-        });
-    }
+    let rows = (rows.iter())
+        .map(|row| export_row(game, row, viewer))
+        .collect::<Result<Vec<_>, _>>()?;
     Ok(Export {
+        complete: rows.iter().all(|row| !row.redacted),
+        rows,
+        ..heading(game)
+    })
+}
+
+/// An export without its rows.
+fn heading<R: Rules>(game: &Game<R>) -> Export {
+    Export {
         format: FORMAT.to_string(),
         game_id: game.id.clone(),
         kind: game.kind,
@@ -97,7 +117,94 @@ pub fn export<R: Rules>(
         players: game.players,
         seed_commitment: game.seed_commitment.clone(),
         seed: game.ended.as_ref().map(|ended| ended.seed.clone()),
-        complete: out.iter().all(|row| !row.redacted),
-        rows: out,
-    })
+        rows: Vec::new(),
+        complete: true,
+    }
+}
+
+/// How many rows each piece of a [`Written`] export holds.
+const ROWS_PER_PIECE: usize = 100;
+
+/// The text of an export, in pieces of [`ROWS_PER_PIECE`] rows, so that a long game is sent
+/// as it is written instead of being held whole. Joined, the pieces are exactly
+/// `serde_json::to_string_pretty` of [`export`].
+pub struct Written<R: Rules> {
+    game: Game<R>,
+    rows: Arc<Vec<EventRow>>,
+    viewer: Viewer,
+    /// The next row to write; `None` before the heading.
+    next: Option<usize>,
+    complete: bool,
+    done: bool,
+}
+
+impl<R: Rules> Written<R> {
+    pub fn new(game: Game<R>, rows: Arc<Vec<EventRow>>, viewer: Viewer) -> Written<R> {
+        Written {
+            game,
+            rows,
+            viewer,
+            next: None,
+            complete: true,
+            done: false,
+        }
+    }
+
+    /// The export's opening up to the first row: the pretty-printed heading with its `rows`
+    /// array left open.
+    fn opening(&self) -> String {
+        let heading =
+            serde_json::to_string_pretty(&heading(&self.game)).expect("exports serialize");
+        // The field, not a key of the same name deeper in the options.
+        let open = heading
+            .rfind("\n  \"rows\": []")
+            .expect("the heading has its rows");
+        format!("{}\n  \"rows\": [", &heading[..open])
+    }
+
+    fn rows_from(&mut self, first: usize) -> Result<String, ReplayError> {
+        let end = (first + ROWS_PER_PIECE).min(self.rows.len());
+        let mut text = String::new();
+        for (i, row) in self.rows[first..end].iter().enumerate() {
+            let row = export_row(&self.game, row, self.viewer)?;
+            self.complete &= !row.redacted;
+            let pretty = serde_json::to_string_pretty(&row).expect("exports serialize");
+            // Rows sit two levels deep. JSON strings hold no raw line breaks, so every line
+            // break in the text is between tokens.
+            text.push_str(if first + i == 0 { "\n    " } else { ",\n    " });
+            text.push_str(&pretty.replace('\n', "\n    "));
+        }
+        self.next = Some(end);
+        Ok(text)
+    }
+
+    fn closing(&mut self) -> String {
+        self.done = true;
+        let before = if self.rows.is_empty() { "" } else { "\n  " };
+        format!("{before}],\n  \"complete\": {}\n}}", self.complete)
+    }
+}
+
+impl<R: Rules> Iterator for Written<R> {
+    type Item = Result<String, ReplayError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        Some(match self.next {
+            None => {
+                self.next = Some(0);
+                Ok(self.opening())
+            }
+            Some(first) if first < self.rows.len() => {
+                let piece = self.rows_from(first);
+                if piece.is_err() {
+                    self.done = true;
+                }
+                piece
+            }
+            Some(_) => Ok(self.closing()),
+        })
+    }
 }

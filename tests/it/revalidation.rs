@@ -1,10 +1,12 @@
 //! A client that already holds a game's page gets `304 Not Modified` until the game moves; a
-//! long history is read a page at a time.
+//! long history is read a page at a time, and its log is downloaded as it is written.
 
 use reqwest::StatusCode;
 use reqwest::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
 
-use crate::support::{Browser, TestApp, count_rows, seat_table, whole_history};
+use turnpost::audit::{self, Export};
+
+use crate::support::{Browser, Table, TestApp, count_rows, seat_table, whole_history};
 
 /// GETs `path`, sending `held` as If-None-Match; returns the status, the ETag and the body.
 async fn fetch(
@@ -84,8 +86,8 @@ async fn a_page_already_held_is_not_sent_again_until_the_game_moves() {
     }
 }
 
-#[actix_web::test]
-async fn a_long_history_is_read_a_page_at_a_time() {
+/// A Kalah table where 300 remarks have been made, and how many rows its log holds.
+async fn long_table() -> (Table, i64) {
     let app = TestApp::start_with(|s| s.limits.chat_per_player_per_hour = 1000).await;
     let table = seat_table(app, "kalah", &["Ann", "Bo"], &[]).await;
     let csrf = table.players[0].get("/settings").await.csrf();
@@ -102,6 +104,31 @@ async fn a_long_history_is_read_a_page_at_a_time() {
         &format!("game_events WHERE game_id = '{id}'"),
     );
     assert!(events > 300);
+    (table, events)
+}
+
+#[actix_web::test]
+async fn a_long_log_is_downloaded_whole() {
+    let (table, events) = long_table().await;
+    let download = table.players[1]
+        .get(&format!("{}/export", table.path))
+        .await;
+    assert_eq!(download.status, 200, "{}", download.body);
+
+    // Sent a hundred rows at a time, it is the very text of the whole export written at once.
+    let id = table.path.trim_start_matches("/games/");
+    let whole =
+        audit::verify::export_from_database(&mut table.app.db.connect(), id).expect("it exports");
+    assert_eq!(download.body, serde_json::to_string_pretty(&whole).unwrap());
+    let export: Export = serde_json::from_str(&download.body).expect("the download parses");
+    assert_eq!(export.rows.len() as i64, events);
+    assert!(export.complete);
+    audit::verify(&export).expect("the download verifies");
+}
+
+#[actix_web::test]
+async fn a_long_history_is_read_a_page_at_a_time() {
+    let (table, events) = long_table().await;
 
     let first = table.players[1]
         .get(&format!("{}/history", table.path))

@@ -1,11 +1,14 @@
-//! The game's log as a JSON download, for `turnpost verify`.
+//! The game's log as a JSON download, for `turnpost verify`. It is sent as it is written, a
+//! hundred rows at a time, so that a long game's log is never held whole.
 
 use actix_session::Session;
 use actix_web::HttpRequest;
+use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 
 use super::game::{Visible, load_visible};
-use crate::audit::{self, Export};
+use crate::audit::export::Written;
+use crate::games::replay::ReplayError;
 use crate::games::{service, with_rules};
 use crate::rules::Rules;
 use crate::web::AppState;
@@ -13,14 +16,17 @@ use crate::web::error::WebError;
 use crate::web::ids::GameId;
 use crate::web::session::{Visitor, visitor};
 
-fn build<R: Rules>(
+/// The pieces of an export's text; the kind of game is known only once it is loaded.
+type Pieces = Box<dyn Iterator<Item = Result<String, ReplayError>> + Send>;
+
+fn pieces<R: Rules>(
     conn: &mut diesel::PgConnection,
     game_id: &str,
     visitor: &Visitor,
-) -> Result<Export, WebError> {
+) -> Result<Pieces, WebError> {
     let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
     let viewer = game.viewer_for(visitor.player_id());
-    Ok(audit::export(&game, &rows, viewer)?)
+    Ok(Box::new(Written::new(game, rows, viewer)))
 }
 
 pub async fn download(
@@ -32,18 +38,27 @@ pub async fn download(
     let visitor = visitor(&req, &session, &state).await?;
     let pool = state.pool.clone();
     let id = game_id.clone();
-    let export = web::block(move || -> Result<Export, WebError> {
+    let pieces = web::block(move || -> Result<Pieces, WebError> {
         let conn = &mut pool.get()?;
-        let kind = service::kind_of(conn, &id)?;
-        with_rules!(kind, |R| build::<R>(conn, &id, &visitor))
+        let kind = service::kind_of(conn, &game_id)?;
+        with_rules!(kind, |R| pieces::<R>(conn, &game_id, &visitor))
     })
     .await??;
-    let body = serde_json::to_string_pretty(&export).map_err(WebError::internal)?;
+    // A row that cannot be shown (a corrupt log) cuts the download short, so that the file
+    // is never taken for a whole one; the log was read and folded before the first byte.
+    let body = futures_util::stream::iter(pieces.map({
+        let id = id.clone();
+        move |piece| {
+            piece.map(Bytes::from).inspect_err(|e| {
+                tracing::error!("export of game {id} cut short: {e}");
+            })
+        }
+    }));
     Ok(HttpResponse::Ok()
         .content_type("application/json")
         .insert_header((
             "Content-Disposition",
-            format!("attachment; filename=\"turnpost-{game_id}.json\""),
+            format!("attachment; filename=\"turnpost-{id}.json\""),
         ))
-        .body(body))
+        .streaming(body))
 }
