@@ -110,10 +110,22 @@ async fn long_table() -> (Table, i64) {
 #[actix_web::test]
 async fn a_long_log_is_downloaded_whole() {
     let (table, events) = long_table().await;
-    let download = table.players[1]
-        .get(&format!("{}/export", table.path))
-        .await;
+    let path = format!("{}/export", table.path);
+    let download = table.players[1].get(&path).await;
     assert_eq!(download.status, 200, "{}", download.body);
+    let sent = (table.players[1]
+        .client
+        .get(table.players[1].absolute(&path)))
+    .send()
+    .await
+    .unwrap();
+    assert_eq!(
+        sent.headers()
+            .get("transfer-encoding")
+            .map(|v| v.as_bytes()),
+        Some(&b"chunked"[..]),
+        "sent as it is written, its length not known in advance"
+    );
 
     // Sent a hundred rows at a time, it is the very text of the whole export written at once.
     let id = table.path.trim_start_matches("/games/");
