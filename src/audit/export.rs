@@ -1,11 +1,10 @@
 //! The downloadable log of a game.
 
-use std::sync::Arc;
-
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::games::Kind;
+use crate::games::cache::Log;
 use crate::games::replay::{Game, ReplayError, entries};
 use crate::games::stream::{Entry, Submitted};
 use crate::rules::{Rules, Viewer};
@@ -125,12 +124,12 @@ fn heading<R: Rules>(game: &Game<R>) -> Export {
 /// How many rows each piece of a [`Written`] export holds.
 const ROWS_PER_PIECE: usize = 100;
 
-/// The text of an export, in pieces of [`ROWS_PER_PIECE`] rows, so that a long game is sent
-/// as it is written instead of being held whole. Joined, the pieces are exactly
+/// The text of an export, in pieces of [`ROWS_PER_PIECE`] rows, so that a long game's file is
+/// sent as it is written instead of being built whole first. Joined, the pieces are exactly
 /// `serde_json::to_string_pretty` of [`export`].
 pub struct Written<R: Rules> {
     game: Game<R>,
-    rows: Arc<Vec<EventRow>>,
+    rows: Log,
     viewer: Viewer,
     /// The next row to write; `None` before the heading.
     next: Option<usize>,
@@ -139,7 +138,7 @@ pub struct Written<R: Rules> {
 }
 
 impl<R: Rules> Written<R> {
-    pub fn new(game: Game<R>, rows: Arc<Vec<EventRow>>, viewer: Viewer) -> Written<R> {
+    pub fn new(game: Game<R>, rows: Log, viewer: Viewer) -> Written<R> {
         Written {
             game,
             rows,
