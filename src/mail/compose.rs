@@ -18,7 +18,7 @@ use crate::i18n::Lang;
 use crate::mail::inbound::answer::offer;
 use crate::present::codes::MoveCodes;
 use crate::store::emails::{self, NewEmail};
-use crate::store::notifications::{self, Kind, Pending};
+use crate::store::notifications::{self, DueBefore, Kind, Pending};
 use crate::store::schema::players;
 use crate::web::ui::{Board, GameUi, sentence};
 
@@ -46,6 +46,24 @@ pub fn due_at(settings: &Settings, notify: Notify, oldest: DateTime<Utc>) -> Opt
                 same_day + Duration::days(1)
             })
         }
+    }
+}
+
+/// The cut-offs that [`notifications::players_due`] compares news with, in the database: news
+/// that arrived at `oldest` is due at `now` exactly when [`due_at`] says so.
+pub fn due_before(settings: &Settings, now: DateTime<Utc>) -> DueBefore {
+    let hour = settings.mail.digest_hour_utc.min(23);
+    let today = (now.date_naive().and_hms_opt(hour, 0, 0)).expect("an hour of the day");
+    let today = Utc.from_utc_datetime(&today);
+    DueBefore {
+        every_turn: now - Duration::seconds(settings.mail.coalesce_seconds),
+        // A digest goes out at the first digest hour after its oldest news: news is due once
+        // it is older than the latest digest hour that has come.
+        digest: if today <= now {
+            today
+        } else {
+            today - Duration::days(1)
+        },
     }
 }
 
@@ -506,6 +524,45 @@ mod tests {
             due_at(&settings, Notify::DailyDigest, at(7, 0)),
             Some(Utc.with_ymd_and_hms(2026, 11, 22, 7, 0, 0).unwrap()),
             "at or after the hour: the next day"
+        );
+    }
+
+    #[test]
+    fn the_database_cut_offs_agree_with_when_news_is_due() {
+        let mut settings = Settings::load(None).unwrap();
+        let start = Utc.with_ymd_and_hms(2026, 11, 21, 0, 0, 0).unwrap();
+        // Every quarter hour over two days, and the seconds either side of each.
+        let times: Vec<DateTime<Utc>> = (0..2 * 24 * 4)
+            .flat_map(|q| {
+                let t = start + Duration::minutes(15 * q);
+                [t - Duration::seconds(1), t, t + Duration::seconds(1)]
+            })
+            .collect();
+        let mut checked = [0, 0];
+        for (hour, coalesce) in [(0, 0), (7, 300), (23, 900)] {
+            settings.mail.digest_hour_utc = hour;
+            settings.mail.coalesce_seconds = coalesce;
+            for &now in &times {
+                let cut = due_before(&settings, now);
+                for &oldest in times.iter().filter(|&&t| t <= now) {
+                    let due = |notify| due_at(&settings, notify, oldest).unwrap() <= now;
+                    assert_eq!(
+                        due(Notify::EveryTurn),
+                        oldest <= cut.every_turn,
+                        "every turn: news at {oldest}, now {now}, coalescing {coalesce} s"
+                    );
+                    assert_eq!(
+                        due(Notify::DailyDigest),
+                        oldest < cut.digest,
+                        "digest at {hour}:00: news at {oldest}, now {now}"
+                    );
+                    checked[usize::from(due(Notify::DailyDigest))] += 1;
+                }
+            }
+        }
+        assert!(
+            checked.iter().all(|&n| n > 1000),
+            "due and not due both met: {checked:?}"
         );
     }
 }

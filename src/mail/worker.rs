@@ -37,7 +37,7 @@ pub fn compose_due(
     now: DateTime<Utc>,
 ) -> anyhow::Result<usize> {
     let mut made = 0;
-    for player in notifications::players_with_pending(conn)? {
+    for player in notifications::players_due(conn, compose::due_before(settings, now))? {
         made += compose::compose_for(conn, settings, player, now)?;
     }
     Ok(made)

@@ -6,7 +6,10 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Jsonb, Nullable, Text};
 use serde_json::Value;
 
-use super::schema::notifications;
+use chrono::{DateTime, Utc};
+
+use super::schema::{notifications, players};
+use crate::auth::accounts::Notify;
 
 diesel::define_sql_function! {
     /// Queues a notification unless the same one is queued already (a function, so that the
@@ -98,10 +101,44 @@ pub struct Pending {
     pub created_at: chrono::DateTime<chrono::Utc>,
 }
 
-/// The players with pending notifications.
-pub fn players_with_pending(conn: &mut PgConnection) -> QueryResult<Vec<i64>> {
+/// The kinds that wait for the moment their player chose (the end of a coalescing window, the
+/// daily digest's hour); every other kind is mailed as soon as it is queued.
+pub const NEWS: [Kind; 4] = [
+    Kind::YourTurn,
+    Kind::GameOver,
+    Kind::TimeHalf,
+    Kind::TimeShort,
+];
+
+/// When news queued so far is due: at or before `every_turn` for a player who wants an email
+/// each turn, before `digest` for one who wants a daily digest.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DueBefore {
+    pub every_turn: DateTime<Utc>,
+    pub digest: DateTime<Utc>,
+}
+
+/// The players with pending notifications that may need an email, or skipping, now: a kind
+/// that is not news; news that is due; any news of a player who wants none or whose address
+/// refuses mail. A player whose news is still waiting is not visited, so a round's work does
+/// not grow with the number of players waiting for their window or their digest.
+pub fn players_due(conn: &mut PgConnection, due: DueBefore) -> QueryResult<Vec<i64>> {
+    let news = NEWS.map(Kind::as_str);
+    let (every_turn, digest) = (Notify::EveryTurn.as_str(), Notify::DailyDigest.as_str());
     notifications::table
+        .inner_join(players::table)
         .filter(notifications::state.eq("pending"))
+        .filter(
+            (notifications::kind.ne_all(news))
+                .or(players::email_rejected_at.is_not_null())
+                .or(players::notify.ne_all([every_turn, digest]))
+                .or(players::notify
+                    .eq(every_turn)
+                    .and(notifications::created_at.le(due.every_turn)))
+                .or(players::notify
+                    .eq(digest)
+                    .and(notifications::created_at.lt(due.digest))),
+        )
         .select(notifications::player_id)
         .distinct()
         .load(conn)
