@@ -158,16 +158,26 @@ pub struct GamePage {
     recent_title: String,
 }
 
-/// Everything needed to answer with the game page or its JSON twin.
+/// The game page or its JSON twin, whichever was asked for: only that one is built.
 pub struct Rendered {
-    page: GamePage,
-    json: Value,
+    shown: Shown,
+    /// Whether it shows a refusal (and is then not to be cached).
+    refused: bool,
     tag: EntityTag,
 }
 
+enum Shown {
+    Page(Box<GamePage>),
+    Json(Value),
+}
+
 impl Rendered {
-    pub fn json(&self) -> &Value {
-        &self.json
+    /// The JSON twin, if that is what was built.
+    pub fn json(&self) -> Option<&Value> {
+        match &self.shown {
+            Shown::Json(json) => Some(json),
+            Shown::Page(_) => None,
+        }
     }
 }
 
@@ -306,19 +316,6 @@ pub fn render_game<R: GameUi>(
         csrf: visitor.csrf.clone(),
         choices,
     };
-    let path = format!("/games/{}", game.id);
-    let board = match &view {
-        Some(view) => Some(R::board(&Board::<R> {
-            view,
-            path: &path,
-            query: selection,
-            names: &names,
-            me,
-            actions: (!actions.choices.is_empty()).then_some(&actions),
-            lang: visitor.lang,
-        })?),
-        None => None,
-    };
     let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
     let status = shown.status();
     let now = chrono::Utc::now();
@@ -392,17 +389,13 @@ pub fn render_game<R: GameUi>(
             .collect()
     };
     let can_resign = live && in_play;
-    let is_creator = visitor.player_id() == Some(game.creator.id);
-    let mut options = R::describe_options(&game.options);
-    options.push(match &game.time_control {
-        Some(control) => Message::new("game-time-limit").with("clock", control.message()),
-        None => Message::new("game-no-time-limit"),
-    });
     let recent = match live {
         true => recent_lines(&game, &rows, visitor.player_id(), zone, now, visitor.lang)?,
         false => Vec::new(),
     };
-    let json = json!({
+    let refused = error.is_some();
+    if held.json {
+        let mut json = json!({
         "id": game.id,
         "kind": game.kind,
         "phase": game.phase().as_str(),
@@ -431,6 +424,35 @@ pub fn render_game<R: GameUi>(
         "legal_commands": actions.choices.iter().map(|c| json!({
             "label": c.label, "command": c.command,
         })).collect::<Vec<_>>(),
+        });
+        if let Some(error) = error {
+            json["error"] = Value::String(error);
+        }
+        let shown = Shown::Json(json);
+        return Ok(Answer::Fresh(Rendered {
+            shown,
+            refused,
+            tag,
+        }));
+    }
+    let path = format!("/games/{}", game.id);
+    let board = match &view {
+        Some(view) => Some(R::board(&Board::<R> {
+            view,
+            path: &path,
+            query: selection,
+            names: &names,
+            me,
+            actions: (!actions.choices.is_empty()).then_some(&actions),
+            lang: visitor.lang,
+        })?),
+        None => None,
+    };
+    let is_creator = visitor.player_id() == Some(game.creator.id);
+    let mut options = R::describe_options(&game.options);
+    options.push(match &game.time_control {
+        Some(control) => Message::new("game-time-limit").with("clock", control.message()),
+        None => Message::new("game-no-time-limit"),
     });
     let my_turn = live
         && me.is_some_and(
@@ -481,7 +503,12 @@ pub fn render_game<R: GameUi>(
             None => "game-recent-latest",
         }),
     };
-    Ok(Answer::Fresh(Rendered { page, json, tag }))
+    let shown = Shown::Page(Box::new(page));
+    Ok(Answer::Fresh(Rendered {
+        shown,
+        refused,
+        tag,
+    }))
 }
 
 /// The tag of the game page (or its JSON twin) as `visitor` sees it now. Relative times change
@@ -523,31 +550,31 @@ pub fn game_tag<R: Rules>(
     )
 }
 
-fn respond(rendered: Rendered, status: StatusCode, json: bool) -> Result<HttpResponse, WebError> {
-    let mut response = if json {
-        let mut body = rendered.json;
-        if let Some(error) = &rendered.page.error {
-            body["error"] = Value::String(error.clone());
-        }
-        json_response(status, &body)
-    } else {
-        render_page(status, &rendered.page)?
+fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, WebError> {
+    let mut response = match &rendered.shown {
+        Shown::Json(json) => json_response(status, json),
+        Shown::Page(page) => render_page(status, page.as_ref())?,
     };
-    if status == StatusCode::OK && rendered.page.error.is_none() {
+    if status == StatusCode::OK && !rendered.refused {
         rendered.tag.mark(&mut response);
     }
     Ok(response)
 }
 
-/// Renders the game page off the async executor.
+/// Renders the game page, or its JSON twin when `json`, off the async executor.
 pub async fn rendered(
     state: &web::Data<AppState>,
     game_id: String,
     visitor: Visitor,
     query: BTreeMap<String, String>,
     error: Option<String>,
+    json: bool,
 ) -> Result<Rendered, WebError> {
-    let answer = answer(state, game_id, visitor, query, error, HeldTags::default()).await?;
+    let held = HeldTags {
+        tags: Vec::new(),
+        json,
+    };
+    let answer = answer(state, game_id, visitor, query, error, held).await?;
     match answer {
         Answer::Fresh(rendered) => Ok(rendered),
         Answer::Unchanged(_) => unreachable!("no tag was held"),
@@ -625,7 +652,7 @@ pub async fn show(
     }
     match answer {
         Ok(Answer::Unchanged(tag)) => Ok(tag.not_modified()),
-        Ok(Answer::Fresh(rendered)) => respond(rendered, StatusCode::OK, json),
+        Ok(Answer::Fresh(rendered)) => respond(rendered, StatusCode::OK),
         Err(error) if json => Ok(json_response(
             error.status,
             &json!({"error": lang.say(&error.message, &[])}),
@@ -720,8 +747,16 @@ pub async fn play(
         // The move is committed: whatever happens while showing the new board, it is answered
         // as made.
         Ok(seq) if json => {
-            return match rendered(&state, game_id.clone(), visitor, BTreeMap::new(), None).await {
-                Ok(fresh) => respond(fresh, StatusCode::OK, true),
+            let board = rendered(
+                &state,
+                game_id.clone(),
+                visitor,
+                BTreeMap::new(),
+                None,
+                true,
+            );
+            return match board.await {
+                Ok(fresh) => respond(fresh, StatusCode::OK),
                 Err(e) => {
                     tracing::error!("game {game_id}: move {seq} made, but the board failed: {e}");
                     Ok(json_response(
@@ -749,9 +784,16 @@ pub async fn play(
         } else {
             visitor.lang.say(&error.message, &[])
         };
-        if let Ok(fresh) = rendered(&state, game_id, visitor, BTreeMap::new(), Some(message)).await
-        {
-            return respond(fresh, error.status, json);
+        let board = rendered(
+            &state,
+            game_id,
+            visitor,
+            BTreeMap::new(),
+            Some(message),
+            json,
+        );
+        if let Ok(fresh) = board.await {
+            return respond(fresh, error.status);
         }
     }
     if json {

@@ -39,9 +39,10 @@ pub async fn confirm(
         visitor.clone(),
         Default::default(),
         None,
+        true,
     )
     .await?;
-    let json = rendered.json();
+    let json = rendered.json().expect("the JSON twin was asked for");
     if json["can_resign"] != true {
         return Err(WebError::forbidden(Message::new("resign-not-playing")));
     }
