@@ -158,3 +158,14 @@ fn lists_are_joined_as_each_language_joins_them() {
     assert_eq!(Lang::En.say(&list, &[]), "blue, green and pink");
     assert_eq!(Lang::Ja.say(&list, &[]), "青、緑、桃");
 }
+
+#[test]
+fn each_language_speaks_its_own_words_and_a_key_without_any_shows_as_itself() {
+    let unknown = ["no", "such", "key"].join("-");
+    for lang in Lang::ALL {
+        assert_eq!(lang.t(&unknown), unknown);
+        assert_ne!(lang.t("status-you"), "status-you");
+    }
+    assert_eq!(Lang::En.t("status-you"), "you");
+    assert_eq!(Lang::Ja.t("status-you"), "あなた");
+}
