@@ -1,12 +1,11 @@
 //! Notification intents: written in the same transaction as whatever caused them, turned into
 //! emails later by the mail worker.
 
+use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Jsonb, Nullable, Text};
 use serde_json::Value;
-
-use chrono::{DateTime, Utc};
 
 use super::schema::{notifications, players};
 use crate::auth::accounts::Notify;

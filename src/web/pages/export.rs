@@ -1,5 +1,5 @@
 //! The game's log as a JSON download, for `turnpost verify`. It is sent as it is written, a
-//! hundred rows at a time, so that a long game's log is never held whole.
+//! hundred rows at a time, so that a long game's file is never built whole.
 
 use actix_session::Session;
 use actix_web::HttpRequest;
