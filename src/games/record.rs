@@ -11,8 +11,8 @@ use crate::store::events::{AppendError, EventRow};
 use crate::store::notifications::Kind;
 
 diesel::define_sql_function! {
-    /// Appends the row, writes the game's row and the seats whose seat or turn changed, and queues a
-    /// notification of the row for each player in `tell` (of the kind beside it in
+    /// Appends the row, writes the game's row and the seats whose seat or turn changed, and
+    /// queues a notification of the row for each player in `tell` (of the kind beside it in
     /// `tell_kinds`); returns the row's sequence number.
     #[allow(clippy::too_many_arguments, reason = "the SQL function's parameters")]
     fn record_row(

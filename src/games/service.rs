@@ -274,9 +274,10 @@ fn read_seed(conn: &mut PgConnection, game_id: &str) -> Result<seed::Seed> {
 /// Locks the game's read-model row so that commands on one game run one at a time.
 ///
 /// Like every row lock Turnpost takes to put work in order, it is `NO KEY UPDATE`: it excludes
-/// other lockers but not the foreign-key checks of rows that refer to the game. A `FOR UPDATE` lock would deadlock a move (holding the
-/// game, inserting an event that refers to its player) against the mail composer (holding the
-/// player, inserting a reply token that refers to the game).
+/// other lockers but not the foreign-key checks of rows that refer to the game. A `FOR UPDATE`
+/// lock would deadlock a move (holding the game, inserting an event that refers to its player)
+/// against the mail composer (holding the player, inserting a reply token that refers to the
+/// game).
 pub(super) fn lock_game(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
     let kind: Option<String> = games::table
         .find(game_id)

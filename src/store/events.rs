@@ -1,12 +1,12 @@
 //! The append-only, hash-chained event log (`game_events`).
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, SecondsFormat, SubsecRound, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use serde_json::Value;
-
-use std::collections::HashMap;
 
 use super::schema::{game_events, players};
 use crate::chain::{self, ChainBreak, ChainedRow, Hash, RowContent};

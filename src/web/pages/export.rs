@@ -36,29 +36,24 @@ pub async fn download(
     GameId(game_id): GameId,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&req, &session, &state).await?;
+    let disposition = format!("attachment; filename=\"turnpost-{game_id}.json\"");
     let pool = state.pool.clone();
     let id = game_id.clone();
     let pieces = web::block(move || -> Result<Pieces, WebError> {
         let conn = &mut pool.get()?;
-        let kind = service::kind_of(conn, &game_id)?;
-        with_rules!(kind, |R| pieces::<R>(conn, &game_id, &visitor))
+        let kind = service::kind_of(conn, &id)?;
+        with_rules!(kind, |R| pieces::<R>(conn, &id, &visitor))
     })
     .await??;
     // A row that cannot be shown (a corrupt log) cuts the download short, so that the file
     // is never taken for a whole one; the log was read and folded before the first byte.
-    let body = futures_util::stream::iter(pieces.map({
-        let id = id.clone();
-        move |piece| {
-            piece.map(Bytes::from).inspect_err(|e| {
-                tracing::error!("export of game {id} cut short: {e}");
-            })
-        }
+    let body = futures_util::stream::iter(pieces.map(move |piece| {
+        piece.map(Bytes::from).inspect_err(|e| {
+            tracing::error!("export of game {game_id} cut short: {e}");
+        })
     }));
     Ok(HttpResponse::Ok()
         .content_type("application/json")
-        .insert_header((
-            "Content-Disposition",
-            format!("attachment; filename=\"turnpost-{id}.json\""),
-        ))
+        .insert_header(("Content-Disposition", disposition))
         .streaming(body))
 }

@@ -160,13 +160,13 @@ pub struct GamePage {
 
 /// The game page or its JSON twin, whichever was asked for: only that one is built.
 pub struct Rendered {
-    shown: Shown,
+    built: Built,
     /// Whether it shows a refusal (and is then not to be cached).
     refused: bool,
     tag: EntityTag,
 }
 
-enum Shown {
+enum Built {
     Page(Box<GamePage>),
     Json(Value),
 }
@@ -174,9 +174,9 @@ enum Shown {
 impl Rendered {
     /// The JSON twin, if that is what was built.
     pub fn json(&self) -> Option<&Value> {
-        match &self.shown {
-            Shown::Json(json) => Some(json),
-            Shown::Page(_) => None,
+        match &self.built {
+            Built::Json(json) => Some(json),
+            Built::Page(_) => None,
         }
     }
 }
@@ -396,41 +396,41 @@ pub fn render_game<R: GameUi>(
     let refused = error.is_some();
     if held.json {
         let mut json = json!({
-        "id": game.id,
-        "kind": game.kind,
-        "phase": game.phase().as_str(),
-        "private": game.private,
-        "options": game.options_json,
-        "seq": game.seq,
-        "at": at,
-        "head_hash": head,
-        "seed_commitment": game.seed_commitment,
-        "players": players.iter().map(|p| json!({
-            "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
-            "resigned": p.resigned, "timed_out": p.timed_out, "seconds_left": p.seconds_left,
-            "may_withdraw": p.may_withdraw, "away": p.away,
-        })).collect::<Vec<_>>(),
-        "recent": recent.iter().map(|line| json!({
-            "seq": line.seq, "actor": line.actor, "text": line.text,
-        })).collect::<Vec<_>>(),
-        "time_control": game.time_control,
-        "open_seats": game.players - game.joined.len(),
-        "your_seat": me,
-        // For tools: the token a JSON move sends in the X-CSRF-Token header.
-        "csrf": visitor.player.as_ref().map(|_| visitor.csrf.clone()),
-        "can_resign": can_resign,
-        "status": status,
-        "view": view,
-        "legal_commands": actions.choices.iter().map(|c| json!({
-            "label": c.label, "command": c.command,
-        })).collect::<Vec<_>>(),
+            "id": game.id,
+            "kind": game.kind,
+            "phase": game.phase().as_str(),
+            "private": game.private,
+            "options": game.options_json,
+            "seq": game.seq,
+            "at": at,
+            "head_hash": head,
+            "seed_commitment": game.seed_commitment,
+            "players": players.iter().map(|p| json!({
+                "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
+                "resigned": p.resigned, "timed_out": p.timed_out, "seconds_left": p.seconds_left,
+                "may_withdraw": p.may_withdraw, "away": p.away,
+            })).collect::<Vec<_>>(),
+            "recent": recent.iter().map(|line| json!({
+                "seq": line.seq, "actor": line.actor, "text": line.text,
+            })).collect::<Vec<_>>(),
+            "time_control": game.time_control,
+            "open_seats": game.players - game.joined.len(),
+            "your_seat": me,
+            // For tools: the token a JSON move sends in the X-CSRF-Token header.
+            "csrf": visitor.player.as_ref().map(|_| visitor.csrf.clone()),
+            "can_resign": can_resign,
+            "status": status,
+            "view": view,
+            "legal_commands": actions.choices.iter().map(|c| json!({
+                "label": c.label, "command": c.command,
+            })).collect::<Vec<_>>(),
         });
         if let Some(error) = error {
             json["error"] = Value::String(error);
         }
-        let shown = Shown::Json(json);
+        let built = Built::Json(json);
         return Ok(Answer::Fresh(Rendered {
-            shown,
+            built,
             refused,
             tag,
         }));
@@ -503,9 +503,9 @@ pub fn render_game<R: GameUi>(
             None => "game-recent-latest",
         }),
     };
-    let shown = Shown::Page(Box::new(page));
+    let built = Built::Page(Box::new(page));
     Ok(Answer::Fresh(Rendered {
-        shown,
+        built,
         refused,
         tag,
     }))
@@ -551,9 +551,9 @@ pub fn game_tag<R: Rules>(
 }
 
 fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, WebError> {
-    let mut response = match &rendered.shown {
-        Shown::Json(json) => json_response(status, json),
-        Shown::Page(page) => render_page(status, page.as_ref())?,
+    let mut response = match &rendered.built {
+        Built::Json(json) => json_response(status, json),
+        Built::Page(page) => render_page(status, page.as_ref())?,
     };
     if status == StatusCode::OK && !rendered.refused {
         rendered.tag.mark(&mut response);
@@ -571,8 +571,8 @@ pub async fn rendered(
     json: bool,
 ) -> Result<Rendered, WebError> {
     let held = HeldTags {
-        tags: Vec::new(),
         json,
+        ..HeldTags::default()
     };
     let answer = answer(state, game_id, visitor, query, error, held).await?;
     match answer {
