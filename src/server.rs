@@ -10,6 +10,7 @@ use crate::config::Settings;
 use crate::mail::worker;
 use crate::scheduler;
 use crate::stop::StopSignal;
+use crate::store::pipelined::Pipelined;
 use crate::store::{self, Pool};
 use crate::web::{self, AppState};
 
@@ -92,7 +93,11 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
         stop,
         threads,
     };
-    let state = AppState { pool, settings };
+    let state = AppState {
+        pool,
+        pipelined: Pipelined::new(&settings.database),
+        settings,
+    };
     match web::server(state, key, listener) {
         Ok(server) => Ok(Running { server, background }),
         Err(e) => {

@@ -3,16 +3,19 @@
 //! or long-unused session signs nobody in, whatever cookie is presented.
 
 use chrono::{DateTime, Utc};
-use diesel::dsl::{AsExprOf, IntervalDsl, sql};
-use diesel::pg::PgConnection;
+use diesel::dsl::{AsExprOf, AsSelect, Eq, Find, IntervalDsl, Update, sql};
+use diesel::pg::{Pg, PgConnection};
 use diesel::pg::data_types::PgInterval;
 use diesel::prelude::*;
 use diesel::sql_types::{Interval, Nullable, Timestamptz};
+use diesel_async::AsyncPgConnection;
 
 use super::accounts::Player;
 use super::tokens;
 use crate::store::schema::{players, sessions};
 use crate::store::transaction_timestamp;
+
+type Now = transaction_timestamp;
 
 /// A session is marked as used at most this often, to keep reads from writing.
 const TOUCH_EVERY_SECONDS: i64 = 300;
@@ -47,26 +50,61 @@ fn live(idle_days: i64) -> _ {
         .and((sessions::last_seen_at + used_since).gt(transaction_timestamp()))
 }
 
+/// The player a live session signs in, and whether its last use is old enough to be marked
+/// anew.
+#[diesel::dsl::auto_type(no_type_alias)]
+fn signed_in<'a>(hash: &'a [u8], idle_days: i64) -> _ {
+    let player: AsSelect<Player, Pg> = Player::as_select();
+    let alive: live = live(idle_days);
+    let touch_every: AsExprOf<PgInterval, Interval> =
+        TOUCH_EVERY_SECONDS.seconds().into_sql::<Interval>();
+    sessions::table
+        .inner_join(players::table)
+        .filter(sessions::id_hash.eq(hash))
+        .filter(alive)
+        .select((
+            player,
+            (sessions::last_seen_at + touch_every).lt(transaction_timestamp()),
+        ))
+}
+
+type Touch<'a> = Update<Find<sessions::table, &'a [u8]>, Eq<sessions::last_seen_at, Now>>;
+
+/// Marks a session as used now.
+fn touch(hash: &[u8]) -> Touch<'_> {
+    diesel::update(sessions::table.find(hash))
+        .set(sessions::last_seen_at.eq(transaction_timestamp()))
+}
+
 /// The player a session id signs in, if the session is live; marks it as used.
 pub fn player(conn: &mut PgConnection, id: &str, idle_days: i64) -> QueryResult<Option<Player>> {
     let hash = tokens::hash(id);
-    let found: Option<(Player, bool)> = sessions::table
-        .inner_join(players::table)
-        .filter(sessions::id_hash.eq(&hash))
-        .filter(live(idle_days))
-        .select((
-            Player::as_select(),
-            (sessions::last_seen_at + TOUCH_EVERY_SECONDS.seconds()).lt(transaction_timestamp()),
-        ))
-        .first(conn)
+    let found: Option<(Player, bool)> = signed_in(&hash, idle_days).first(conn).optional()?;
+    let Some((player, stale)) = found else {
+        return Ok(None);
+    };
+    if stale {
+        touch(&hash).execute(conn)?;
+    }
+    Ok(Some(player))
+}
+
+/// [`player`] over a connection that concurrent requests share.
+pub async fn player_pipelined(
+    conn: &AsyncPgConnection,
+    id: &str,
+    idle_days: i64,
+) -> QueryResult<Option<Player>> {
+    use diesel_async::RunQueryDsl as Async;
+    let hash = tokens::hash(id);
+    let found: Option<(Player, bool)> = Async::first(signed_in(&hash, idle_days), &mut &*conn)
+        .await
         .optional()?;
     let Some((player, stale)) = found else {
         return Ok(None);
     };
     if stale {
-        diesel::update(sessions::table.find(&hash))
-            .set(sessions::last_seen_at.eq(transaction_timestamp()))
-            .execute(conn)?;
+        Async::execute(touch(&hash), &mut &*conn).await?;
     }
     Ok(Some(player))
 }

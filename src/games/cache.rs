@@ -167,25 +167,45 @@ impl GameCache {
         conn: &mut PgConnection,
         game_id: &str,
     ) -> Result<(Arc<Folded<R>>, Names)> {
-        let Some(known) = self.get::<R>(game_id) else {
-            return self.load_whole::<R>(conn, game_id);
-        };
-        let Some(head) = known.head() else {
+        let Some((known, head)) = self.held::<R>(game_id) else {
             return self.load_whole::<R>(conn, game_id);
         };
         let named = known.game.participant_ids();
-        let (mut newer, names) = events::load_from_naming(conn, game_id, head.seq, &named)?;
-        if newer.first() != Some(head) {
-            return self.load_whole::<R>(conn, game_id);
+        let (newer, names) = events::load_from_naming(conn, game_id, head, &named)?;
+        match self.advance(game_id, known, newer)? {
+            Some(folded) => Ok((folded, names)),
+            None => self.load_whole::<R>(conn, game_id),
+        }
+    }
+
+    /// The game as held here, and the sequence number of the last row it was folded to: the
+    /// rows to read from there on are the ones [`GameCache::advance`] takes.
+    pub fn held<R: Rules>(&self, game_id: &str) -> Option<(Arc<Folded<R>>, i64)> {
+        let known = self.get::<R>(game_id)?;
+        let head = known.head()?.seq;
+        Some((known, head))
+    }
+
+    /// Brings `known` up to the head of its log, given the rows from its last one on as the
+    /// database has them now; `None` when that row is no longer the one it folded (the whole
+    /// log must be folded again).
+    pub fn advance<R: Rules>(
+        &self,
+        game_id: &str,
+        known: Arc<Folded<R>>,
+        mut newer: Vec<EventRow>,
+    ) -> Result<Option<Arc<Folded<R>>>> {
+        if newer.first() != known.head() {
+            return Ok(None);
         }
         newer.remove(0);
         if newer.is_empty() {
-            return Ok((known, names));
+            return Ok(Some(known));
         }
         self.forget(game_id, &known);
         let mut folded = Arc::try_unwrap(known).unwrap_or_else(|shared| (*shared).clone());
         folded.extend(newer)?;
-        Ok((self.put(game_id, folded), names))
+        Ok(Some(self.put(game_id, folded)))
     }
 
     /// The secret seed of `game` (as folded from this database's log): kept with the cached game

@@ -5,7 +5,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use serde_json::Value;
 
-use super::cache::{self, Log};
+use super::cache::{self, Folded, Log};
 use super::clock::TimeControl;
 use super::replay::{Game, Phase, ReplayError, replay};
 use super::stream::{Entry, Participant, Submitted};
@@ -84,13 +84,23 @@ pub fn kind_of(conn: &mut PgConnection, game_id: &str) -> Result<Kind> {
 /// checked before it is first folded, so an altered log is refused rather than shown or played on.
 pub fn load<R: Rules>(conn: &mut PgConnection, game_id: &str) -> Result<(Game<R>, Log)> {
     let (folded, mut names) = cache::shared().load::<R>(conn, game_id)?;
-    let mut game = folded.game.clone();
-    let players = game.participant_ids();
-    if !players.iter().all(|id| names.contains_key(id)) {
-        names = current_names(conn, &players)?;
+    if !names_everyone(&folded, &names) {
+        names = current_names(conn, &folded.game.participant_ids())?;
     }
-    game.use_names(&names);
-    Ok((game, folded.rows.clone()))
+    Ok(named(&folded, &names))
+}
+
+/// Whether `names` holds the name of every player of `folded`.
+pub fn names_everyone<R: Rules>(folded: &Folded<R>, names: &events::Names) -> bool {
+    (folded.game.participant_ids().iter()).all(|id| names.contains_key(id))
+}
+
+/// A folded game, with its players' names as they are now where `names` holds them, and its
+/// log.
+pub fn named<R: Rules>(folded: &Folded<R>, names: &events::Names) -> (Game<R>, Log) {
+    let mut game = folded.game.clone();
+    game.use_names(names);
+    (game, folded.rows.clone())
 }
 
 /// Players' names as they are now: a rename shows everywhere, the log keeps the old ones.

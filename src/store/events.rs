@@ -3,9 +3,11 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, SecondsFormat, SubsecRound, Utc};
-use diesel::pg::PgConnection;
+use diesel::dsl::AsSelect;
+use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error as DieselError};
+use diesel_async::AsyncPgConnection;
 use serde_json::Value;
 
 use super::schema::{game_events, players};
@@ -114,6 +116,21 @@ pub fn load(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<EventRow>
 /// Players' names as they are now, by id.
 pub type Names = HashMap<i64, String>;
 
+/// The rows of a game from sequence `seq` on, in order, each once for every player of `named`
+/// with that player's name as it is now.
+#[diesel::dsl::auto_type(no_type_alias)]
+fn rows_naming<'a>(game_id: &'a str, seq: i64, named: &'a [i64]) -> _ {
+    let row: AsSelect<EventRow, Pg> = EventRow::as_select();
+    game_events::table
+        .left_join(players::table.on(players::id.eq_any(named)))
+        .filter(game_events::game_id.eq(game_id))
+        .filter(game_events::seq.ge(seq))
+        .order((game_events::seq.asc(), players::id.asc()))
+        .select((row, (players::id, players::display_name).nullable()))
+}
+
+type RowNaming = (EventRow, Option<(i64, String)>);
+
 /// The rows of a game from sequence `seq` on, in order, and the names of `named` as they are
 /// now, read in one statement.
 pub fn load_from_naming(
@@ -122,16 +139,23 @@ pub fn load_from_naming(
     seq: i64,
     named: &[i64],
 ) -> QueryResult<(Vec<EventRow>, Names)> {
-    let found: Vec<(EventRow, Option<(i64, String)>)> = game_events::table
-        .left_join(players::table.on(players::id.eq_any(named)))
-        .filter(game_events::game_id.eq(game_id))
-        .filter(game_events::seq.ge(seq))
-        .order((game_events::seq.asc(), players::id.asc()))
-        .select((
-            EventRow::as_select(),
-            (players::id, players::display_name).nullable(),
-        ))
-        .load(conn)?;
+    let found: Vec<RowNaming> = rows_naming(game_id, seq, named).load(conn)?;
+    Ok(rows_and_names(found))
+}
+
+/// [`load_from_naming`] over a connection that concurrent requests share.
+pub async fn load_from_naming_pipelined(
+    conn: &AsyncPgConnection,
+    game_id: &str,
+    seq: i64,
+    named: &[i64],
+) -> QueryResult<(Vec<EventRow>, Names)> {
+    let query = rows_naming(game_id, seq, named);
+    let found: Vec<RowNaming> = diesel_async::RunQueryDsl::load(query, &mut &*conn).await?;
+    Ok(rows_and_names(found))
+}
+
+fn rows_and_names(found: Vec<RowNaming>) -> (Vec<EventRow>, Names) {
     let mut rows: Vec<EventRow> = Vec::new();
     let mut names = Names::new();
     // Each row comes once per player named.
@@ -143,7 +167,7 @@ pub fn load_from_naming(
             rows.push(row);
         }
     }
-    Ok((rows, names))
+    (rows, names)
 }
 
 /// Recomputes the hash chain of stored rows; returns the head hash.

@@ -36,12 +36,17 @@ struct Health {
 impl Instrumentation for Health {
     fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
         if let InstrumentationEvent::FinishQuery { error, .. } = event {
-            tracing::trace!(target: "turnpost::statements", failed = error.is_some(), "statement");
+            log_statement(error);
             if error.is_some_and(super::is_connection_lost) {
                 self.lost = true;
             }
         }
     }
+}
+
+/// Logs a statement sent (at trace level, without its text), for the load benchmark to count.
+pub fn log_statement(error: Option<&diesel::result::Error>) {
+    tracing::trace!(target: "turnpost::statements", failed = error.is_some(), "statement");
 }
 
 fn health(conn: &mut PgConnection) -> Option<&mut Health> {

@@ -7,6 +7,7 @@ pub mod inbound;
 pub mod limits;
 pub mod manager;
 pub mod notifications;
+pub mod pipelined;
 pub mod pool;
 pub mod reply_tokens;
 pub mod schema;

@@ -25,12 +25,15 @@ use actix_web::{App, HttpServer, guard, web};
 use diesel::prelude::*;
 
 use crate::config::Settings;
+use crate::store::pipelined::Pipelined;
 use crate::store::{Pool, schema::server_secrets};
 
 /// Everything a request handler may need.
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Pool,
+    /// The HTTP worker threads' own connections, for the busiest pages' reads.
+    pub pipelined: Pipelined,
     pub settings: Settings,
 }
 
@@ -124,8 +127,9 @@ pub fn server(
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,
     };
-    let other_files =
-        u64::from(state.settings.database.pool_size) + state.settings.mail.concurrency as u64 * 2;
+    let other_files = u64::from(state.settings.database.pool_size)
+        + state.settings.mail.concurrency as u64 * 2
+        + workers as u64 * u64::from(state.pipelined.is_on());
     let total = capacity::max_connections(
         state.settings.server.max_connections,
         capacity::open_file_limit(),

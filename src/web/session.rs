@@ -6,7 +6,8 @@ use actix_session::Session;
 use actix_web::{HttpRequest, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
-use diesel::PgConnection;
+use diesel::{PgConnection, QueryResult};
+use diesel_async::AsyncPgConnection;
 
 use super::AppState;
 use super::error::WebError;
@@ -83,6 +84,7 @@ pub async fn visitor(
 /// What a request tells of its visitor before the database is asked: a handler that needs a
 /// database connection anyway looks the session up on it ([`Caller::visitor`]), then calls
 /// [`settle`].
+#[derive(Clone)]
 pub struct Caller {
     csrf: String,
     session_id: Option<String>,
@@ -121,6 +123,15 @@ impl Caller {
     pub fn visitor(self, conn: &mut PgConnection) -> Result<Visitor, WebError> {
         let player = match &self.session_id {
             Some(id) => sessions::player(conn, id, self.idle_days)?,
+            None => None,
+        };
+        Ok(self.with(player))
+    }
+
+    /// [`Caller::visitor`] over a connection that concurrent requests share.
+    pub async fn visitor_pipelined(self, conn: &AsyncPgConnection) -> QueryResult<Visitor> {
+        let player = match &self.session_id {
+            Some(id) => sessions::player_pipelined(conn, id, self.idle_days).await?,
             None => None,
         };
         Ok(self.with(player))

@@ -26,6 +26,7 @@ mod limits;
 mod names;
 mod notifications;
 mod pages;
+mod pipelined;
 mod pooler;
 mod quarto_game;
 mod resign;

@@ -30,6 +30,7 @@ use crate::web::session::{CSRF_HEADER, Caller, Visitor, check_csrf, check_form_c
 use crate::web::ui::{Actions, Board, Choice, GameUi};
 use chrono_tz::Tz;
 
+use super::game_read;
 use super::recent::{RecentLine, recent_lines};
 
 /// A game as the requesting person may see it.
@@ -46,6 +47,15 @@ pub fn load_visible<R: Rules>(
     viewer: Option<i64>,
 ) -> Result<Visible<R>, WebError> {
     let (game, rows) = service::load::<R>(conn, game_id)?;
+    visible(game, rows, viewer)
+}
+
+/// A game loaded for `viewer`; private games are shown to their players only.
+pub fn visible<R: Rules>(
+    game: Game<R>,
+    rows: crate::games::cache::Log,
+    viewer: Option<i64>,
+) -> Result<Visible<R>, WebError> {
     if game.private && !viewer.is_some_and(|id| game.has_joined(id)) {
         return Err(WebError::forbidden(Message::new("game-private")));
     }
@@ -279,7 +289,42 @@ pub fn render_game<R: GameUi>(
     error: Option<String>,
     held: &HeldTags,
 ) -> Result<Answer<Rendered>, WebError> {
-    let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    let shown = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    let page = Asked {
+        visitor,
+        at,
+        selection,
+        error,
+        held,
+    };
+    render_visible(shown, page, || open_seats_of(conn, game_id))
+}
+
+/// What a request for the game page asks for, and of whom.
+pub struct Asked<'a> {
+    pub visitor: &'a Visitor,
+    /// The row after which to show the board (`?at=`), if not now.
+    pub at: Option<&'a str>,
+    /// The rest of the query: selections on the board.
+    pub selection: &'a BTreeMap<String, String>,
+    pub error: Option<String>,
+    pub held: &'a HeldTags,
+}
+
+/// Builds the page (or JSON) for a game loaded for `asked.visitor`; `open_seats` is asked for
+/// only at a waiting table that the visitor has not joined.
+pub fn render_visible<R: GameUi>(
+    Visible { game, rows }: Visible<R>,
+    asked: Asked<'_>,
+    open_seats: impl FnOnce() -> Result<i32, WebError>,
+) -> Result<Answer<Rendered>, WebError> {
+    let Asked {
+        visitor,
+        at,
+        selection,
+        error,
+        held,
+    } = asked;
     let at = parse_at(at, game.seq)?;
     let tag = page_tag(&game, &rows, visitor, held.json);
     if error.is_none() && tag.held_in(&held.tags) {
@@ -492,7 +537,7 @@ pub fn render_game<R: GameUi>(
         can_cancel: is_creator && game.phase() == Phase::Waiting,
         can_sit: visitor.player_id().is_some_and(|id| !game.has_joined(id))
             && game.phase() == Phase::Waiting
-            && open_seats_of(conn, &game.id)? > 0,
+            && open_seats()? > 0,
         can_rematch: live && game.phase() == Phase::Finished && me.is_some(),
         can_talk: visitor.player_id().is_some_and(|id| game.has_joined(id))
             && game.phase() != Phase::Cancelled,
@@ -630,22 +675,11 @@ pub async fn show(
     let query = query.into_inner();
     let json = wants_json(&req, query.get("format").map(String::as_str));
     let held = HeldTags::of(&req, json);
-    let pool = state.pool.clone();
-    // The session is checked and the page built on one connection.
-    let (answer, visitor) = web::block(move || {
-        let shown = pool.get().map_err(WebError::from).and_then(|mut conn| {
-            let visitor = caller.visitor(&mut conn)?;
-            Ok((conn, visitor))
-        });
-        match shown {
-            Ok((mut conn, visitor)) => {
-                let answer = answer_on(&mut conn, &game_id, &visitor, query, None, &held);
-                (answer, Some(visitor))
-            }
-            Err(error) => (Err(error), None),
-        }
-    })
-    .await?;
+    let read = game_read::answer(&state, caller.clone(), &game_id, &query, &held).await;
+    let (answer, visitor) = match read {
+        Some((answer, visitor)) => (answer, Some(visitor)),
+        None => answer_through_pool(&state, caller, game_id, query, held).await?,
+    };
     if let Some(visitor) = &visitor {
         settle(&session, visitor);
         lang = visitor.lang;
@@ -659,6 +693,32 @@ pub async fn show(
         )),
         Err(error) => Err(error),
     }
+}
+
+/// The game page for `caller`, with the session checked and the page built on one connection
+/// of the pool; the visitor, unless the database could not be asked.
+async fn answer_through_pool(
+    state: &web::Data<AppState>,
+    caller: Caller,
+    game_id: String,
+    query: BTreeMap<String, String>,
+    held: HeldTags,
+) -> Result<(Result<Answer<Rendered>, WebError>, Option<Visitor>), WebError> {
+    let pool = state.pool.clone();
+    Ok(web::block(move || {
+        let shown = pool.get().map_err(WebError::from).and_then(|mut conn| {
+            let visitor = caller.visitor(&mut conn)?;
+            Ok((conn, visitor))
+        });
+        match shown {
+            Ok((mut conn, visitor)) => {
+                let answer = answer_on(&mut conn, &game_id, &visitor, query, None, &held);
+                (answer, Some(visitor))
+            }
+            Err(error) => (Err(error), None),
+        }
+    })
+    .await?)
 }
 
 /// A move as a JSON body, for tools and bots (with the CSRF token in the X-CSRF-Token header).

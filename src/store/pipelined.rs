@@ -1,0 +1,158 @@
+//! One connection per HTTP worker thread for the reads the busiest pages make, driven by that
+//! thread's own event loop: a request's statements are sent together, and the statements of
+//! every request the thread is serving share the connection, pipelined.
+//!
+//! Everything else goes through the blocking [`Pool`](super::Pool), which hands each request to
+//! another thread and waits there for each answer in turn. For a board page that hand-off and
+//! those waits cost more than building the page. Nothing here decides an answer that the pool
+//! would give differently: a caller that gets `None` (no connection, or any error) serves the
+//! request through the pool, which tests its connections and says honestly when the database
+//! is away. A lost connection is dropped and opened again on a later request.
+//!
+//! Only for a database reached without TLS (this machine's, by default) and with prepared
+//! statements kept: the connection is plain, and it prepares every statement by name, which a
+//! pooler in transaction mode does not allow.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+use diesel::QueryResult;
+use diesel::connection::{Instrumentation, InstrumentationEvent};
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+
+use crate::config::DatabaseSettings;
+
+/// How long a thread waits before it tries to connect again after failing to.
+const RECONNECT_AFTER: Duration = Duration::from_secs(1);
+
+/// The `application_name` the worker threads' connections show in `pg_stat_activity`, unless
+/// the URL names one.
+pub const APPLICATION_NAME: &str = "turnpost-pages";
+
+/// Where the worker threads' connections go, if they are used at all.
+#[derive(Clone, Debug)]
+pub struct Pipelined {
+    url: Option<String>,
+    /// How long a read may take before the connection is given up as hung.
+    patience: Duration,
+}
+
+#[derive(Default)]
+struct Held {
+    conn: Option<Rc<AsyncPgConnection>>,
+    connecting: bool,
+    not_before: Option<Instant>,
+}
+
+thread_local! {
+    static HELD: RefCell<Held> = RefCell::new(Held::default());
+}
+
+impl Pipelined {
+    /// Pipelined reads to the database of `settings`, when it is reached without TLS and keeps
+    /// prepared statements, and they are not turned off.
+    pub fn new(settings: &DatabaseSettings) -> Pipelined {
+        let mut url = super::with_connect_timeout(&settings.url, settings.connect_timeout_seconds);
+        let plain = url.contains("sslmode=disable");
+        let on = settings.pipelined_reads && settings.prepared_statements && plain;
+        if !url.contains("application_name=") {
+            let separator = if url.contains('?') { '&' } else { '?' };
+            url = format!("{url}{separator}application_name={APPLICATION_NAME}");
+        }
+        Pipelined {
+            url: on.then_some(url),
+            patience: Duration::from_millis(settings.checkout_timeout_ms.max(1)),
+        }
+    }
+
+    /// Whether the worker threads keep connections of their own.
+    pub fn is_on(&self) -> bool {
+        self.url.is_some()
+    }
+
+    /// `reads` on this thread's connection, given up after the pool's checkout timeout: `None`
+    /// if turned off, there is no connection, or the reads failed (a lost or hung connection is
+    /// let go, to be opened anew).
+    pub async fn read<T, F>(&self, reads: impl FnOnce(Rc<AsyncPgConnection>) -> F) -> Option<T>
+    where
+        F: Future<Output = QueryResult<T>>,
+    {
+        let conn = self.connection().await?;
+        match tokio::time::timeout(self.patience, reads(conn.clone())).await {
+            Ok(Ok(read)) => Some(read),
+            Ok(Err(error)) if super::is_connection_lost(&error) => {
+                tracing::warn!("pipelined reads: connection lost: {error}");
+                forget(&conn);
+                None
+            }
+            Ok(Err(error)) => {
+                tracing::warn!("pipelined read failed; answered through the pool: {error}");
+                None
+            }
+            Err(_) => {
+                tracing::warn!("pipelined reads: no answer in {:?}", self.patience);
+                forget(&conn);
+                None
+            }
+        }
+    }
+
+    /// This thread's connection, opened if need be; `None` when turned off, while another
+    /// request on this thread is opening it, or when opening it failed a moment ago.
+    async fn connection(&self) -> Option<Rc<AsyncPgConnection>> {
+        let url = self.url.as_deref()?;
+        let now = Instant::now();
+        let may_open = HELD.with_borrow_mut(|held| {
+            if held.conn.is_some() || held.connecting {
+                return false;
+            }
+            if held.not_before.is_some_and(|at| now < at) {
+                return false;
+            }
+            held.connecting = true;
+            true
+        });
+        if !may_open {
+            return HELD.with_borrow(|held| held.conn.clone());
+        }
+        let opened = AsyncPgConnection::establish(url).await;
+        HELD.with_borrow_mut(|held| {
+            held.connecting = false;
+            match opened {
+                Ok(mut conn) => {
+                    conn.set_instrumentation(Logged);
+                    held.conn = Some(Rc::new(conn));
+                    held.not_before = None;
+                }
+                Err(error) => {
+                    tracing::warn!("pipelined reads: cannot connect: {error}");
+                    held.not_before = Some(Instant::now() + RECONNECT_AFTER);
+                }
+            }
+            held.conn.clone()
+        })
+    }
+
+}
+
+/// Lets `conn` go if it is still this thread's connection.
+fn forget(conn: &Rc<AsyncPgConnection>) {
+    HELD.with_borrow_mut(|held| {
+        if held.conn.as_ref().is_some_and(|held| Rc::ptr_eq(held, conn)) {
+            held.conn = None;
+        }
+    });
+}
+
+/// Logs each statement (at trace level, without its text), as the pool's connections do, for
+/// the load benchmark to count.
+struct Logged;
+
+impl Instrumentation for Logged {
+    fn on_connection_event(&mut self, event: InstrumentationEvent<'_>) {
+        if let InstrumentationEvent::FinishQuery { error, .. } = event {
+            super::manager::log_statement(error);
+        }
+    }
+}

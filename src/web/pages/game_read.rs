@@ -1,0 +1,85 @@
+//! The game page read over the HTTP worker's own connection ([`crate::store::pipelined`]): the
+//! session and the game's new rows in one round trip, and the page built on the worker thread,
+//! with no hand-off to a blocking thread.
+//!
+//! Only for a game this process holds folded, shown as it is now, at a table that has begun.
+//! Anything else (a game to fold from its whole log, a past position, a waiting table, a
+//! player renamed out of reach, any failure) returns `None` and is answered through the pool,
+//! so no answer differs from the pool's.
+
+use std::collections::BTreeMap;
+
+use std::rc::Rc;
+
+use actix_web::web;
+use diesel_async::AsyncPgConnection;
+
+use super::game::{Asked, Rendered, render_visible, visible};
+use crate::games::replay::Phase;
+use crate::games::{cache, service, with_rules};
+use crate::store::events;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::etag::{Answer, HeldTags};
+use crate::web::session::{Caller, Visitor};
+use crate::web::ui::GameUi;
+
+/// The game page (or its JSON twin) for `caller`, if it can be read here.
+pub async fn answer(
+    state: &web::Data<AppState>,
+    caller: Caller,
+    game_id: &str,
+    query: &BTreeMap<String, String>,
+    held: &HeldTags,
+) -> Option<(Result<Answer<Rendered>, WebError>, Visitor)> {
+    if query.contains_key("at") {
+        return None;
+    }
+    let kind = cache::shared().kind(game_id)?;
+    with_rules!(kind, |R| {
+        answer_as::<R>(state, caller, game_id, query, held).await
+    })
+}
+
+async fn answer_as<R: GameUi>(
+    state: &web::Data<AppState>,
+    caller: Caller,
+    game_id: &str,
+    query: &BTreeMap<String, String>,
+    held: &HeldTags,
+) -> Option<(Result<Answer<Rendered>, WebError>, Visitor)> {
+    let games = cache::shared();
+    let (known, head) = games.held::<R>(game_id)?;
+    let named = known.game.participant_ids();
+    let reads = |conn: Rc<AsyncPgConnection>| async move {
+        futures_util::try_join!(
+            caller.visitor_pipelined(&conn),
+            events::load_from_naming_pipelined(&conn, game_id, head, &named),
+        )
+    };
+    let (visitor, (newer, names)) = state.pipelined.read(reads).await?;
+    // A damaged log is reported through the pool, which finds it again.
+    let folded = games.advance(game_id, known, newer).ok()??;
+    if !service::names_everyone(&folded, &names) {
+        return None;
+    }
+    let (game, rows) = service::named(&folded, &names);
+    if game.phase() == Phase::Waiting {
+        return None;
+    }
+    let mut selection = query.clone();
+    selection.remove("format");
+    let asked = Asked {
+        visitor: &visitor,
+        at: None,
+        selection: &selection,
+        error: None,
+        held,
+    };
+    let answer = visible(game, rows, visitor.player_id()).and_then(|shown| {
+        render_visible(shown, asked, || {
+            unreachable!("a waiting table is answered through the pool")
+        })
+    });
+    Some((answer, visitor))
+}
