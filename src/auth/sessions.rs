@@ -4,8 +4,8 @@
 
 use chrono::{DateTime, Utc};
 use diesel::dsl::{AsExprOf, AsSelect, Eq, Find, IntervalDsl, Update, sql};
-use diesel::pg::{Pg, PgConnection};
 use diesel::pg::data_types::PgInterval;
+use diesel::pg::{Pg, PgConnection};
 use diesel::prelude::*;
 use diesel::sql_types::{Interval, Nullable, Timestamptz};
 use diesel_async::AsyncPgConnection;

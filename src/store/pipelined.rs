@@ -40,6 +40,8 @@ pub struct Pipelined {
 
 #[derive(Default)]
 struct Held {
+    /// Where `conn` goes: a thread that served another database would not use it.
+    url: String,
     conn: Option<Rc<AsyncPgConnection>>,
     connecting: bool,
     not_before: Option<Instant>,
@@ -104,6 +106,12 @@ impl Pipelined {
         let url = self.url.as_deref()?;
         let now = Instant::now();
         let may_open = HELD.with_borrow_mut(|held| {
+            if held.url != url {
+                *held = Held {
+                    url: url.to_string(),
+                    ..Held::default()
+                };
+            }
             if held.conn.is_some() || held.connecting {
                 return false;
             }
@@ -116,30 +124,50 @@ impl Pipelined {
         if !may_open {
             return HELD.with_borrow(|held| held.conn.clone());
         }
-        let opened = AsyncPgConnection::establish(url).await;
+        // Until this request is done opening it, or gives up (its future may be dropped).
+        let _connecting = Connecting;
+        // libpq's connect_timeout in the URL bounds only the TCP connection here; a server that
+        // accepts and never answers is bounded by this.
+        let opened = tokio::time::timeout(self.patience, AsyncPgConnection::establish(url)).await;
         HELD.with_borrow_mut(|held| {
-            held.connecting = false;
             match opened {
-                Ok(mut conn) => {
+                Ok(Ok(mut conn)) => {
                     conn.set_instrumentation(Logged);
                     held.conn = Some(Rc::new(conn));
                     held.not_before = None;
                 }
-                Err(error) => {
+                Ok(Err(error)) => {
                     tracing::warn!("pipelined reads: cannot connect: {error}");
+                    held.not_before = Some(Instant::now() + RECONNECT_AFTER);
+                }
+                Err(_) => {
+                    tracing::warn!("pipelined reads: no answer in {:?}", self.patience);
                     held.not_before = Some(Instant::now() + RECONNECT_AFTER);
                 }
             }
             held.conn.clone()
         })
     }
+}
 
+/// Marks this thread's connection as being opened, until dropped.
+struct Connecting;
+
+impl Drop for Connecting {
+    fn drop(&mut self) {
+        // At the thread's exit the slot may be gone already, and there is nothing to mark.
+        let _ = HELD.try_with(|held| held.borrow_mut().connecting = false);
+    }
 }
 
 /// Lets `conn` go if it is still this thread's connection.
 fn forget(conn: &Rc<AsyncPgConnection>) {
     HELD.with_borrow_mut(|held| {
-        if held.conn.as_ref().is_some_and(|held| Rc::ptr_eq(held, conn)) {
+        if held
+            .conn
+            .as_ref()
+            .is_some_and(|held| Rc::ptr_eq(held, conn))
+        {
             held.conn = None;
         }
     });

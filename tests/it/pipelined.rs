@@ -39,7 +39,9 @@ fn mark(db: &TestDb) {
     diesel::sql_query("CREATE TABLE IF NOT EXISTS mark (at timestamptz)")
         .execute(&mut conn)
         .unwrap();
-    diesel::sql_query("DELETE FROM mark").execute(&mut conn).unwrap();
+    diesel::sql_query("DELETE FROM mark")
+        .execute(&mut conn)
+        .unwrap();
     diesel::sql_query("INSERT INTO mark VALUES (clock_timestamp())")
         .execute(&mut conn)
         .unwrap();
@@ -68,7 +70,10 @@ async fn a_board_read_over_a_worker_connection_sees_a_sign_out_and_a_move_at_onc
     let page = table.players[0].get(&table.path).await;
     assert_eq!(page.status, 200);
     assert!(page.body.contains("Signed in as Ann"), "{}", page.body);
-    assert!(read_over_a_worker_connection(db), "the page was not read there");
+    assert!(
+        read_over_a_worker_connection(db),
+        "the page was not read there"
+    );
 
     let mover = table.to_act().await[0];
     let before = table.twin(mover).await;
@@ -76,7 +81,10 @@ async fn a_board_read_over_a_worker_connection_sees_a_sign_out_and_a_move_at_onc
     assert_eq!(table.play(mover, &command).await.status, 200);
     mark(db);
     let after = table.twin(1 - mover).await;
-    assert_eq!(after["seq"].as_i64(), Some(before["seq"].as_i64().unwrap() + 1));
+    assert_eq!(
+        after["seq"].as_i64(),
+        Some(before["seq"].as_i64().unwrap() + 1)
+    );
     assert!(read_over_a_worker_connection(db));
 
     let revoked = diesel::sql_query(
