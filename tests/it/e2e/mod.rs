@@ -356,6 +356,9 @@ impl Person {
         );
         person.eyes = reqwest::Client::builder()
             .default_headers(headers)
+            // Below the server's keep-alive: while the other players take their turns in their
+            // browsers, this client idles, and a connection the server closed is not reused.
+            .pool_idle_timeout(Duration::from_secs(2))
             .build()
             .unwrap();
         person
