@@ -261,9 +261,12 @@ async fn emailed_link(dir: &Path, email: &str, prefix: &str) -> String {
 
 impl Player {
     async fn sign_in(server: &Server, email: &str) -> Player {
+        // The server closes a connection idle for 5 s; one kept longer may be reused just as
+        // it closes.
         let http = reqwest::Client::builder()
             .cookie_store(true)
             .redirect(Policy::none())
+            .pool_idle_timeout(Duration::from_secs(2))
             .build()
             .unwrap();
         let mut player = Player {

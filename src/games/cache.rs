@@ -216,24 +216,28 @@ impl GameCache {
         game: &Game<R>,
         read: impl FnOnce() -> Result<Seed>,
     ) -> Result<Seed> {
-        let held = self.get::<R>(&game.id);
-        let committed = |seed: &Seed| seed::commitment(seed) == game.seed_commitment;
-        if let Some(seed) = held.as_ref().and_then(|folded| folded.seed.get())
-            && committed(seed)
-        {
-            return Ok(*seed);
+        if let Some(seed) = self.held_seed(game) {
+            return Ok(seed);
         }
         let seed = read()?;
-        if !committed(&seed) {
+        if seed::commitment(&seed) != game.seed_commitment {
             return Err(ServiceError::Corrupt(ReplayError {
                 seq: 1,
                 problem: "the stored seed does not match the commitment the log opens with".into(),
             }));
         }
-        if let Some(folded) = held {
+        if let Some(folded) = self.get::<R>(&game.id) {
             let _ = folded.seed.set(seed);
         }
         Ok(seed)
+    }
+
+    /// The seed of `game`, if it is kept with the cached game and matches the commitment the
+    /// log opens with.
+    pub fn held_seed<R: Rules>(&self, game: &Game<R>) -> Option<Seed> {
+        let held = self.get::<R>(&game.id)?;
+        let seed = *held.seed.get()?;
+        (seed::commitment(&seed) == game.seed_commitment).then_some(seed)
     }
 
     fn load_whole<R: Rules>(

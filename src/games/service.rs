@@ -1,6 +1,7 @@
 //! Commands from people, each handled in one transaction: load the log, fold it, decide, append
 //! the new row and bring the read models up to date.
 
+use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use serde_json::Value;
@@ -224,7 +225,8 @@ fn create<R: Rules>(
             private,
             time_control,
         };
-        let row = seal(conn, &game_id, None, Some(creator.id), &submitted, &entries)?;
+        let now = crate::store::database_now(conn)?;
+        let row = seal(now, &game_id, None, Some(creator.id), &submitted, &entries);
         let game = replay::<R>(std::slice::from_ref(&row), None)?;
         store_row(conn, &row, &game, &[])?;
         for email in invitees {
@@ -235,20 +237,19 @@ fn create<R: Rules>(
     })
 }
 
-/// The row `submitted` and `entries` make after `previous`, stamped and chained, not yet stored.
+/// The row `submitted` and `entries` make after `previous`, stamped with the database's time
+/// `now` and chained, not yet stored.
 fn seal<C: serde::Serialize, E: serde::Serialize>(
-    conn: &mut PgConnection,
+    now: DateTime<Utc>,
     game_id: &str,
     previous: Option<&EventRow>,
     actor: Option<i64>,
     submitted: &Submitted<C>,
     entries: &[Entry<E>],
-) -> Result<EventRow> {
+) -> EventRow {
     let command = serde_json::to_value(submitted).expect("commands serialize");
     let events = serde_json::to_value(entries).expect("events serialize");
-    Ok(events::seal(
-        conn, game_id, previous, actor, command, events,
-    )?)
+    events::seal(now, game_id, previous, actor, command, events)
 }
 
 /// Stores a sealed row with the read-model rows of `game` (folded through it) and the
@@ -259,12 +260,12 @@ fn store_row<R: Rules>(
     game: &Game<R>,
     tell: &[(i64, notifications::Kind)],
 ) -> Result<()> {
-    record::record(conn, row, read_model::GameRow::of(game), tell)?;
+    record::record(conn, row, &read_model::GameRow::of(game), tell)?;
     Ok(read_model::sync_clocks(conn, game)?)
 }
 
 /// The game's secret seed, read once for as long as the game stays cached.
-pub(super) fn load_seed<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> Result<seed::Seed> {
+pub fn load_seed<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> Result<seed::Seed> {
     cache::shared().seed(game, || read_seed(conn, &game.id))
 }
 
@@ -401,7 +402,7 @@ pub(super) fn join_locked<R: Rules>(
     let new_row = NewRow {
         previous,
         actor: Some(player.id),
-        submitted: &Submitted::Join,
+        submitted: Submitted::Join,
         entries,
     };
     commit_with_seed::<R>(conn, game, new_row, &game_seed)?;
@@ -416,7 +417,7 @@ pub(super) fn commit<R: Rules>(
     game: Game<R>,
     previous: Option<&EventRow>,
     actor: Option<i64>,
-    submitted: &Submitted<R::Command>,
+    submitted: Submitted<R::Command>,
     entries: Vec<Entry<R::Event>>,
 ) -> Result<i64> {
     let game_seed = load_seed(conn, &game)?;
@@ -430,20 +431,40 @@ pub(super) fn commit<R: Rules>(
 }
 
 /// The row a command adds: after `previous`, by `actor`.
-pub(super) struct NewRow<'a, R: Rules> {
+pub struct NewRow<'a, R: Rules> {
     pub previous: Option<&'a EventRow>,
     pub actor: Option<i64>,
-    pub submitted: &'a Submitted<R::Command>,
+    pub submitted: Submitted<R::Command>,
     pub entries: Vec<Entry<R::Event>>,
 }
 
 /// As [`commit`], with the game's seed already loaded.
 pub(super) fn commit_with_seed<R: Rules>(
     conn: &mut PgConnection,
-    mut game: Game<R>,
+    game: Game<R>,
     new_row: NewRow<'_, R>,
     game_seed: &seed::Seed,
 ) -> Result<i64> {
+    let now = crate::store::database_now(conn)?;
+    let closed = close(game, new_row, game_seed, now);
+    store_row(conn, &closed.row, &closed.game, &closed.tell)?;
+    Ok(closed.row.seq)
+}
+
+/// Everything a command writes: its row, the game folded through it, and who must be told.
+pub struct Closed<R: Rules> {
+    pub row: EventRow,
+    pub game: Game<R>,
+    pub tell: Vec<(i64, notifications::Kind)>,
+}
+
+/// What [`commit_with_seed`] writes, decided without the database but for its time `now`.
+pub fn close<R: Rules>(
+    mut game: Game<R>,
+    new_row: NewRow<'_, R>,
+    game_seed: &seed::Seed,
+    now: DateTime<Utc>,
+) -> Closed<R> {
     let NewRow {
         previous,
         actor,
@@ -453,15 +474,14 @@ pub(super) fn commit_with_seed<R: Rules>(
     let acting_before = game.to_act_ids();
     let ended_before = game.ended.is_some();
     decide::settle(&mut game, &mut entries, game_seed);
-    let row = seal(conn, &game.id, previous, actor, submitted, &entries)?;
-    let mover = match submitted {
+    let row = seal(now, &game.id, previous, actor, &submitted, &entries);
+    let mover = match &submitted {
         Submitted::Play { .. } => actor.and_then(|id| game.seat_of(id)),
         _ => None,
     };
     game.close_row(row.seq, row.recorded_at, mover, submitted.leaves_board());
-    let tell = to_tell(&game, actor, submitted, &acting_before, ended_before);
-    store_row(conn, &row, &game, &tell)?;
-    Ok(row.seq)
+    let tell = to_tell(&game, actor, &submitted, &acting_before, ended_before);
+    Closed { row, game, tell }
 }
 
 /// Who a new row must be told to: everyone but the actor when it ends the game, and the
@@ -523,6 +543,13 @@ pub(super) fn load_seated<R: Rules>(
     expected_seq: i64,
 ) -> Result<(Game<R>, Log, Seat)> {
     let (game, rows) = load::<R>(conn, game_id)?;
+    let seat = seated(&game, player, expected_seq)?;
+    Ok((game, rows, seat))
+}
+
+/// The seat of `player` in `game`, for a command made on the page showing `expected_seq`:
+/// refused if they have none, or if the game has moved on since.
+fn seated<R: Rules>(game: &Game<R>, player: &Player, expected_seq: i64) -> Result<Seat> {
     let Some(seat) = game.seat_of(player.id) else {
         return Err(ServiceError::Forbidden(Message::new("rule-not-seated")));
     };
@@ -537,7 +564,7 @@ pub(super) fn load_seated<R: Rules>(
     if expected_seq < game.board_seq {
         return Err(ServiceError::Stale);
     }
-    Ok((game, rows, seat))
+    Ok(seat)
 }
 
 fn play_locked<R: Rules>(
@@ -547,7 +574,32 @@ fn play_locked<R: Rules>(
     expected_seq: i64,
     command: Value,
 ) -> Result<i64> {
-    let (game, rows, seat) = load_seated::<R>(conn, game_id, player, expected_seq)?;
+    let (game, rows) = load::<R>(conn, game_id)?;
+    let asked = Asked {
+        player,
+        expected_seq,
+        command,
+    };
+    let (new_row, game_seed) = decide_play(&game, &rows, asked, |game| load_seed(conn, game))?;
+    commit_with_seed::<R>(conn, game, new_row, &game_seed)
+}
+
+/// A move as a player asks for it: a rules command, made on the page showing `expected_seq`.
+pub struct Asked<'a> {
+    pub player: &'a Player,
+    pub expected_seq: i64,
+    pub command: Value,
+}
+
+/// The row a move adds to `game`, folded to the head of its log `rows`, and the game's seed; or
+/// why the move is refused. `seed` is asked for the seed once the move is the player's to make.
+pub fn decide_play<'a, R: Rules>(
+    game: &Game<R>,
+    rows: &'a Log,
+    asked: Asked<'_>,
+    seed: impl FnOnce(&Game<R>) -> Result<seed::Seed>,
+) -> Result<(NewRow<'a, R>, seed::Seed)> {
+    let seat = seated(game, asked.player, asked.expected_seq)?;
     let (Some(state), Some(status)) = (game.state.as_ref(), game.status()) else {
         return Err(ServiceError::Rule(Message::new("rule-not-started")));
     };
@@ -560,29 +612,28 @@ fn play_locked<R: Rules>(
         }
         Status::ToAct { .. } => {}
     }
-    let command: R::Command = serde_json::from_value(command)
+    let command: R::Command = serde_json::from_value(asked.command)
         .map_err(|_| ServiceError::BadRequest(Message::new("not-a-move")))?;
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
-    let game_seed = load_seed(conn, &game)?;
+    let game_seed = seed(game)?;
     let mut entries = decide::play_entries::<R>(state, seat, &command, &game_seed, seq)
         .map_err(|e| ServiceError::Rule(e.0))?;
     decide::seal(
-        &game,
+        game,
         Some(seat),
         Some(&command),
         &mut entries,
         &game_seed,
         seq,
     );
-    let submitted = Submitted::Play { command };
     let new_row = NewRow {
         previous,
-        actor: Some(player.id),
-        submitted: &submitted,
+        actor: Some(asked.player.id),
+        submitted: Submitted::Play { command },
         entries,
     };
-    commit_with_seed::<R>(conn, game, new_row, &game_seed)
+    Ok((new_row, game_seed))
 }
 
 /// `player` gives up their seat, on the page showing sequence `expected_seq`.
@@ -624,7 +675,7 @@ fn resign_locked<R: Rules>(
     let new_row = NewRow {
         previous,
         actor: Some(player.id),
-        submitted: &Submitted::Resign,
+        submitted: Submitted::Resign,
         entries,
     };
     commit_with_seed::<R>(conn, game, new_row, &game_seed).map(|_| ())

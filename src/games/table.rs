@@ -96,7 +96,7 @@ fn cancel_loaded<R: Rules>(
         game,
         rows.last(),
         actor,
-        &Submitted::Cancel,
+        Submitted::Cancel,
         decide::cancel_entries(reason),
     )?;
     for player in told {
@@ -166,7 +166,7 @@ pub fn say(conn: &mut PgConnection, game_id: &str, player: &Player, text: String
                 game,
                 rows.last(),
                 Some(player.id),
-                &Submitted::Say { text: text.clone() },
+                Submitted::Say { text: text.clone() },
                 decide::say_entries(participant(player), text),
             )
         })

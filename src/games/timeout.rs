@@ -83,7 +83,7 @@ fn time_out<R: Rules>(
     let new_row = NewRow {
         previous,
         actor,
-        submitted: &Submitted::TimeOut { seat },
+        submitted: Submitted::TimeOut { seat },
         entries,
     };
     commit_with_seed::<R>(conn, game, new_row, &game_seed)

@@ -226,7 +226,7 @@ fn record_as<R: Rules>(
         game,
         rows.last(),
         Some(player.id),
-        &submitted,
+        submitted,
         vec![entry],
     )?;
     Ok(())

@@ -51,19 +51,18 @@ pub enum AppendError {
     Database(#[from] DieselError),
 }
 
-/// The row that follows `previous`, stamped with the database's time and chained, not yet
-/// stored.
+/// The row that follows `previous`, stamped with `now` (the database's time) and chained, not
+/// yet stored.
 pub fn seal(
-    conn: &mut PgConnection,
+    now: DateTime<Utc>,
     game_id: &str,
     previous: Option<&EventRow>,
     actor: Option<i64>,
     command: Value,
     events: Value,
-) -> QueryResult<EventRow> {
-    // The database's clock, like every deadline reckoned from these times. PostgreSQL keeps
-    // microseconds; hash exactly what is stored.
-    let recorded_at = super::database_now(conn)?.trunc_subsecs(6);
+) -> EventRow {
+    // PostgreSQL keeps microseconds; hash exactly what is stored.
+    let recorded_at = now.trunc_subsecs(6);
     let seq = previous.map_or(1, |row| row.seq + 1);
     let prev_hash: Hash = match previous {
         Some(row) => row.hash.as_slice().try_into().unwrap_or(chain::GENESIS),
@@ -79,7 +78,7 @@ pub fn seal(
         recorded_at: &time,
     }
     .hash(&prev_hash);
-    Ok(EventRow {
+    EventRow {
         game_id: game_id.to_string(),
         seq,
         actor,
@@ -88,7 +87,7 @@ pub fn seal(
         recorded_at,
         prev_hash: prev_hash.to_vec(),
         hash: hash.to_vec(),
-    })
+    }
 }
 
 impl AppendError {

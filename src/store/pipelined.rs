@@ -1,6 +1,8 @@
-//! One connection per HTTP worker thread for the reads the busiest pages make, driven by that
-//! thread's own event loop: a request's statements are sent together, and the statements of
-//! every request the thread is serving share the connection, pipelined.
+//! One connection per HTTP worker thread for the reads the busiest pages make, and for the
+//! single-statement write of a move, driven by that thread's own event loop: a request's
+//! statements are sent together, and the statements of every request the thread is serving
+//! share the connection, pipelined. No transaction is ever opened on it: each statement is a
+//! transaction of its own.
 //!
 //! Everything else goes through the blocking [`Pool`](super::Pool), which hands each request to
 //! another thread and waits there for each answer in turn. For a board page that hand-off and
@@ -25,6 +27,11 @@ use crate::config::DatabaseSettings;
 
 /// How long a thread waits before it tries to connect again after failing to.
 const RECONNECT_AFTER: Duration = Duration::from_secs(1);
+
+/// How long a write may go unanswered before it is reported as perhaps made. The pool's
+/// connections wait as long as it takes; a connection every request of a thread shares is given
+/// up sooner, but a write may wait its turn for a game's lock, so this is longer than a read's.
+const WRITE_PATIENCE: Duration = Duration::from_secs(30);
 
 /// The `application_name` the worker threads' connections show in `pg_stat_activity`, unless
 /// the URL names one.
@@ -100,6 +107,31 @@ impl Pipelined {
         }
     }
 
+    /// `write` on this thread's connection: `None` if turned off or there is no connection, and
+    /// nothing was sent.
+    pub async fn write<T, F>(
+        &self,
+        write: impl FnOnce(Rc<AsyncPgConnection>) -> F,
+    ) -> Option<Written<T>>
+    where
+        F: Future<Output = QueryResult<T>>,
+    {
+        let conn = self.connection().await?;
+        let written = match tokio::time::timeout(WRITE_PATIENCE, write(conn.clone())).await {
+            Ok(Ok(done)) => Written::Done(done),
+            Ok(Err(error)) if refused(&error) => Written::Refused(error),
+            Ok(Err(error)) => {
+                forget(&conn);
+                Written::Unknown(error.to_string())
+            }
+            Err(_) => {
+                forget(&conn);
+                Written::Unknown(format!("no answer in {WRITE_PATIENCE:?}"))
+            }
+        };
+        Some(written)
+    }
+
     /// This thread's connection, opened if need be; `None` when turned off, while another
     /// request on this thread is opening it, or when opening it failed a moment ago.
     async fn connection(&self) -> Option<Rc<AsyncPgConnection>> {
@@ -148,6 +180,30 @@ impl Pipelined {
             held.conn.clone()
         })
     }
+}
+
+/// What became of a write sent over a thread's connection.
+#[derive(Debug)]
+pub enum Written<T> {
+    /// The database answered.
+    Done(T),
+    /// The database refused the statement, so it wrote nothing.
+    Refused(diesel::result::Error),
+    /// The connection broke or stopped answering: the statement may or may not have been
+    /// carried out.
+    Unknown(String),
+}
+
+/// Whether `error` is the database's refusal of a statement, which rolled it back, rather than
+/// a failure of the connection that leaves its fate unknown.
+fn refused(error: &diesel::result::Error) -> bool {
+    use diesel::result::{DatabaseErrorKind, Error};
+    let answered = matches!(
+        error,
+        Error::DatabaseError(kind, _)
+            if !matches!(kind, DatabaseErrorKind::UnableToSendCommand | DatabaseErrorKind::ClosedConnection)
+    );
+    answered && !super::is_connection_lost(error)
 }
 
 /// Marks this thread's connection as being opened, until dropped.

@@ -1,11 +1,20 @@
-//! Board pages read over the HTTP workers' own connections: they see every sign-out and move at
-//! once, a lost connection is answered through the pool and opened again, and the switch turns
-//! them off.
+//! Board pages read, and moves written, over the HTTP workers' own connections: they see every
+//! sign-out and move at once, a move is written with everything it changes and never over a
+//! move made since it was read, a lost connection is answered through the pool (or, during a
+//! write, honestly) and opened again, and the switch turns them off.
 
 use std::collections::BTreeSet;
+use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Integer, Text};
+use diesel_async::{AsyncConnection, AsyncPgConnection};
+use turnpost::auth::accounts;
+use turnpost::games::read_model::GameRow;
+use turnpost::games::service::{self, Asked};
+use turnpost::games::{record, table as tables};
+use turnpost::rules::kalah::Kalah;
+use turnpost::store::events;
 use turnpost::store::pipelined::APPLICATION_NAME;
 
 use crate::support::{Table, TestApp, TestDb, seat_table};
@@ -52,6 +61,58 @@ fn read_over_a_worker_connection(db: &TestDb) -> bool {
     page_backends(db)
         .iter()
         .any(|backend| backend.since_mark && backend.query.contains("game_events"))
+}
+
+/// Whether a worker connection wrote a move after the last [`mark`].
+fn written_over_a_worker_connection(db: &TestDb) -> bool {
+    page_backends(db)
+        .iter()
+        .any(|backend| backend.since_mark && backend.query.contains("record_move"))
+}
+
+/// Whether a backend of `application` waits for a lock.
+fn waiting_for_a_lock(db: &TestDb, application: &str) -> bool {
+    #[derive(QueryableByName)]
+    struct Waiting {
+        #[diesel(sql_type = BigInt)]
+        n: i64,
+    }
+    let waiting: Waiting = diesel::sql_query(
+        "SELECT count(*) AS n FROM pg_stat_activity \
+         WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock'",
+    )
+    .bind::<Text, _>(&db.name)
+    .bind::<Text, _>(application)
+    .get_result(&mut db.connect())
+    .unwrap();
+    waiting.n > 0
+}
+
+/// How long a test waits for a write to queue for a lock.
+const QUEUEING: Duration = Duration::from_secs(20);
+
+/// Plays `command` as `player`, whose JSON twin is `twin`, sent as JSON: the answer is built
+/// through the pool, so a worker connection's last statement stays the write. Returns the
+/// status.
+async fn post_move(
+    table: &Table,
+    player: usize,
+    twin: &serde_json::Value,
+    command: &serde_json::Value,
+) -> u16 {
+    let made = table.players[player]
+        .client
+        .post(table.app.url(&format!("{}/play", table.path)))
+        .header("X-CSRF-Token", twin["csrf"].as_str().unwrap())
+        .json(&serde_json::json!({"seq": twin["seq"], "command": command}))
+        .send()
+        .await
+        .unwrap();
+    made.status().as_u16()
+}
+
+fn game_id(table: &Table) -> String {
+    table.path.trim_start_matches("/games/").to_string()
 }
 
 async fn kalah(app: TestApp) -> Table {
@@ -145,4 +206,194 @@ async fn with_pipelined_reads_off_every_page_is_read_through_the_pool() {
     assert_eq!(page.status, 200);
     assert!(page.body.contains("Signed in as Ann"));
     assert!(page_backends(&table.app.db).is_empty());
+}
+
+#[actix_web::test]
+async fn a_move_is_written_over_a_worker_connection_with_everything_it_changes() {
+    let table = kalah(TestApp::start().await).await;
+    let db = &table.app.db;
+    let id = game_id(&table);
+    let mover = table.to_act().await[0];
+    let twin = table.twin(mover).await;
+    let command = twin["legal_commands"][0]["command"].clone();
+    let seq = twin["seq"].as_i64().unwrap();
+    mark(db);
+    assert_eq!(post_move(&table, mover, &twin, &command).await, 200);
+    assert!(
+        written_over_a_worker_connection(db),
+        "the move was not written there"
+    );
+
+    let mut conn = db.connect();
+    let rows = events::load(&mut conn, &id).unwrap();
+    assert_eq!(rows.len() as i64, seq + 1);
+    events::verify_chain(&rows).unwrap();
+    let last_seq: i64 = turnpost::store::schema::games::table
+        .find(&id)
+        .select(turnpost::store::schema::games::last_seq)
+        .first(&mut conn)
+        .unwrap();
+    assert_eq!(last_seq, seq + 1);
+    // Everyone now to act but the mover is told, once.
+    let mut expected: Vec<i64> = Vec::new();
+    for player in table.to_act().await.into_iter().filter(|&p| p != mover) {
+        let found = accounts::by_email(&mut conn, &table.emails[player]);
+        expected.push(found.unwrap().unwrap().id);
+    }
+    use turnpost::store::schema::notifications as told;
+    let mut notified: Vec<i64> = told::table
+        .filter(told::game_id.eq(&id))
+        .filter(told::seq.eq(seq + 1))
+        .filter(told::kind.eq("your_turn"))
+        .select(told::player_id)
+        .load(&mut conn)
+        .unwrap();
+    notified.sort_unstable();
+    expected.sort_unstable();
+    assert_eq!(notified, expected);
+    assert_eq!(table.twin(1 - mover).await["seq"].as_i64(), Some(seq + 1));
+}
+
+#[actix_web::test]
+async fn a_move_decided_before_another_row_was_added_is_not_written() {
+    let table = kalah(TestApp::start().await).await;
+    let db = &table.app.db;
+    let id = game_id(&table);
+    let mover = table.to_act().await[0];
+    let twin = table.twin(mover).await;
+    let command = twin["legal_commands"][0]["command"].clone();
+    let seq = twin["seq"].as_i64().unwrap();
+    let mut conn = db.connect_as_server();
+    let player = |conn: &mut PgConnection, who: usize| {
+        accounts::by_email(conn, &table.emails[who])
+            .unwrap()
+            .unwrap()
+    };
+    let (moving, talking) = (player(&mut conn, mover), player(&mut conn, 1 - mover));
+
+    // The move is decided on the game as it stands, as a worker decides it.
+    let (game, rows) = service::load::<Kalah>(&mut conn, &id).unwrap();
+    let seed = service::load_seed(&mut conn, &game).unwrap();
+    let asked = Asked {
+        player: &moving,
+        expected_seq: seq,
+        command: command.clone(),
+    };
+    let (new_row, seed) = service::decide_play(&game, &rows, asked, |_| Ok(seed)).unwrap();
+    let now = turnpost::store::database_now(&mut conn).unwrap();
+    let closed = service::close(game, new_row, &seed, now);
+    let game_row = GameRow::of(&closed.game);
+    let racing = "racing-move";
+    let url = format!("{}?application_name={racing}", db.server_url());
+    let (go, went) = std::sync::mpsc::channel::<()>();
+    let writer = std::thread::spawn(move || {
+        went.recv().unwrap();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let conn = AsyncPgConnection::establish(&url).await.unwrap();
+            record::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await
+        })
+    });
+
+    // Meanwhile the other player writes at the table, and commits once the move waits for it.
+    let talked: Result<i64, service::ServiceError> = conn.transaction(|conn| {
+        let row = tables::say(conn, &id, &talking, "Good luck".into())?;
+        go.send(()).unwrap();
+        let started = Instant::now();
+        while !waiting_for_a_lock(db, racing) {
+            assert!(started.elapsed() < QUEUEING, "the move never waited");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        Ok(row)
+    });
+    assert_eq!(talked.unwrap(), seq + 1);
+    assert_eq!(writer.join().unwrap().unwrap(), None);
+
+    let stored = events::load(&mut conn, &id).unwrap();
+    assert_eq!(stored.len() as i64, seq + 1, "the move was written");
+    assert_eq!(stored.last().unwrap().actor, Some(talking.id));
+    use turnpost::store::schema::notifications as told;
+    let told_after: i64 = told::table
+        .filter(told::game_id.eq(&id))
+        .filter(told::seq.gt(seq + 1))
+        .count()
+        .get_result(&mut conn)
+        .unwrap();
+    assert_eq!(told_after, 0);
+
+    // Talk changes nothing a move depends on: made again, it is decided afresh and made.
+    assert_eq!(table.play(mover, &command).await.status, 200);
+    assert_eq!(table.twin(mover).await["seq"].as_i64(), Some(seq + 2));
+}
+
+#[actix_web::test]
+async fn a_move_whose_connection_breaks_while_it_is_written_is_not_called_made_or_refused() {
+    let table = kalah(TestApp::start().await).await;
+    let db = &table.app.db;
+    let id = game_id(&table);
+    let mover = table.to_act().await[0];
+    let twin = table.twin(mover).await;
+    let command = twin["legal_commands"][0]["command"].clone();
+    let seq = twin["seq"].as_i64().unwrap();
+
+    // Another transaction holds the game, so the write waits; its connection is then cut.
+    let mut holder = db.connect();
+    diesel::sql_query("BEGIN").execute(&mut holder).unwrap();
+    diesel::sql_query("SELECT 1 FROM games WHERE id = $1 FOR NO KEY UPDATE")
+        .bind::<Text, _>(&id)
+        .execute(&mut holder)
+        .unwrap();
+    let cut = async {
+        let started = Instant::now();
+        while !waiting_for_a_lock(db, APPLICATION_NAME) {
+            assert!(started.elapsed() < QUEUEING, "the move never waited");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        diesel::sql_query(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+             WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock'",
+        )
+        .bind::<Text, _>(&db.name)
+        .bind::<Text, _>(APPLICATION_NAME)
+        .execute(&mut db.connect())
+        .unwrap();
+    };
+    let (answer, ()) = futures_util::join!(table.play(mover, &command), cut);
+    diesel::sql_query("ROLLBACK").execute(&mut holder).unwrap();
+
+    assert_eq!(answer.status, 503, "{}", answer.body);
+    assert!(
+        answer
+            .body
+            .contains("reload the game in a minute to see whether it was made"),
+        "{}",
+        answer.body
+    );
+    let stored = events::load(&mut db.connect(), &id).unwrap();
+    assert_eq!(stored.len() as i64, seq);
+    // The thread opens a new connection, and the move can be made.
+    assert_eq!(table.play(mover, &command).await.status, 200);
+    assert_eq!(table.twin(mover).await["seq"].as_i64(), Some(seq + 1));
+}
+
+#[actix_web::test]
+async fn a_timed_game_s_move_is_made_through_the_pool_with_its_clock() {
+    let app = TestApp::start().await;
+    let table = seat_table(app, "kalah", &["Ann", "Bo"], &[("days", "1")]).await;
+    assert_eq!(table.players[0].get(&table.path).await.status, 200);
+    let db = &table.app.db;
+    let mover = table.to_act().await[0];
+    let twin = table.twin(mover).await;
+    let command = twin["legal_commands"][0]["command"].clone();
+    mark(db);
+    assert_eq!(post_move(&table, mover, &twin, &command).await, 200);
+    assert!(!written_over_a_worker_connection(db));
+    let acting = table.to_act().await;
+    assert_eq!(
+        crate::support::count_rows(db, "turn_clocks"),
+        acting.len() as i64
+    );
 }

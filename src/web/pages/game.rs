@@ -30,8 +30,8 @@ use crate::web::session::{CSRF_HEADER, Caller, Visitor, check_csrf, check_form_c
 use crate::web::ui::{Actions, Board, Choice, GameUi};
 use chrono_tz::Tz;
 
-use super::game_read;
 use super::recent::{RecentLine, recent_lines};
+use super::{game_move, game_read};
 
 /// A game as the requesting person may see it.
 pub struct Visible<R: Rules> {
@@ -721,6 +721,26 @@ async fn answer_through_pool(
     .await?)
 }
 
+/// The move `read`, made or refused with the session checked on one connection of the pool.
+async fn play_through_pool(
+    state: &web::Data<AppState>,
+    caller: Caller,
+    game_id: String,
+    read: Result<(i64, Value), WebError>,
+) -> Result<(Visitor, Result<i64, WebError>), WebError> {
+    let pool = state.pool.clone();
+    web::block(move || -> Result<_, WebError> {
+        let conn = &mut *pool.get()?;
+        let visitor = caller.visitor(conn)?;
+        let attempt = read.and_then(|(seq, command)| {
+            let player = visitor.require_player()?;
+            Ok(service::play(conn, &game_id, player, seq, command)?)
+        });
+        Ok((visitor, attempt))
+    })
+    .await?
+}
+
 /// A move as a JSON body, for tools and bots (with the CSRF token in the X-CSRF-Token header).
 #[derive(Deserialize)]
 struct JsonMove {
@@ -788,19 +808,14 @@ pub async fn play(
     let json = wants_json(&req, None) || move_body(&req) == MoveBody::Json;
     let caller = Caller::of(&req, &session, &state);
     let read = read_move(&req, &session, &body);
-    let pool = state.pool.clone();
-    let id = game_id.clone();
-    // The session is checked and the move made on one connection.
-    let (visitor, attempt) = web::block(move || -> Result<_, WebError> {
-        let conn = &mut *pool.get()?;
-        let visitor = caller.visitor(conn)?;
-        let attempt = read.and_then(|(seq, command)| {
-            let player = visitor.require_player()?;
-            Ok(service::play(conn, &id, player, seq, command)?)
-        });
-        Ok((visitor, attempt))
-    })
-    .await??;
+    let made = match &read {
+        Ok(asked) => game_move::attempt(&state, caller.clone(), &game_id, asked).await,
+        Err(_) => None,
+    };
+    let (visitor, attempt) = match made {
+        Some((attempt, visitor)) => (visitor, attempt),
+        None => play_through_pool(&state, caller, game_id.clone(), read).await?,
+    };
     settle(&session, &visitor);
     let lang = visitor.lang;
     let error = match attempt {

@@ -3,6 +3,7 @@
 mod auth;
 mod export;
 mod game;
+mod game_move;
 mod game_read;
 mod health;
 mod history;

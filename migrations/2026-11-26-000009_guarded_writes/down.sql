@@ -1,0 +1,1 @@
+DROP FUNCTION record_move;

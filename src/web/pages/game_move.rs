@@ -1,0 +1,92 @@
+//! A move made over the HTTP worker's own connection ([`crate::store::pipelined`]): the
+//! session, the game's new rows and the database's time read in one round trip; the move decided
+//! on the worker thread against the game as this process holds it folded; and its row written
+//! in one statement, which writes nothing if the game moved on in between
+//! ([`crate::games::record`]). Two round trips, and no hand-off to a blocking thread.
+//!
+//! Only for a game this process holds folded with its seed, without a time control (whose
+//! clocks are written apart), and for a move the rules accept. Anything else (a refusal, a game
+//! that moved on before the write, a statement the database refused, any failure to read)
+//! returns `None` with nothing written, and the move is made or refused through the pool, so
+//! no answer differs from the pool's. A write whose fate a broken connection leaves unknown is
+//! answered as such.
+
+use std::rc::Rc;
+
+use actix_web::web;
+use diesel_async::AsyncPgConnection;
+use serde_json::Value;
+
+use crate::games::read_model::GameRow;
+use crate::games::service::{self, Asked};
+use crate::games::{cache, record, with_rules};
+use crate::rules::Rules;
+use crate::store::events;
+use crate::store::pipelined::Written;
+use crate::web::AppState;
+use crate::web::error::WebError;
+use crate::web::session::{Caller, Visitor};
+
+/// The move `command`, made by `caller` on the page showing `expected_seq`, if it can be made
+/// here: the sequence number of its row, or why its fate is unknown.
+pub async fn attempt(
+    state: &web::Data<AppState>,
+    caller: Caller,
+    game_id: &str,
+    (expected_seq, command): &(i64, Value),
+) -> Option<(Result<i64, WebError>, Visitor)> {
+    let kind = cache::shared().kind(game_id)?;
+    with_rules!(kind, |R| {
+        attempt_as::<R>(state, caller, game_id, *expected_seq, command).await
+    })
+}
+
+async fn attempt_as<R: Rules>(
+    state: &web::Data<AppState>,
+    caller: Caller,
+    game_id: &str,
+    expected_seq: i64,
+    command: &Value,
+) -> Option<(Result<i64, WebError>, Visitor)> {
+    let games = cache::shared();
+    let (known, head) = games.held::<R>(game_id)?;
+    let named = known.game.participant_ids();
+    let reads = |conn: Rc<AsyncPgConnection>| async move {
+        futures_util::try_join!(
+            caller.visitor_pipelined(&conn),
+            events::load_from_naming_pipelined(&conn, game_id, head, &named),
+            crate::store::database_now_pipelined(&conn),
+        )
+    };
+    let (visitor, (newer, names), now) = state.pipelined.read(reads).await?;
+    let folded = games.advance(game_id, known, newer).ok()??;
+    if !service::names_everyone(&folded, &names) {
+        return None;
+    }
+    let (game, rows) = service::named(&folded, &names);
+    if game.time_control.is_some() {
+        return None;
+    }
+    let seed = games.held_seed(&game)?;
+    let asked = Asked {
+        player: visitor.player.as_ref()?,
+        expected_seq,
+        command: command.clone(),
+    };
+    let (new_row, seed) = service::decide_play(&game, &rows, asked, |_| Ok(seed)).ok()?;
+    let closed = service::close(game, new_row, &seed, now);
+    let game_row = GameRow::of(&closed.game);
+    let write = |conn: Rc<AsyncPgConnection>| async move {
+        record::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await
+    };
+    match state.pipelined.write(write).await? {
+        Written::Done(Some(seq)) => Some((Ok(seq), visitor)),
+        // The game moved on since it was read: the pool decides the move afresh.
+        Written::Done(None) => None,
+        Written::Refused(error) => {
+            tracing::warn!("game {game_id}: a move's write was refused: {error}");
+            None
+        }
+        Written::Unknown(error) => Some((Err(WebError::database_lost(error)), visitor)),
+    }
+}
