@@ -1,7 +1,12 @@
--- A row's writes, guarded: the game's row is locked and the row is written only if it follows
--- the head the game's row records. Under a lock the caller already holds this always passes; a
--- caller that read the head outside any transaction learns here, in the same statement, whether
--- the game moved on in the meantime. Returns the row's seq, or NULL when nothing was written.
+-- A row's writes in one call, guarded: the game's row is locked, and the row is written only if
+-- it follows the head the game's row records. Under a lock the caller already holds this always
+-- passes; a caller that read the head outside any transaction learns here, in the same
+-- statement, whether the game moved on in the meantime.
+--
+-- It writes the row, the game's read-model row, the seats whose seat or turn changed, and a
+-- notification of the row for each player in p_tell (of the kind beside it in p_tell_kinds).
+-- Returns the row's seq, or NULL when nothing was written. One flat body: every call is a
+-- transaction of its own, and each nested call would set up its expressions again.
 CREATE FUNCTION record_move(
     p_game_id TEXT, p_seq BIGINT, p_actor BIGINT, p_command JSONB, p_events JSONB,
     p_recorded_at TIMESTAMPTZ, p_prev_hash BYTEA, p_hash BYTEA,
@@ -16,11 +21,31 @@ BEGIN
     IF NOT FOUND THEN
         RETURN NULL;
     END IF;
-    RETURN record_row(p_game_id, p_seq, p_actor, p_command, p_events, p_recorded_at,
-                      p_prev_hash, p_hash, p_phase, p_last_seq, p_result, p_result_message,
-                      p_updated_at, p_players, p_seats, p_to_act, p_tell, p_tell_kinds);
+    INSERT INTO game_events (game_id, seq, actor, command, events, recorded_at, prev_hash, hash)
+    VALUES (p_game_id, p_seq, p_actor, p_command, p_events, p_recorded_at, p_prev_hash, p_hash);
+    UPDATE games
+    SET phase = p_phase, last_seq = p_last_seq, result = p_result,
+        result_message = p_result_message, updated_at = p_updated_at
+    WHERE id = p_game_id;
+    INSERT INTO game_players (game_id, player_id, joined_at, seat, to_act)
+    SELECT p_game_id, p.player_id, p_updated_at, p.seat, p.to_act
+    FROM unnest(p_players, p_seats, p_to_act) AS p(player_id, seat, to_act)
+    ON CONFLICT (game_id, player_id) DO UPDATE
+    SET seat = EXCLUDED.seat, to_act = EXCLUDED.to_act
+    WHERE game_players.seat IS DISTINCT FROM EXCLUDED.seat
+       OR game_players.to_act IS DISTINCT FROM EXCLUDED.to_act;
+    INSERT INTO notifications (player_id, kind, game_id, seq, payload)
+    SELECT t.player_id, t.kind, p_game_id, p_seq, 'null'::jsonb
+    FROM unnest(p_tell, p_tell_kinds) AS t(player_id, kind)
+    ON CONFLICT DO NOTHING;
+    RETURN p_seq;
 END
 $$;
 
 REVOKE ALL ON FUNCTION record_move FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION record_move TO turnpost_server;
+
+-- What record_move replaces.
+DROP FUNCTION record_row;
+DROP FUNCTION sync_game;
+DROP FUNCTION append_event;
