@@ -1,5 +1,7 @@
 //! Commands from people, each handled in one transaction: load the log, fold it, decide, append
-//! the new row and bring the read models up to date.
+//! the new row and bring the read models up to date. Deciding a move and what it writes
+//! ([`decide_play`], [`close`]) needs no connection, so a move can also be decided on rows read
+//! outside a transaction and written by one guarded call (`web::pages::game_move`).
 
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
