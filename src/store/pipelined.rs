@@ -240,3 +240,38 @@ impl Instrumentation for Logged {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::refused;
+    use diesel::result::{DatabaseErrorKind, Error};
+
+    fn error(kind: DatabaseErrorKind, message: &str) -> Error {
+        Error::DatabaseError(kind, Box::new(message.to_string()))
+    }
+
+    #[test]
+    fn a_statement_the_database_refused_wrote_nothing_and_a_broken_connection_may_have() {
+        assert!(refused(&error(
+            DatabaseErrorKind::UniqueViolation,
+            "duplicate key value violates unique constraint"
+        )));
+        assert!(refused(&error(
+            DatabaseErrorKind::Unknown,
+            "canceling statement due to statement timeout"
+        )));
+        assert!(!refused(&error(
+            DatabaseErrorKind::Unknown,
+            "terminating connection due to administrator command"
+        )));
+        assert!(!refused(&error(
+            DatabaseErrorKind::UnableToSendCommand,
+            "connection closed"
+        )));
+        assert!(!refused(&error(
+            DatabaseErrorKind::ClosedConnection,
+            "server closed the connection unexpectedly"
+        )));
+        assert!(!refused(&Error::NotFound));
+    }
+}
