@@ -111,6 +111,29 @@ async fn post_move(
     made.status().as_u16()
 }
 
+/// A move the first player to act may make now.
+struct Next {
+    mover: usize,
+    /// The mover's JSON twin.
+    twin: serde_json::Value,
+    command: serde_json::Value,
+    /// The sequence number the twin shows.
+    seq: i64,
+}
+
+async fn next_move(table: &Table) -> Next {
+    let mover = table.to_act().await[0];
+    let twin = table.twin(mover).await;
+    let command = twin["legal_commands"][0]["command"].clone();
+    let seq = twin["seq"].as_i64().unwrap();
+    Next {
+        mover,
+        twin,
+        command,
+        seq,
+    }
+}
+
 fn game_id(table: &Table) -> String {
     table.path.trim_start_matches("/games/").to_string()
 }
@@ -213,10 +236,12 @@ async fn a_move_is_written_over_a_worker_connection_with_everything_it_changes()
     let table = kalah(TestApp::start().await).await;
     let db = &table.app.db;
     let id = game_id(&table);
-    let mover = table.to_act().await[0];
-    let twin = table.twin(mover).await;
-    let command = twin["legal_commands"][0]["command"].clone();
-    let seq = twin["seq"].as_i64().unwrap();
+    let Next {
+        mover,
+        twin,
+        command,
+        seq,
+    } = next_move(&table).await;
     mark(db);
     assert_eq!(post_move(&table, mover, &twin, &command).await, 200);
     assert!(
@@ -259,10 +284,12 @@ async fn a_move_decided_before_another_row_was_added_is_not_written() {
     let table = kalah(TestApp::start().await).await;
     let db = &table.app.db;
     let id = game_id(&table);
-    let mover = table.to_act().await[0];
-    let twin = table.twin(mover).await;
-    let command = twin["legal_commands"][0]["command"].clone();
-    let seq = twin["seq"].as_i64().unwrap();
+    let Next {
+        mover,
+        command,
+        seq,
+        ..
+    } = next_move(&table).await;
     let mut conn = db.connect_as_server();
     let player = |conn: &mut PgConnection, who: usize| {
         accounts::by_email(conn, &table.emails[who])
@@ -334,10 +361,12 @@ async fn a_move_whose_connection_breaks_while_it_is_written_is_not_called_made_o
     let table = kalah(TestApp::start().await).await;
     let db = &table.app.db;
     let id = game_id(&table);
-    let mover = table.to_act().await[0];
-    let twin = table.twin(mover).await;
-    let command = twin["legal_commands"][0]["command"].clone();
-    let seq = twin["seq"].as_i64().unwrap();
+    let Next {
+        mover,
+        command,
+        seq,
+        ..
+    } = next_move(&table).await;
 
     // Another transaction holds the game, so the write waits; its connection is then cut.
     let mut holder = db.connect();
@@ -385,9 +414,12 @@ async fn a_timed_game_s_move_is_made_through_the_pool_with_its_clock() {
     let table = seat_table(app, "kalah", &["Ann", "Bo"], &[("days", "1")]).await;
     assert_eq!(table.players[0].get(&table.path).await.status, 200);
     let db = &table.app.db;
-    let mover = table.to_act().await[0];
-    let twin = table.twin(mover).await;
-    let command = twin["legal_commands"][0]["command"].clone();
+    let Next {
+        mover,
+        twin,
+        command,
+        ..
+    } = next_move(&table).await;
     mark(db);
     assert_eq!(post_move(&table, mover, &twin, &command).await, 200);
     assert!(!written_over_a_worker_connection(db));

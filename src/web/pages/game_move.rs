@@ -17,11 +17,11 @@ use actix_web::web;
 use diesel_async::AsyncPgConnection;
 use serde_json::Value;
 
+use super::game_read::read_held;
 use crate::games::read_model::GameRow;
 use crate::games::service::{self, Asked};
 use crate::games::{cache, record, with_rules};
 use crate::rules::Rules;
-use crate::store::events;
 use crate::store::pipelined::Written;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -48,26 +48,14 @@ async fn attempt_as<R: Rules>(
     expected_seq: i64,
     command: &Value,
 ) -> Option<(Result<i64, WebError>, Visitor)> {
-    let games = cache::shared();
-    let (known, head) = games.held::<R>(game_id)?;
-    let named = known.game.participant_ids();
-    let reads = |conn: Rc<AsyncPgConnection>| async move {
-        futures_util::try_join!(
-            caller.visitor_pipelined(&conn),
-            events::load_from_naming_pipelined(&conn, game_id, head, &named),
-            crate::store::database_now_pipelined(&conn),
-        )
+    let the_time = |conn: Rc<AsyncPgConnection>| async move {
+        crate::store::database_now_pipelined(&conn).await
     };
-    let (visitor, (newer, names), now) = state.pipelined.read(reads).await?;
-    let folded = games.advance(game_id, known, newer).ok()??;
-    if !service::names_everyone(&folded, &names) {
-        return None;
-    }
-    let (game, rows) = service::named(&folded, &names);
+    let (game, rows, visitor, now) = read_held::<R, _, _>(state, caller, game_id, the_time).await?;
     if game.time_control.is_some() {
         return None;
     }
-    let seed = games.held_seed(&game)?;
+    let seed = cache::shared().held_seed(&game)?;
     let asked = Asked {
         player: visitor.player.as_ref()?,
         expected_seq,

@@ -12,11 +12,14 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use actix_web::web;
+use diesel::QueryResult;
 use diesel_async::AsyncPgConnection;
 
 use super::game::{Asked, Rendered, render_visible, visible};
-use crate::games::replay::Phase;
+use crate::games::cache::Log;
+use crate::games::replay::{Game, Phase};
 use crate::games::{cache, service, with_rules};
+use crate::rules::Rules;
 use crate::store::events;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -41,13 +44,19 @@ pub async fn answer(
     })
 }
 
-async fn answer_as<R: GameUi>(
+/// The game as this process holds it folded, brought to the head of its log, with its players'
+/// names as they are now and the visitor, read over the thread's connection in one round trip
+/// together with what `more` reads; `None` if any of it cannot be read there (a damaged log is
+/// reported through the pool, which finds it again).
+pub async fn read_held<R: Rules, T, F>(
     state: &web::Data<AppState>,
     caller: Caller,
     game_id: &str,
-    query: &BTreeMap<String, String>,
-    held: &HeldTags,
-) -> Option<(Result<Answer<Rendered>, WebError>, Visitor)> {
+    more: impl FnOnce(Rc<AsyncPgConnection>) -> F,
+) -> Option<(Game<R>, Log, Visitor, T)>
+where
+    F: Future<Output = QueryResult<T>>,
+{
     let games = cache::shared();
     let (known, head) = games.held::<R>(game_id)?;
     let named = known.game.participant_ids();
@@ -55,15 +64,28 @@ async fn answer_as<R: GameUi>(
         futures_util::try_join!(
             caller.visitor_pipelined(&conn),
             events::load_from_naming_pipelined(&conn, game_id, head, &named),
+            more(conn.clone()),
         )
     };
-    let (visitor, (newer, names)) = state.pipelined.read(reads).await?;
-    // A damaged log is reported through the pool, which finds it again.
+    let (visitor, (newer, names), more) = state.pipelined.read(reads).await?;
     let folded = games.advance(game_id, known, newer).ok()??;
     if !service::names_everyone(&folded, &names) {
         return None;
     }
     let (game, rows) = service::named(&folded, &names);
+    Some((game, rows, visitor, more))
+}
+
+async fn answer_as<R: GameUi>(
+    state: &web::Data<AppState>,
+    caller: Caller,
+    game_id: &str,
+    query: &BTreeMap<String, String>,
+    held: &HeldTags,
+) -> Option<(Result<Answer<Rendered>, WebError>, Visitor)> {
+    let nothing_more = |_| std::future::ready(Ok(()));
+    let (game, rows, visitor, ()) =
+        read_held::<R, _, _>(state, caller, game_id, nothing_more).await?;
     if game.phase() == Phase::Waiting {
         return None;
     }
