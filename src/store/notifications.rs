@@ -4,10 +4,10 @@
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Jsonb, Nullable, Text};
+use diesel::sql_types::{BigInt, Jsonb, Nullable, Text, Timestamptz};
 use serde_json::Value;
 
-use super::schema::{notifications, players};
+use super::schema::notifications;
 use crate::auth::accounts::Notify;
 
 diesel::define_sql_function! {
@@ -51,19 +51,19 @@ impl Kind {
         }
     }
 
+    pub const ALL: [Kind; 8] = [
+        Kind::SignIn,
+        Kind::Invitation,
+        Kind::YourTurn,
+        Kind::GameOver,
+        Kind::TimeHalf,
+        Kind::TimeShort,
+        Kind::OutOfTime,
+        Kind::TableCancelled,
+    ];
+
     pub fn parse(text: &str) -> Option<Kind> {
-        [
-            Kind::SignIn,
-            Kind::Invitation,
-            Kind::YourTurn,
-            Kind::GameOver,
-            Kind::TimeHalf,
-            Kind::TimeShort,
-            Kind::OutOfTime,
-            Kind::TableCancelled,
-        ]
-        .into_iter()
-        .find(|k| k.as_str() == text)
+        Kind::ALL.into_iter().find(|k| k.as_str() == text)
     }
 }
 
@@ -117,30 +117,67 @@ pub struct DueBefore {
     pub digest: DateTime<Utc>,
 }
 
+/// The kinds mailed as soon as they are queued: every kind but [`NEWS`]. The partial index
+/// `notifications_pending_at_once` lists the same kinds.
+pub const MAILED_AT_ONCE: [Kind; 4] = [
+    Kind::SignIn,
+    Kind::Invitation,
+    Kind::OutOfTime,
+    Kind::TableCancelled,
+];
+
 /// The players with pending notifications that may need an email, or skipping, now: a kind
 /// that is not news; news that is due; any news of a player who wants none or whose address
 /// refuses mail. A player whose news is still waiting is not visited, so a round's work does
 /// not grow with the number of players waiting for their window or their digest.
+///
+/// Each player with anything pending is asked for their oldest pending row, by index, one
+/// player after another: the cost grows with the players waiting, not with what they wait for.
 pub fn players_due(conn: &mut PgConnection, due: DueBefore) -> QueryResult<Vec<i64>> {
-    let news = NEWS.map(Kind::as_str);
-    let (every_turn, digest) = (Notify::EveryTurn.as_str(), Notify::DailyDigest.as_str());
-    notifications::table
-        .inner_join(players::table)
-        .filter(notifications::state.eq("pending"))
-        .filter(
-            (notifications::kind.ne_all(news))
-                .or(players::email_rejected_at.is_not_null())
-                .or(players::notify.ne_all([every_turn, digest]))
-                .or(players::notify
-                    .eq(every_turn)
-                    .and(notifications::created_at.le(due.every_turn)))
-                .or(players::notify
-                    .eq(digest)
-                    .and(notifications::created_at.lt(due.digest))),
-        )
-        .select(notifications::player_id)
-        .distinct()
-        .load(conn)
+    #[derive(QueryableByName)]
+    struct Due {
+        #[diesel(sql_type = BigInt)]
+        player_id: i64,
+    }
+    let found: Vec<Due> = diesel::sql_query(players_due_sql())
+        .bind::<Timestamptz, _>(due.every_turn)
+        .bind::<Timestamptz, _>(due.digest)
+        .load(conn)?;
+    Ok(found.into_iter().map(|due| due.player_id).collect())
+}
+
+/// The statement [`players_due`] runs, with the cut-offs for news of players who want every
+/// turn and a daily digest as `$1` and `$2`.
+pub fn players_due_sql() -> String {
+    let quoted = |kind: Kind| format!("'{}'", kind.as_str());
+    let at_once = MAILED_AT_ONCE.map(quoted).join(", ");
+    format!(
+        "WITH RECURSIVE waiting (player_id) AS (
+             (SELECT player_id FROM notifications WHERE state = 'pending'
+              ORDER BY player_id LIMIT 1)
+             UNION ALL
+             SELECT (SELECT n.player_id FROM notifications n
+                     WHERE n.state = 'pending' AND n.player_id > w.player_id
+                     ORDER BY n.player_id LIMIT 1)
+             FROM waiting w WHERE w.player_id IS NOT NULL
+         )
+         SELECT p.id AS player_id
+         FROM waiting w
+         JOIN players p ON p.id = w.player_id
+         CROSS JOIN LATERAL (
+             SELECT min(n.created_at) AS oldest FROM notifications n
+             WHERE n.state = 'pending' AND n.player_id = p.id
+         ) o
+         WHERE p.email_rejected_at IS NOT NULL
+            OR p.notify NOT IN ('{every_turn}', '{digest}')
+            OR (p.notify = '{every_turn}' AND o.oldest <= $1)
+            OR (p.notify = '{digest}' AND o.oldest < $2)
+         UNION
+         SELECT player_id FROM notifications
+         WHERE state = 'pending' AND kind IN ({at_once})",
+        every_turn = Notify::EveryTurn.as_str(),
+        digest = Notify::DailyDigest.as_str(),
+    )
 }
 
 /// A player's pending notifications, oldest first.
@@ -175,4 +212,19 @@ pub fn mark_skipped(conn: &mut PgConnection, ids: &[i64]) -> QueryResult<()> {
         ))
         .execute(conn)
         .map(|_| ())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_is_either_news_or_mailed_at_once() {
+        for kind in Kind::ALL {
+            let news = NEWS.contains(&kind);
+            let at_once = MAILED_AT_ONCE.contains(&kind);
+            assert!(news != at_once, "{kind:?} must be exactly one of the two");
+        }
+        assert_eq!(NEWS.len() + MAILED_AT_ONCE.len(), Kind::ALL.len());
+    }
 }

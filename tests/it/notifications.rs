@@ -571,3 +571,86 @@ async fn a_full_game_sends_only_well_formed_mail() {
         );
     }
 }
+
+/// The worker's look for due news reads pending rows through indexes only (so that it does not
+/// grow with all the news waiting), and finds exactly the players whose news is due.
+#[test]
+fn the_look_for_due_news_reads_each_waiting_players_oldest_by_index() {
+    use diesel::sql_types::{Json, Timestamptz};
+    let db = crate::support::TestDb::new();
+    let mut conn = db.connect();
+    diesel::connection::SimpleConnection::batch_execute(
+        &mut conn,
+        "INSERT INTO players (email, display_name, notify, unsubscribe_token)
+         VALUES ('due@x.example', 'Due', 'every_turn', 'a'),
+                ('waits@x.example', 'Waits', 'every_turn', 'b'),
+                ('link@x.example', 'Link', 'daily_digest', 'c');
+         INSERT INTO notifications (player_id, kind, created_at)
+         SELECT p.id, 'your_turn', now() - make_interval(secs => g)
+         FROM players p, generate_series(1, 2000) g
+         WHERE p.email <> 'link@x.example'
+           AND (p.email = 'due@x.example' OR g < 60);
+         INSERT INTO notifications (player_id, kind) SELECT id, 'sign_in' FROM players
+         WHERE email = 'link@x.example';
+         ANALYZE notifications;",
+    )
+    .unwrap();
+    // A window of a minute: the first player's news is up to 2,000 s old, the second's 59 s.
+    let due = notifications::DueBefore {
+        every_turn: Utc::now() - chrono::Duration::seconds(60),
+        digest: Utc::now() - chrono::Duration::days(1),
+    };
+    let mut found = notifications::players_due(&mut conn, due).unwrap();
+    found.sort_unstable();
+    let mut named = |email: &str| -> i64 {
+        use turnpost::store::schema::players;
+        players::table
+            .filter(players::email.eq(email))
+            .select(players::id)
+            .first(&mut conn)
+            .unwrap()
+    };
+    let mut expected = vec![named("due@x.example"), named("link@x.example")];
+    expected.sort_unstable();
+    assert_eq!(
+        found, expected,
+        "the player whose news is older than the window, and the link"
+    );
+
+    #[derive(QueryableByName)]
+    struct Plan {
+        #[diesel(sql_type = Json, column_name = "QUERY PLAN")]
+        plan: serde_json::Value,
+    }
+    /// The rows the plan's nodes read from notifications, in all their loops.
+    fn read_from_notifications(node: &serde_json::Value) -> f64 {
+        let count = |field: &str| node[field].as_f64().unwrap_or(0.0);
+        let own = match node["Relation Name"].as_str() {
+            Some("notifications") => {
+                let rows = count("Actual Rows") + count("Rows Removed by Filter");
+                (rows + count("Rows Removed by Index Recheck")) * count("Actual Loops")
+            }
+            _ => 0.0,
+        };
+        let below = node["Plans"].as_array().into_iter().flatten();
+        own + below.map(read_from_notifications).sum::<f64>()
+    }
+    // Where an index can serve a read, it does.
+    diesel::sql_query("SET enable_seqscan = off")
+        .execute(&mut conn)
+        .unwrap();
+    let explained: Plan = diesel::sql_query(format!(
+        "EXPLAIN (ANALYZE, FORMAT JSON) {}",
+        notifications::players_due_sql()
+    ))
+    .bind::<Timestamptz, _>(due.every_turn)
+    .bind::<Timestamptz, _>(due.digest)
+    .get_result(&mut conn)
+    .unwrap();
+    let read = read_from_notifications(&explained.plan[0]["Plan"]);
+    assert!(
+        read < 50.0,
+        "{read} of 2,060 pending rows read: {:#}",
+        explained.plan
+    );
+}
