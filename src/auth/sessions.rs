@@ -50,8 +50,8 @@ fn live(idle_days: i64) -> _ {
         .and((sessions::last_seen_at + used_since).gt(transaction_timestamp()))
 }
 
-/// The player a live session signs in, and whether its last use is old enough to be marked
-/// anew.
+/// The player a live session signs in, whether its last use is old enough to be marked anew,
+/// and the database's time.
 #[diesel::dsl::auto_type(no_type_alias)]
 fn signed_in<'a>(hash: &'a [u8], idle_days: i64) -> _ {
     let player: AsSelect<Player, Pg> = Player::as_select();
@@ -65,8 +65,12 @@ fn signed_in<'a>(hash: &'a [u8], idle_days: i64) -> _ {
         .select((
             player,
             (sessions::last_seen_at + touch_every).lt(transaction_timestamp()),
+            transaction_timestamp(),
         ))
 }
+
+/// The player, whether the session is to be marked as used, and the database's time.
+type SignedIn = (Player, bool, DateTime<Utc>);
 
 type Touch<'a> = Update<Find<sessions::table, &'a [u8]>, Eq<sessions::last_seen_at, Now>>;
 
@@ -79,8 +83,8 @@ fn touch(hash: &[u8]) -> Touch<'_> {
 /// The player a session id signs in, if the session is live; marks it as used.
 pub fn player(conn: &mut PgConnection, id: &str, idle_days: i64) -> QueryResult<Option<Player>> {
     let hash = tokens::hash(id);
-    let found: Option<(Player, bool)> = signed_in(&hash, idle_days).first(conn).optional()?;
-    let Some((player, stale)) = found else {
+    let found: Option<SignedIn> = signed_in(&hash, idle_days).first(conn).optional()?;
+    let Some((player, stale, _)) = found else {
         return Ok(None);
     };
     if stale {
@@ -89,24 +93,25 @@ pub fn player(conn: &mut PgConnection, id: &str, idle_days: i64) -> QueryResult<
     Ok(Some(player))
 }
 
-/// [`player`] over a connection that concurrent requests share.
+/// [`player`] over a connection that concurrent requests share, with the database's time as
+/// the session was checked.
 pub async fn player_pipelined(
     conn: &AsyncPgConnection,
     id: &str,
     idle_days: i64,
-) -> QueryResult<Option<Player>> {
+) -> QueryResult<Option<(Player, DateTime<Utc>)>> {
     use diesel_async::RunQueryDsl as Async;
     let hash = tokens::hash(id);
-    let found: Option<(Player, bool)> = Async::first(signed_in(&hash, idle_days), &mut &*conn)
+    let found: Option<SignedIn> = Async::first(signed_in(&hash, idle_days), &mut &*conn)
         .await
         .optional()?;
-    let Some((player, stale)) = found else {
+    let Some((player, stale, now)) = found else {
         return Ok(None);
     };
     if stale {
         Async::execute(touch(&hash), &mut &*conn).await?;
     }
-    Ok(Some(player))
+    Ok(Some((player, now)))
 }
 
 /// Ends one session.

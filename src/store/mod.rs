@@ -33,15 +33,6 @@ pub fn database_now(conn: &mut PgConnection) -> QueryResult<chrono::DateTime<chr
     diesel::select(transaction_timestamp()).get_result(conn)
 }
 
-/// [`database_now`] over a connection that concurrent requests share: the time its statement
-/// began, each statement there being a transaction of its own.
-pub async fn database_now_pipelined(
-    conn: &diesel_async::AsyncPgConnection,
-) -> QueryResult<chrono::DateTime<chrono::Utc>> {
-    let now = diesel::select(transaction_timestamp());
-    diesel_async::RunQueryDsl::get_result(now, &mut &*conn).await
-}
-
 pub const MIGRATIONS: EmbeddedMigrations = embed_migrations!("migrations");
 
 /// Serializes concurrent migration runs (several servers starting at once).

@@ -6,6 +6,7 @@ use actix_session::Session;
 use actix_web::{HttpRequest, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use chrono::{DateTime, Utc};
 use diesel::{PgConnection, QueryResult};
 use diesel_async::AsyncPgConnection;
 
@@ -130,11 +131,27 @@ impl Caller {
 
     /// [`Caller::visitor`] over a connection that concurrent requests share.
     pub async fn visitor_pipelined(self, conn: &AsyncPgConnection) -> QueryResult<Visitor> {
-        let player = match &self.session_id {
-            Some(id) => sessions::player_pipelined(conn, id, self.idle_days).await?,
-            None => None,
+        Ok(self
+            .player_pipelined(conn)
+            .await?
+            .map_or_else(|caller| caller.with(None), |(visitor, _)| visitor))
+    }
+
+    /// The signed-in visitor and the database's time as their session was checked, over a
+    /// connection that concurrent requests share; the caller back if nobody is signed in.
+    pub async fn player_pipelined(
+        self,
+        conn: &AsyncPgConnection,
+    ) -> QueryResult<Result<(Visitor, DateTime<Utc>), Caller>> {
+        let Some(id) = &self.session_id else {
+            return Ok(Err(self));
         };
-        Ok(self.with(player))
+        Ok(
+            match sessions::player_pipelined(conn, id, self.idle_days).await? {
+                Some((player, now)) => Ok((self.with(Some(player)), now)),
+                None => Err(self),
+            },
+        )
     }
 
     fn with(self, player: Option<Player>) -> Visitor {

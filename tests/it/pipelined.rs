@@ -357,6 +357,78 @@ async fn a_move_decided_before_another_row_was_added_is_not_written() {
 }
 
 #[actix_web::test]
+async fn a_move_decided_on_another_history_is_not_written() {
+    let table = kalah(TestApp::start().await).await;
+    let db = &table.app.db;
+    let id = game_id(&table);
+    let Next {
+        mover,
+        command,
+        seq,
+        ..
+    } = next_move(&table).await;
+    let mut conn = db.connect_as_server();
+    let moving = accounts::by_email(&mut conn, &table.emails[mover])
+        .unwrap()
+        .unwrap();
+    let (game, rows) = service::load::<Kalah>(&mut conn, &id).unwrap();
+    let seed = service::load_seed(&mut conn, &game).unwrap();
+    let asked = Asked {
+        player: &moving,
+        expected_seq: seq,
+        command: command.clone(),
+    };
+    let (new_row, seed) = service::decide_play(&game, &rows, asked, |_| Ok(seed)).unwrap();
+    let now = turnpost::store::database_now(&mut conn).unwrap();
+    let mut closed = service::close(game, new_row, &seed, now);
+    // The head it follows, by sequence number, is the log's; by hash it is another log's.
+    closed.row.prev_hash[0] ^= 1;
+    let game_row = GameRow::of(&closed.game);
+    let conn = AsyncPgConnection::establish(&db.server_url())
+        .await
+        .unwrap();
+    let written = record::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await;
+    assert_eq!(written.unwrap(), None);
+    let stored = events::load(&mut db.connect(), &id).unwrap();
+    assert_eq!(stored.len() as i64, seq, "the move was written");
+    assert_eq!(table.play(mover, &command).await.status, 200);
+    assert_eq!(table.twin(mover).await["seq"].as_i64(), Some(seq + 1));
+}
+
+#[actix_web::test]
+async fn a_move_that_ends_the_game_names_its_players_as_they_are_now() {
+    // A draw names nobody, so tables are played until one is won.
+    for game in 0..4 {
+        let table = kalah(TestApp::start().await).await;
+        for (player, name) in [(0, "Annabel"), (1, "Robert")] {
+            let renamed = table.players[player].rename(name).await;
+            assert_eq!(renamed.status, 200, "{}", renamed.body);
+        }
+        crate::kalah_game::play_to_end(&table, game).await;
+        use turnpost::store::schema::games;
+        let result: Option<String> = games::table
+            .find(game_id(&table))
+            .select(games::result)
+            .first(&mut table.app.db.connect())
+            .unwrap();
+        let result = result.expect("the game has a result");
+        if result.starts_with("Draw") {
+            continue;
+        }
+        assert!(
+            result.contains("Annabel") || result.contains("Robert"),
+            "{result}"
+        );
+        assert!(
+            !result.contains("Ann ") && !result.contains("Bo"),
+            "{result}"
+        );
+        return;
+    }
+    panic!("four tables in a row were drawn");
+}
+
+#[actix_web::test]
 async fn a_move_whose_connection_breaks_while_it_is_written_is_not_called_made_or_refused() {
     let table = kalah(TestApp::start().await).await;
     let db = &table.app.db;

@@ -1,15 +1,17 @@
 //! A move made over the HTTP worker's own connection ([`crate::store::pipelined`]): the
-//! session, the game's new rows and the database's time read in one round trip; the move decided
-//! on the worker thread against the game as this process holds it folded; and its row written
-//! in one statement, which writes nothing if the game moved on in between
-//! ([`crate::games::record`]). Two round trips, and no hand-off to a blocking thread.
+//! session checked, with the database's time, in one statement; the move decided on the worker
+//! thread against the game as this process holds it folded; and its row written in one
+//! statement, which writes nothing unless the row it follows, by sequence number and hash, is
+//! still the head of the log ([`crate::games::record`]). The log is not read again: that guard
+//! is the check that the game is as folded. Two round trips, and no hand-off to a blocking
+//! thread.
 //!
 //! Only for a game this process holds folded with its seed, without a time control (whose
-//! clocks are written apart), and for a move the rules accept. Anything else (a refusal, a game
-//! that moved on before the write, a statement the database refused, any failure to read)
-//! returns `None` with nothing written, and the move is made or refused through the pool, so
-//! no answer differs from the pool's. A write whose fate a broken connection leaves unknown is
-//! answered as such.
+//! clocks are written apart), and for a move the rules accept that does not end the game
+//! (whose result names the players as they are now). Anything else (a refusal, a game that
+//! moved on, a statement the database refused, any failure to read) returns `None` with
+//! nothing written, and the move is made or refused through the pool, so no answer differs
+//! from the pool's. A write whose fate a broken connection leaves unknown is answered as such.
 
 use std::rc::Rc;
 
@@ -17,7 +19,6 @@ use actix_web::web;
 use diesel_async::AsyncPgConnection;
 use serde_json::Value;
 
-use super::game_read::read_held;
 use crate::games::read_model::GameRow;
 use crate::games::service::{self, Asked};
 use crate::games::{cache, record, with_rules};
@@ -48,21 +49,26 @@ async fn attempt_as<R: Rules>(
     expected_seq: i64,
     command: &Value,
 ) -> Option<(Result<i64, WebError>, Visitor)> {
-    let the_time = |conn: Rc<AsyncPgConnection>| async move {
-        crate::store::database_now_pipelined(&conn).await
-    };
-    let (game, rows, visitor, now) = read_held::<R, _, _>(state, caller, game_id, the_time).await?;
-    if game.time_control.is_some() {
+    let games = cache::shared();
+    let (known, _) = games.held::<R>(game_id)?;
+    if known.game.time_control.is_some() {
         return None;
     }
-    let seed = cache::shared().held_seed(&game)?;
+    let seed = games.held_seed(&known.game)?;
+    let checked = |conn: Rc<AsyncPgConnection>| async move { caller.player_pipelined(&conn).await };
+    let (visitor, now) = state.pipelined.read(checked).await?.ok()?;
     let asked = Asked {
         player: visitor.player.as_ref()?,
         expected_seq,
         command: command.clone(),
     };
-    let (new_row, seed) = service::decide_play(&game, &rows, asked, |_| Ok(seed)).ok()?;
-    let closed = service::close(game, new_row, &seed, now);
+    let decided = service::decide_play(&known.game, &known.rows, asked, |_| Ok(seed));
+    let (new_row, seed) = decided.ok()?;
+    let closed = service::close(known.game.clone(), new_row, &seed, now);
+    if closed.game.ended.is_some() {
+        // The result names the players as they are now, which the pool reads.
+        return None;
+    }
     let game_row = GameRow::of(&closed.game);
     let write = |conn: Rc<AsyncPgConnection>| async move {
         record::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await

@@ -12,7 +12,6 @@ use std::collections::BTreeMap;
 use std::rc::Rc;
 
 use actix_web::web;
-use diesel::QueryResult;
 use diesel_async::AsyncPgConnection;
 
 use super::game::{Asked, Rendered, render_visible, visible};
@@ -45,18 +44,14 @@ pub async fn answer(
 }
 
 /// The game as this process holds it folded, brought to the head of its log, with its players'
-/// names as they are now and the visitor, read over the thread's connection in one round trip
-/// together with what `more` reads; `None` if any of it cannot be read there (a damaged log is
-/// reported through the pool, which finds it again).
-pub async fn read_held<R: Rules, T, F>(
+/// names as they are now and the visitor, read over the thread's connection in one round trip;
+/// `None` if any of it cannot be read there (a damaged log is reported through the pool, which
+/// finds it again).
+async fn read_held<R: Rules>(
     state: &web::Data<AppState>,
     caller: Caller,
     game_id: &str,
-    more: impl FnOnce(Rc<AsyncPgConnection>) -> F,
-) -> Option<(Game<R>, Log, Visitor, T)>
-where
-    F: Future<Output = QueryResult<T>>,
-{
+) -> Option<(Game<R>, Log, Visitor)> {
     let games = cache::shared();
     let (known, head) = games.held::<R>(game_id)?;
     let named = known.game.participant_ids();
@@ -64,16 +59,15 @@ where
         futures_util::try_join!(
             caller.visitor_pipelined(&conn),
             events::load_from_naming_pipelined(&conn, game_id, head, &named),
-            more(conn.clone()),
         )
     };
-    let (visitor, (newer, names), more) = state.pipelined.read(reads).await?;
+    let (visitor, (newer, names)) = state.pipelined.read(reads).await?;
     let folded = games.advance(game_id, known, newer).ok()??;
     if !service::names_everyone(&folded, &names) {
         return None;
     }
     let (game, rows) = service::named(&folded, &names);
-    Some((game, rows, visitor, more))
+    Some((game, rows, visitor))
 }
 
 async fn answer_as<R: GameUi>(
@@ -83,9 +77,7 @@ async fn answer_as<R: GameUi>(
     query: &BTreeMap<String, String>,
     held: &HeldTags,
 ) -> Option<(Result<Answer<Rendered>, WebError>, Visitor)> {
-    let nothing_more = |_| std::future::ready(Ok(()));
-    let (game, rows, visitor, ()) =
-        read_held::<R, _, _>(state, caller, game_id, nothing_more).await?;
+    let (game, rows, visitor) = read_held::<R>(state, caller, game_id).await?;
     if game.phase() == Phase::Waiting {
         return None;
     }
