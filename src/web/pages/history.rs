@@ -244,7 +244,7 @@ fn build<R: GameUi>(
 }
 
 /// Whether a stored row is the one that started the game (its seating is drawn there).
-fn starts_game(row: &EventRow) -> bool {
+pub(super) fn starts_game(row: &EventRow) -> bool {
     row.events.as_array().is_some_and(|entries| {
         entries
             .iter()

@@ -5,7 +5,7 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde_json::Value;
 
-use super::history::describe;
+use super::history::{describe, starts_game};
 use crate::games::replay::{Game, entries};
 use crate::games::stream::Entry;
 use crate::i18n::Lang;
@@ -70,10 +70,7 @@ pub fn recent_lines<R: Rules>(
     let names = game.seat_names();
     let now_called = game.names_by_id();
     // The table's setting up (creation, joins) is the history page's business.
-    let started = rows
-        .iter()
-        .position(|row| row.events.to_string().contains("\"game_started\""))
-        .unwrap_or(rows.len());
+    let started = rows.iter().position(starts_game).unwrap_or(rows.len());
     let mut lines = Vec::new();
     for row in &rows[first_shown(rows, me).max(started)..] {
         let said: Vec<String> = entries::<R>(row)?
