@@ -3,9 +3,10 @@
 //! connection.
 //!
 //! The statement locks the game's row and writes only if the row follows the head the game's
-//! row records. A command that holds the lock already always passes that check; a move decided
-//! on a head read outside any transaction (see `web::pages::game_move`) is refused by it, with
-//! nothing written, when the game moved on in the meantime.
+//! row records, and chains from that head's hash. A command that holds the lock already always
+//! passes that check; a move decided outside any transaction on the game as a process holds it
+//! folded (see `web::pages::game_move`) is refused by it, with nothing written, when the game
+//! moved on in the meantime or was folded from another history.
 
 use diesel::dsl::select;
 use diesel::pg::PgConnection;
@@ -19,10 +20,11 @@ use crate::store::events::{AppendError, EventRow};
 use crate::store::notifications::Kind;
 
 diesel::define_sql_function! {
-    /// Locks the game's row; if `seq` follows the head it records, appends the row, writes the
-    /// game's row and the seats whose seat or turn changed, and queues a notification of the
-    /// row for each player in `tell` (of the kind beside it in `tell_kinds`). Returns the row's
-    /// sequence number, or NULL when the game had moved on and nothing was written.
+    /// Locks the game's row; if `seq` follows the head it records and `prev_hash` is that head's
+    /// hash, appends the row, writes the game's row and the seats whose seat or turn changed,
+    /// and queues a notification of the row for each player in `tell` (of the kind beside it in
+    /// `tell_kinds`). Returns the row's sequence number, or NULL when the game had moved on (or
+    /// the head is another) and nothing was written.
     #[allow(clippy::too_many_arguments, reason = "the SQL function's parameters")]
     fn record_move(
         game_id: Text,
