@@ -38,22 +38,20 @@ fn is_move_by(row: &EventRow, player: i64) -> bool {
 
 /// Where the log starts: after the viewer's previous move. If the viewer moved last, their
 /// move before that, so that their own latest move is shown with what led to it.
+/// Read from the end, so that a long game costs no more than a short one.
 fn first_shown(rows: &[EventRow], me: Option<i64>) -> usize {
     let Some(me) = me else {
         return rows.len().saturating_sub(SPECTATOR_ROWS);
     };
-    let mine: Vec<usize> = (0..rows.len())
-        .filter(|&i| is_move_by(&rows[i], me))
-        .collect();
-    let Some(&last) = mine.last() else {
+    let mut mine = (0..rows.len()).rev().filter(|&i| is_move_by(&rows[i], me));
+    let Some(last) = mine.next() else {
         return 0;
     };
-    let others_since = rows[last + 1..].iter().any(|row| !is_move_by(row, me));
-    match (others_since, mine.len()) {
-        (true, _) => last + 1,
-        (false, 1) => 0,
-        (false, n) => mine[n - 2] + 1,
+    // Every row after the viewer's last move is someone else's.
+    if last + 1 < rows.len() {
+        return last + 1;
     }
+    mine.next().map_or(0, |before| before + 1)
 }
 
 /// The log lines for `viewer_id` (table talk is shown apart, so left out), oldest first.
