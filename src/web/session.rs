@@ -131,27 +131,21 @@ impl Caller {
 
     /// [`Caller::visitor`] over a connection that concurrent requests share.
     pub async fn visitor_pipelined(self, conn: &AsyncPgConnection) -> QueryResult<Visitor> {
-        Ok(self
-            .player_pipelined(conn)
-            .await?
-            .map_or_else(|caller| caller.with(None), |(visitor, _)| visitor))
+        Ok(self.visitor_at_pipelined(conn).await?.0)
     }
 
-    /// The signed-in visitor and the database's time as their session was checked, over a
-    /// connection that concurrent requests share; the caller back if nobody is signed in.
-    pub async fn player_pipelined(
+    /// [`Caller::visitor_pipelined`], with the database's time as a signed-in visitor's session
+    /// was checked (none for a visitor who is not signed in).
+    pub async fn visitor_at_pipelined(
         self,
         conn: &AsyncPgConnection,
-    ) -> QueryResult<Result<(Visitor, DateTime<Utc>), Caller>> {
-        let Some(id) = &self.session_id else {
-            return Ok(Err(self));
+    ) -> QueryResult<(Visitor, Option<DateTime<Utc>>)> {
+        let found = match &self.session_id {
+            Some(id) => sessions::player_pipelined(conn, id, self.idle_days).await?,
+            None => None,
         };
-        Ok(
-            match sessions::player_pipelined(conn, id, self.idle_days).await? {
-                Some((player, now)) => Ok((self.with(Some(player)), now)),
-                None => Err(self),
-            },
-        )
+        let (player, now) = found.unzip();
+        Ok((self.with(player), now))
     }
 
     fn with(self, player: Option<Player>) -> Visitor {

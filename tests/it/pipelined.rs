@@ -134,6 +134,27 @@ async fn next_move(table: &Table) -> Next {
     }
 }
 
+/// `command` by `player`, decided on game `id` as it stands at `seq`, as a worker decides it,
+/// and not yet written.
+fn decided_on_head(
+    conn: &mut PgConnection,
+    id: &str,
+    player: &accounts::Player,
+    command: &serde_json::Value,
+    seq: i64,
+) -> service::Closed<Kalah> {
+    let (game, rows) = service::load::<Kalah>(conn, id).unwrap();
+    let seed = service::load_seed(conn, &game).unwrap();
+    let asked = Asked {
+        player,
+        expected_seq: seq,
+        command: command.clone(),
+    };
+    let (new_row, seed) = service::decide_play(&game, &rows, asked, |_| Ok(seed)).unwrap();
+    let now = turnpost::store::database_now(conn).unwrap();
+    service::close(game, new_row, &seed, now)
+}
+
 fn game_id(table: &Table) -> String {
     table.path.trim_start_matches("/games/").to_string()
 }
@@ -299,16 +320,7 @@ async fn a_move_decided_before_another_row_was_added_is_not_written() {
     let (moving, talking) = (player(&mut conn, mover), player(&mut conn, 1 - mover));
 
     // The move is decided on the game as it stands, as a worker decides it.
-    let (game, rows) = service::load::<Kalah>(&mut conn, &id).unwrap();
-    let seed = service::load_seed(&mut conn, &game).unwrap();
-    let asked = Asked {
-        player: &moving,
-        expected_seq: seq,
-        command: command.clone(),
-    };
-    let (new_row, seed) = service::decide_play(&game, &rows, asked, |_| Ok(seed)).unwrap();
-    let now = turnpost::store::database_now(&mut conn).unwrap();
-    let closed = service::close(game, new_row, &seed, now);
+    let closed = decided_on_head(&mut conn, &id, &moving, &command, seq);
     let game_row = GameRow::of(&closed.game);
     let racing = "racing-move";
     let url = format!("{}?application_name={racing}", db.server_url());
@@ -371,16 +383,7 @@ async fn a_move_decided_on_another_history_is_not_written() {
     let moving = accounts::by_email(&mut conn, &table.emails[mover])
         .unwrap()
         .unwrap();
-    let (game, rows) = service::load::<Kalah>(&mut conn, &id).unwrap();
-    let seed = service::load_seed(&mut conn, &game).unwrap();
-    let asked = Asked {
-        player: &moving,
-        expected_seq: seq,
-        command: command.clone(),
-    };
-    let (new_row, seed) = service::decide_play(&game, &rows, asked, |_| Ok(seed)).unwrap();
-    let now = turnpost::store::database_now(&mut conn).unwrap();
-    let mut closed = service::close(game, new_row, &seed, now);
+    let mut closed = decided_on_head(&mut conn, &id, &moving, &command, seq);
     // The head it follows, by sequence number, is the log's; by hash it is another log's.
     closed.row.prev_hash[0] ^= 1;
     let game_row = GameRow::of(&closed.game);

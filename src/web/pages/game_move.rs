@@ -55,8 +55,10 @@ async fn attempt_as<R: Rules>(
         return None;
     }
     let seed = games.held_seed(&known.game)?;
-    let checked = |conn: Rc<AsyncPgConnection>| async move { caller.player_pipelined(&conn).await };
-    let (visitor, now) = state.pipelined.read(checked).await?.ok()?;
+    let checked =
+        |conn: Rc<AsyncPgConnection>| async move { caller.visitor_at_pipelined(&conn).await };
+    let (visitor, now) = state.pipelined.read(checked).await?;
+    let now = now?;
     let asked = Asked {
         player: visitor.player.as_ref()?,
         expected_seq,

@@ -15,10 +15,8 @@ use actix_web::web;
 use diesel_async::AsyncPgConnection;
 
 use super::game::{Asked, Rendered, render_visible, visible};
-use crate::games::cache::Log;
-use crate::games::replay::{Game, Phase};
+use crate::games::replay::Phase;
 use crate::games::{cache, service, with_rules};
-use crate::rules::Rules;
 use crate::store::events;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -43,15 +41,13 @@ pub async fn answer(
     })
 }
 
-/// The game as this process holds it folded, brought to the head of its log, with its players'
-/// names as they are now and the visitor, read over the thread's connection in one round trip;
-/// `None` if any of it cannot be read there (a damaged log is reported through the pool, which
-/// finds it again).
-async fn read_held<R: Rules>(
+async fn answer_as<R: GameUi>(
     state: &web::Data<AppState>,
     caller: Caller,
     game_id: &str,
-) -> Option<(Game<R>, Log, Visitor)> {
+    query: &BTreeMap<String, String>,
+    held: &HeldTags,
+) -> Option<(Result<Answer<Rendered>, WebError>, Visitor)> {
     let games = cache::shared();
     let (known, head) = games.held::<R>(game_id)?;
     let named = known.game.participant_ids();
@@ -62,22 +58,12 @@ async fn read_held<R: Rules>(
         )
     };
     let (visitor, (newer, names)) = state.pipelined.read(reads).await?;
+    // A damaged log is reported through the pool, which finds it again.
     let folded = games.advance(game_id, known, newer).ok()??;
     if !service::names_everyone(&folded, &names) {
         return None;
     }
     let (game, rows) = service::named(&folded, &names);
-    Some((game, rows, visitor))
-}
-
-async fn answer_as<R: GameUi>(
-    state: &web::Data<AppState>,
-    caller: Caller,
-    game_id: &str,
-    query: &BTreeMap<String, String>,
-    held: &HeldTags,
-) -> Option<(Result<Answer<Rendered>, WebError>, Visitor)> {
-    let (game, rows, visitor) = read_held::<R>(state, caller, game_id).await?;
     if game.phase() == Phase::Waiting {
         return None;
     }
