@@ -73,8 +73,8 @@ pub struct DatabaseSettings {
     /// Name and keep prepared statements on each connection; off behind a pooler in
     /// transaction mode.
     pub prepared_statements: bool,
-    /// Read the busiest pages over one connection per HTTP worker thread, pipelined, where
-    /// the database is reached without TLS and prepared statements are kept.
+    /// Read the busiest pages, and write moves, over two connections per HTTP worker thread,
+    /// pipelined, where the database is reached without TLS and prepared statements are kept.
     pub pipelined_reads: bool,
 }
 

@@ -1,8 +1,10 @@
-//! One connection per HTTP worker thread for the reads the busiest pages make, and for the
-//! single-statement write of a move, driven by that thread's own event loop: a request's
+//! Two connections per HTTP worker thread, driven by that thread's own event loop: one for the
+//! reads the busiest pages make, one for the single-statement write of a move. A request's
 //! statements are sent together, and the statements of every request the thread is serving
-//! share the connection, pipelined. No transaction is ever opened on it: each statement is a
-//! transaction of its own.
+//! share the connection, pipelined. No transaction is ever opened on them: each statement is a
+//! transaction of its own. Writes have a connection of their own because a commit waits for
+//! its record to reach the disk, and every statement queued behind it on the same connection
+//! would wait as long.
 //!
 //! Everything else goes through the blocking [`Pool`](super::Pool), which hands each request to
 //! another thread and waits there for each answer in turn. For a board page that hand-off and
@@ -17,6 +19,7 @@
 
 use std::cell::RefCell;
 use std::rc::Rc;
+use std::thread::LocalKey;
 use std::time::{Duration, Instant};
 
 use diesel::QueryResult;
@@ -54,8 +57,11 @@ struct Held {
     not_before: Option<Instant>,
 }
 
+type Slot = LocalKey<RefCell<Held>>;
+
 thread_local! {
-    static HELD: RefCell<Held> = RefCell::new(Held::default());
+    static READS: RefCell<Held> = RefCell::new(Held::default());
+    static WRITES: RefCell<Held> = RefCell::new(Held::default());
 }
 
 impl Pipelined {
@@ -75,7 +81,7 @@ impl Pipelined {
         }
     }
 
-    /// Whether the worker threads keep connections of their own.
+    /// Whether the worker threads keep connections of their own (two each).
     pub fn is_on(&self) -> bool {
         self.url.is_some()
     }
@@ -87,12 +93,12 @@ impl Pipelined {
     where
         F: Future<Output = QueryResult<T>>,
     {
-        let conn = self.connection().await?;
+        let conn = self.connection(&READS).await?;
         match tokio::time::timeout(self.patience, reads(conn.clone())).await {
             Ok(Ok(read)) => Some(read),
             Ok(Err(error)) if super::is_connection_lost(&error) => {
                 tracing::warn!("pipelined reads: connection lost: {error}");
-                forget(&conn);
+                forget(&READS, &conn);
                 None
             }
             Ok(Err(error)) => {
@@ -101,7 +107,7 @@ impl Pipelined {
             }
             Err(_) => {
                 tracing::warn!("pipelined reads: no answer in {:?}", self.patience);
-                forget(&conn);
+                forget(&READS, &conn);
                 None
             }
         }
@@ -116,28 +122,28 @@ impl Pipelined {
     where
         F: Future<Output = QueryResult<T>>,
     {
-        let conn = self.connection().await?;
+        let conn = self.connection(&WRITES).await?;
         let written = match tokio::time::timeout(WRITE_PATIENCE, write(conn.clone())).await {
             Ok(Ok(done)) => Written::Done(done),
             Ok(Err(error)) if refused(&error) => Written::Refused(error),
             Ok(Err(error)) => {
-                forget(&conn);
+                forget(&WRITES, &conn);
                 Written::Unknown(error.to_string())
             }
             Err(_) => {
-                forget(&conn);
+                forget(&WRITES, &conn);
                 Written::Unknown(format!("no answer in {WRITE_PATIENCE:?}"))
             }
         };
         Some(written)
     }
 
-    /// This thread's connection, opened if need be; `None` when turned off, while another
-    /// request on this thread is opening it, or when opening it failed a moment ago.
-    async fn connection(&self) -> Option<Rc<AsyncPgConnection>> {
+    /// This thread's connection in `slot`, opened if need be; `None` when turned off, while
+    /// another request on this thread is opening it, or when opening it failed a moment ago.
+    async fn connection(&self, slot: &'static Slot) -> Option<Rc<AsyncPgConnection>> {
         let url = self.url.as_deref()?;
         let now = Instant::now();
-        let may_open = HELD.with_borrow_mut(|held| {
+        let may_open = slot.with_borrow_mut(|held| {
             if held.url != url {
                 *held = Held {
                     url: url.to_string(),
@@ -154,14 +160,14 @@ impl Pipelined {
             true
         });
         if !may_open {
-            return HELD.with_borrow(|held| held.conn.clone());
+            return slot.with_borrow(|held| held.conn.clone());
         }
         // Until this request is done opening it, or gives up (its future may be dropped).
-        let _connecting = Connecting;
+        let _connecting = Connecting(slot);
         // libpq's connect_timeout in the URL bounds only the TCP connection here; a server that
         // accepts and never answers is bounded by this.
         let opened = tokio::time::timeout(self.patience, AsyncPgConnection::establish(url)).await;
-        HELD.with_borrow_mut(|held| {
+        slot.with_borrow_mut(|held| {
             match opened {
                 Ok(Ok(mut conn)) => {
                     conn.set_instrumentation(Logged);
@@ -206,19 +212,19 @@ fn refused(error: &diesel::result::Error) -> bool {
     answered && !super::is_connection_lost(error)
 }
 
-/// Marks this thread's connection as being opened, until dropped.
-struct Connecting;
+/// Marks this thread's connection in a slot as being opened, until dropped.
+struct Connecting(&'static Slot);
 
 impl Drop for Connecting {
     fn drop(&mut self) {
         // At the thread's exit the slot may be gone already, and there is nothing to mark.
-        let _ = HELD.try_with(|held| held.borrow_mut().connecting = false);
+        let _ = self.0.try_with(|held| held.borrow_mut().connecting = false);
     }
 }
 
-/// Lets `conn` go if it is still this thread's connection.
-fn forget(conn: &Rc<AsyncPgConnection>) {
-    HELD.with_borrow_mut(|held| {
+/// Lets `conn` go if it is still this thread's connection in `slot`.
+fn forget(slot: &'static Slot, conn: &Rc<AsyncPgConnection>) {
+    slot.with_borrow_mut(|held| {
         if held
             .conn
             .as_ref()

@@ -91,6 +91,27 @@ fn waiting_for_a_lock(db: &TestDb, application: &str) -> bool {
 /// How long a test waits for a write to queue for a lock.
 const QUEUEING: Duration = Duration::from_secs(20);
 
+/// A transaction of another connection holding game `id`'s row, so that a move's write waits;
+/// roll it back to let the write go on.
+fn hold_game(db: &TestDb, id: &str) -> PgConnection {
+    let mut holder = db.connect();
+    diesel::sql_query("BEGIN").execute(&mut holder).unwrap();
+    diesel::sql_query("SELECT 1 FROM games WHERE id = $1 FOR NO KEY UPDATE")
+        .bind::<Text, _>(id)
+        .execute(&mut holder)
+        .unwrap();
+    holder
+}
+
+/// Returns once a worker connection's write waits for a lock.
+async fn until_a_worker_write_waits(db: &TestDb) {
+    let started = Instant::now();
+    while !waiting_for_a_lock(db, APPLICATION_NAME) {
+        assert!(started.elapsed() < QUEUEING, "the move never waited");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
 /// Plays `command` as `player`, whose JSON twin is `twin`, sent as JSON: the answer is built
 /// through the pool, so a worker connection's last statement stays the write. Returns the
 /// status.
@@ -301,6 +322,42 @@ async fn a_move_is_written_over_a_worker_connection_with_everything_it_changes()
 }
 
 #[actix_web::test]
+async fn a_board_read_does_not_queue_behind_a_move_waiting_for_the_game() {
+    // One HTTP thread, so that the page and the move are served by the same one.
+    let table = kalah(TestApp::start_with(|s| s.server.workers = 1).await).await;
+    let db = &table.app.db;
+    let id = game_id(&table);
+    let Next {
+        mover,
+        twin,
+        command,
+        seq,
+    } = next_move(&table).await;
+
+    // Another transaction holds the game, so the move's write waits for it.
+    let mut holder = hold_game(db, &id);
+    let holder = &mut holder;
+    let meanwhile = async {
+        until_a_worker_write_waits(db).await;
+        mark(db);
+        let page = table.players[1 - mover].get(&table.path).await;
+        let read_there = read_over_a_worker_connection(db);
+        diesel::sql_query("ROLLBACK").execute(holder).unwrap();
+        (page, read_there)
+    };
+    let (made, (page, read_there)) =
+        futures_util::join!(post_move(&table, mover, &twin, &command), meanwhile);
+
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert!(
+        read_there,
+        "the page was not read over a worker connection while the move waited"
+    );
+    assert_eq!(made, 200);
+    assert_eq!(table.twin(mover).await["seq"].as_i64(), Some(seq + 1));
+}
+
+#[actix_web::test]
 async fn a_move_decided_before_another_row_was_added_is_not_written() {
     let table = kalah(TestApp::start().await).await;
     let db = &table.app.db;
@@ -444,18 +501,9 @@ async fn a_move_whose_connection_breaks_while_it_is_written_is_not_called_made_o
     } = next_move(&table).await;
 
     // Another transaction holds the game, so the write waits; its connection is then cut.
-    let mut holder = db.connect();
-    diesel::sql_query("BEGIN").execute(&mut holder).unwrap();
-    diesel::sql_query("SELECT 1 FROM games WHERE id = $1 FOR NO KEY UPDATE")
-        .bind::<Text, _>(&id)
-        .execute(&mut holder)
-        .unwrap();
+    let mut holder = hold_game(db, &id);
     let cut = async {
-        let started = Instant::now();
-        while !waiting_for_a_lock(db, APPLICATION_NAME) {
-            assert!(started.elapsed() < QUEUEING, "the move never waited");
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        until_a_worker_write_waits(db).await;
         diesel::sql_query(
             "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
              WHERE datname = $1 AND application_name = $2 AND wait_event_type = 'Lock'",
