@@ -620,11 +620,11 @@ async fn run(load: &Load, server: &Server) {
         times.extend(round_times);
         let moves_per_second = moves as f64 / load.seconds as f64;
         let tps = pgbench_moves(load, load.clients, load.window());
-        ratios.push(moves_per_second / tps);
+        let ratio = moves_per_second / tps;
+        ratios.push(ratio);
         println!(
-            "moves at {} clients, round {round}: {moves_per_second:>6.0} moves/s   pgbench minimal move {tps:>6.0} tps   ratio {:.2}",
+            "moves at {} clients, round {round}: {moves_per_second:>6.0} moves/s   pgbench minimal move {tps:>6.0} tps   ratio {ratio:.2}",
             load.clients,
-            moves_per_second / tps,
         );
     }
     ratios.sort_by(f64::total_cmp);

@@ -81,9 +81,10 @@ impl Pipelined {
         }
     }
 
-    /// Whether the worker threads keep connections of their own (two each).
-    pub fn is_on(&self) -> bool {
-        self.url.is_some()
+    /// How many connections each worker thread keeps: one for reads and one for writes, or
+    /// none when turned off.
+    pub fn connections_per_thread(&self) -> u64 {
+        if self.url.is_some() { 2 } else { 0 }
     }
 
     /// `reads` on this thread's connection, given up after the pool's checkout timeout: `None`
@@ -175,11 +176,11 @@ impl Pipelined {
                     held.not_before = None;
                 }
                 Ok(Err(error)) => {
-                    tracing::warn!("pipelined reads: cannot connect: {error}");
+                    tracing::warn!("pipelined connection: cannot connect: {error}");
                     held.not_before = Some(Instant::now() + RECONNECT_AFTER);
                 }
                 Err(_) => {
-                    tracing::warn!("pipelined reads: no answer in {:?}", self.patience);
+                    tracing::warn!("pipelined connection: no answer in {:?}", self.patience);
                     held.not_before = Some(Instant::now() + RECONNECT_AFTER);
                 }
             }

@@ -129,7 +129,7 @@ pub fn server(
     };
     let other_files = u64::from(state.settings.database.pool_size)
         + state.settings.mail.concurrency as u64 * 2
-        + workers as u64 * 2 * u64::from(state.pipelined.is_on());
+        + workers as u64 * state.pipelined.connections_per_thread();
     let total = capacity::max_connections(
         state.settings.server.max_connections,
         capacity::open_file_limit(),

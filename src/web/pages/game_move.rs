@@ -1,10 +1,10 @@
 //! A move made over the HTTP worker's own connections ([`crate::store::pipelined`]): the
 //! session checked, with the database's time, in one statement on the reads connection; the
 //! move decided on the worker thread against the game as this process holds it folded; and its
-//! row written in one statement on the writes connection, which writes nothing unless the row it follows, by sequence number and hash, is
-//! still the head of the log ([`crate::games::record`]). The log is not read again: that guard
-//! is the check that the game is as folded. Two round trips, and no hand-off to a blocking
-//! thread.
+//! row written in one statement on the writes connection, which writes nothing unless the row
+//! it follows, by sequence number and hash, is still the head of the log
+//! ([`crate::games::record`]). The log is not read again: that guard is the check that the game
+//! is as folded. Two round trips, and no hand-off to a blocking thread.
 //!
 //! Only for a game this process holds folded with its seed, without a time control (whose
 //! clocks are written apart), and for a move the rules accept that does not end the game
