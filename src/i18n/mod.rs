@@ -3,30 +3,19 @@
 //! arguments. The engines return [`Message`]s and this module turns them into words.
 
 mod accept;
+mod catalog;
 mod phrase;
 #[cfg(test)]
 mod tests;
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 
-use fluent_templates::fluent_bundle::FluentValue;
-use fluent_templates::{LanguageIdentifier, Loader};
+use fluent_bundle::{FluentArgs, FluentValue};
 use serde::{Deserialize, Serialize};
 
 use crate::rules::message::{Arg, ListStyle, Message};
 
 pub use phrase::Phrase;
-
-fluent_templates::static_loader! {
-    static LOCALES = {
-        locales: "./src/i18n/locales",
-        fallback_language: "en",
-        // Unicode isolation marks around every argument would show up in plain-text emails and
-        // in w3m; names and numbers here never mix writing directions.
-        customise: |bundle| bundle.set_use_isolating(false),
-    };
-}
 
 /// A language of the site, its emails and its messages.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -96,18 +85,9 @@ impl Lang {
         Lang::from_code(&code.to_ascii_lowercase()).unwrap_or_default()
     }
 
-    fn id(self) -> &'static LanguageIdentifier {
-        static EN: LanguageIdentifier = fluent_templates::langid!("en");
-        static JA: LanguageIdentifier = fluent_templates::langid!("ja");
-        match self {
-            Lang::En => &EN,
-            Lang::Ja => &JA,
-        }
-    }
-
     /// The text of a message without arguments.
     pub fn t(self, key: &str) -> String {
-        self.lookup(key, None)
+        self.lookup(key, None).into_owned()
     }
 
     /// A message with arguments added one by one; it is looked up when displayed, so it can be
@@ -118,16 +98,23 @@ impl Lang {
 
     /// An engine's message in this language; seats are shown as the names in `names`.
     pub fn say(self, message: &Message, names: &[String]) -> String {
-        let mut args: HashMap<Cow<'static, str>, FluentValue<'static>> = HashMap::new();
+        self.said(message, names).into_owned()
+    }
+
+    fn said<'a>(self, message: &'a Message, names: &'a [String]) -> Cow<'static, str> {
+        if message.args.is_empty() {
+            return self.lookup(&message.key, None);
+        }
+        let mut args = FluentArgs::with_capacity(message.args.len());
         for (name, arg) in &message.args {
-            let value = match arg {
+            let value: FluentValue<'a> = match arg {
                 Arg::Number(n) => FluentValue::from(*n),
-                Arg::Text(text) => FluentValue::from(text.clone()),
-                Arg::Seat(seat) => FluentValue::from(self.seat_name(names, *seat)),
-                Arg::Message(inner) => FluentValue::from(self.say(inner, names)),
+                Arg::Text(text) => FluentValue::from(text.as_str()),
+                Arg::Seat(seat) => FluentValue::from(self.seat_word(names, *seat)),
+                Arg::Message(inner) => FluentValue::from(self.said(inner, names)),
                 Arg::List(style, items) => FluentValue::from(self.join(*style, items, names)),
             };
-            args.insert(name.clone(), value);
+            args.set(name.as_ref(), value);
         }
         self.lookup(&message.key, Some(&args))
     }
@@ -152,26 +139,24 @@ impl Lang {
 
     /// A seat's name, or "Player 2" when the table does not know it.
     pub fn seat_name(self, names: &[String], seat: usize) -> String {
-        names.get(seat).cloned().unwrap_or_else(|| {
-            self.say(
-                &Message::new("player-numbered").with("number", seat.saturating_add(1)),
-                &[],
-            )
-        })
+        self.seat_word(names, seat).into_owned()
     }
 
-    fn lookup(
-        self,
-        key: &str,
-        args: Option<&HashMap<Cow<'static, str>, FluentValue<'_>>>,
-    ) -> String {
-        match LOCALES.try_lookup_complete(self.id(), key, args) {
-            Some(text) => text,
-            None => {
-                tracing::error!(key, language = self.code(), "missing translation");
-                key.to_string()
-            }
+    fn seat_word(self, names: &[String], seat: usize) -> Cow<'_, str> {
+        match names.get(seat) {
+            Some(name) => Cow::Borrowed(name),
+            None => self.said(
+                &Message::new("player-numbered").with("number", seat.saturating_add(1)),
+                &[],
+            ),
         }
+    }
+
+    fn lookup(self, key: &str, args: Option<&FluentArgs>) -> Cow<'static, str> {
+        catalog::format(self, key, args).unwrap_or_else(|| {
+            tracing::error!(key, language = self.code(), "missing translation");
+            Cow::Owned(key.to_string())
+        })
     }
 }
 

@@ -25,7 +25,7 @@ impl Phrase {
 
 impl fmt::Display for Phrase {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.lang.say(&self.message, &[]))
+        f.write_str(&self.lang.said(&self.message, &[]))
     }
 }
 

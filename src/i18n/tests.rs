@@ -169,3 +169,25 @@ fn each_language_speaks_its_own_words_and_a_key_without_any_shows_as_itself() {
     assert_eq!(Lang::En.t("status-you"), "you");
     assert_eq!(Lang::Ja.t("status-you"), "あなた");
 }
+
+#[test]
+fn the_catalog_compiles_in_every_translation_file() {
+    for lang in Lang::ALL {
+        let mut files = Vec::new();
+        files_under(
+            &root().join("src/i18n/locales").join(lang.code()),
+            &mut files,
+        );
+        let mut on_disk: Vec<String> = files
+            .iter()
+            .map(|f| {
+                f.file_stem()
+                    .expect("a file name")
+                    .to_string_lossy()
+                    .into_owned()
+            })
+            .collect();
+        on_disk.sort();
+        assert_eq!(on_disk, super::catalog::AREAS, "the areas of {lang}");
+    }
+}
