@@ -14,7 +14,8 @@
 //! What it reports:
 //! - moves/s with many players at once, each fetching the game's JSON view and posting the form
 //!   a move button posts, against pgbench running `benches/minimal-move.sql` (the least a durable
-//!   move must do) with as many clients for as long;
+//!   move must do) with as many clients for as long, its statements prepared and a local
+//!   database reached without TLS, as the server does;
 //! - POST latency for one player alone (p50) and for eight at once (p99);
 //! - board pages/s (Kalah, mid-game, the player to move) against `/static/style.css`;
 //! - a Gype board page and a move, one request at a time, at about 10 and about 400 rows of log;
@@ -489,12 +490,15 @@ fn pgbench_moves(load: &Load, clients: usize, window: Duration) -> f64 {
          INSERT INTO bench_games SELECT g, 0 FROM generate_series(1, 1000) g;",
     );
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/minimal-move.sql");
+    // The peer does no more than the least the work needs, as the server does it: statements
+    // prepared once per connection, and a database on this machine reached without TLS.
+    let url = turnpost::store::with_connect_timeout(&format!("{}/{database}", load.admin), 0);
     let output = Command::new("pgbench")
-        .args(["-n", "-D", "games=1000", "-f"])
+        .args(["-n", "-M", "prepared", "-D", "games=1000", "-f"])
         .arg(&script)
         .args(["-c", &clients.to_string(), "-j", "2"])
         .args(["-T", &window.as_secs().to_string()])
-        .arg(format!("{}/{database}", load.admin))
+        .arg(url)
         .output()
         .expect("pgbench runs");
     psql(
