@@ -1,6 +1,6 @@
 //! The Fluent files of every language, compiled into the binary and parsed once.
 //!
-//! Pages look up hundreds of messages each, so a lookup goes straight to its language's bundle:
+//! A page looks up many messages, so a lookup goes straight to its language's bundle:
 //! no language negotiation and no copy of the arguments on the way.
 
 use std::borrow::Cow;
