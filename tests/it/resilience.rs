@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
 use serde_json::Value;
+use turnpost::config::Settings;
 
 use crate::db_proxy::DbProxy;
 use crate::support::{Browser, ServerProcess, Table, TestApp, count_rows, seat_table};
@@ -23,10 +24,14 @@ fn postgres_addr() -> std::net::SocketAddr {
         .expect("PostgreSQL listens on TCP")
 }
 
-/// A Kalah game whose server reaches PostgreSQL only through `proxy`.
+/// A Kalah game whose server reaches PostgreSQL only through `proxy`, with the shipped limits on
+/// waiting for a connection.
 async fn table_behind(proxy: &DbProxy) -> Table {
+    let shipped = Settings::load(None).unwrap().database;
     let app = TestApp::start_with(|settings| {
         settings.database.url = proxy.url_for(&settings.database.url);
+        settings.database.checkout_timeout_ms = shipped.checkout_timeout_ms;
+        settings.database.connect_timeout_seconds = shipped.connect_timeout_seconds;
     })
     .await;
     seat_table(app, "kalah", &["Ann", "Bo"], &[]).await

@@ -576,14 +576,8 @@ impl Person {
 
     /// The game as this player's JSON twin shows it now (the test's view, not the browser's).
     pub async fn twin(&self, game: &str) -> Value {
-        self.eyes
-            .get(format!("{}{game}?format=json", self.base))
-            .send()
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
+        let url = format!("{}{game}?format=json", self.base);
+        json_answer(&url, self.eyes.get(&url).send().await).await
     }
 
     /// Saves what the browser shows, the whole page (not only the window), as
@@ -716,12 +710,8 @@ impl BrowserTable {
 
     /// The game as anyone may see it (its public JSON twin).
     pub async fn public(&self) -> Value {
-        reqwest::get(format!("{}{}?format=json", self.app.base, self.path))
-            .await
-            .unwrap()
-            .json()
-            .await
-            .unwrap()
+        let url = format!("{}{}?format=json", self.app.base, self.path);
+        json_answer(&url, reqwest::get(&url).await).await
     }
 
     /// The people who must act now, by index; empty once the game is over.
@@ -1015,4 +1005,17 @@ pub fn assert_text_browser_shows(name: &str, html: &str, expected: &[&str]) -> S
         );
     }
     dump
+}
+
+/// The JSON of a successful answer from `url`; anything else fails the test with what the server
+/// said, so that a failure on a loaded machine names its cause.
+async fn json_answer(url: &str, sent: reqwest::Result<reqwest::Response>) -> Value {
+    let response = sent.unwrap_or_else(|e| panic!("GET {url}: {e}"));
+    let status = response.status();
+    let body = response
+        .text()
+        .await
+        .unwrap_or_else(|e| panic!("GET {url}: {status}, body unreadable: {e}"));
+    assert!(status.is_success(), "GET {url}: {status}\n{body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("GET {url}: {e}\n{body}"))
 }
