@@ -86,5 +86,12 @@ fn format_in(
     let pattern = bundle.get_message(key)?.value()?;
     let mut errors = Vec::new();
     let text = bundle.format_pattern(pattern, args, &mut errors);
-    errors.is_empty().then_some(text)
+    if !errors.is_empty() {
+        // A message that exists but does not format is a translation to mend: said here, since
+        // the reader sees another language's words (or the key) and nothing else tells.
+        let language = &bundle.locales[0];
+        tracing::error!(key, %language, ?errors, "translation cannot be formatted");
+        return None;
+    }
+    Some(text)
 }

@@ -162,8 +162,8 @@ fn check_migrated(conn: &mut PgConnection) -> Result<(), SetupError> {
     Ok(())
 }
 
-/// `url` with libpq's connect_timeout set (unless it sets one), so that an unreachable database
-/// is reported quickly instead of after the operating system's TCP timeout.
+/// `url` with libpq's connect_timeout set (unless it sets one, or `seconds` is 0), so that an
+/// unreachable database is reported quickly instead of after the operating system's TCP timeout.
 ///
 /// A database on this machine (`localhost`, a loopback address or a Unix socket) is reached
 /// without TLS unless the URL asks for it: encryption there protects nothing and costs every
