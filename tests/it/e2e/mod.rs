@@ -449,6 +449,12 @@ impl Person {
     }
 
     /// Follows the link whose words are exactly `label` and reads the page that follows.
+    /// Whether the page has a link whose words are `label`.
+    pub fn has_link(&self, label: &str) -> bool {
+        let links = Selector::parse("a[href]").unwrap();
+        self.doc().select(&links).any(|a| text_of(&a) == label)
+    }
+
     pub async fn follow(&mut self, label: &str) {
         let doc = self.doc();
         let links = Selector::parse("a[href]").unwrap();
@@ -854,11 +860,25 @@ impl BrowserTable {
             .arg("game", kind_name(self.kind, lang))
             .to_string();
         person.expect_text(&heading);
-        let doc = person.doc();
-        let rows = doc
-            .select(&Selector::parse("table.history tbody tr").unwrap())
-            .count();
-        assert_eq!(rows as i64, seq, "one row per event");
+        // A long game's history comes a page at a time: read on to the last page, where the
+        // latest events are.
+        let rows = Selector::parse("table.history tbody tr").unwrap();
+        let later = lang.t("history-later");
+        let mut shown = Vec::new();
+        loop {
+            shown.extend(
+                person
+                    .doc()
+                    .select(&rows)
+                    .map(|row| row.value().attr("id").unwrap_or_default().to_string()),
+            );
+            if !person.has_link(&later) {
+                break;
+            }
+            person.follow(&later).await;
+        }
+        let every_event: Vec<String> = (1..=seq).map(|n| format!("event-{n}")).collect();
+        assert_eq!(shown, every_event, "one row per event");
         if lang != Lang::En {
             person.screenshot(&format!("{shot_name}-history")).await;
         }
@@ -866,6 +886,10 @@ impl BrowserTable {
             .tr("history-board-after")
             .arg("seq", seq - 1)
             .to_string();
+        if !person.has_link(&earlier) {
+            // The last event is alone on its page: the one before it ends the page before.
+            person.follow(&lang.t("history-earlier")).await;
+        }
         person.follow(&earlier).await;
         let looking = lang
             .tr("game-looking-at")
