@@ -9,13 +9,20 @@
 //! `LOAD_ADMIN_URL` (default `postgres://postgres@localhost`) is where the databases are made.
 //! `LOAD_SERVER` runs another `turnpost` binary (an older build, say) under the same load.
 //! `LOAD_SOCKET_DIR` (say `/var/run/postgresql`) has the server reach PostgreSQL over its Unix
-//! socket instead of TCP on localhost.
+//! socket instead of TCP on localhost. `LOAD_OTHER_PLAYERS` (default 20,000) is how many players
+//! who are not in the load the databases hold, so that PostgreSQL plans for tables of the size a
+//! server in use has.
 //!
 //! What it reports:
 //! - moves/s with many players at once, each fetching the game's JSON view and posting the form
 //!   a move button posts, against pgbench running `benches/minimal-move.sql` (the least a durable
 //!   move must do) with as many clients for as long, its statements prepared and a local
-//!   database reached without TLS, as the server does;
+//!   database reached without TLS, as the server does; and against pgbench running
+//!   `benches/server-move.sql`, the statements the server itself sends for a move, on a database
+//!   made by the server's migrations — how near the server comes to what its own statements
+//!   cost PostgreSQL;
+//! - the CPU a move costs the server, PostgreSQL and the load client, and PostgreSQL's CPU a
+//!   transaction in each pgbench peer;
 //! - POST latency for one player alone (p50) and for eight at once (p99);
 //! - board pages/s (Kalah, mid-game, the player to move) against `/static/style.css`;
 //! - a Gype board page and a move, one request at a time, at about 10 and about 400 rows of log;
@@ -31,11 +38,15 @@ use reqwest::redirect::Policy;
 use serde::Deserialize;
 use serde_json::Value;
 
+#[path = "load/cpu.rs"]
+mod cpu;
+
 struct Load {
     clients: usize,
     seconds: u64,
     rounds: usize,
     admin: String,
+    others: u64,
 }
 
 impl Load {
@@ -56,6 +67,7 @@ impl Load {
                 .max(1),
             admin: std::env::var("LOAD_ADMIN_URL")
                 .unwrap_or_else(|_| "postgres://postgres@localhost".into()),
+            others: number("LOAD_OTHER_PLAYERS", 20_000),
         }
     }
 
@@ -78,6 +90,35 @@ fn psql(admin: &str, database: &str, sql: &str) {
         .status()
         .expect("psql runs");
     assert!(status.success(), "psql failed: {sql}");
+}
+
+/// Runs the SQL file `file` (a path in this repository) on `database`, with psql's variables
+/// `vars`.
+fn psql_file(admin: &str, database: &str, file: &str, vars: &[(&str, String)]) {
+    let mut command = Command::new("psql");
+    command.args([
+        "-q",
+        "-v",
+        "ON_ERROR_STOP=1",
+        "-d",
+        &format!("{admin}/{database}"),
+    ]);
+    for (name, value) in vars {
+        command.arg("-v").arg(format!("{name}={value}"));
+    }
+    let status = command
+        .arg("-f")
+        .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+        .stdout(Stdio::null())
+        .status()
+        .expect("psql runs");
+    assert!(status.success(), "psql failed on {file}");
+}
+
+/// Adds the players who are not in the load (`benches/other-players.sql`) to `database`.
+fn add_other_players(load: &Load, database: &str) {
+    let others = [("others", load.others.to_string())];
+    psql_file(&load.admin, database, "benches/other-players.sql", &others);
 }
 
 /// Where the server reaches its database, as its own role.
@@ -162,6 +203,11 @@ impl Server {
     }
 }
 
+/// The `turnpost` binary under load: this build's, or `LOAD_SERVER`.
+fn server_binary() -> String {
+    std::env::var("LOAD_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_turnpost").to_string())
+}
+
 /// Starts `turnpost serve` on `database` and a free port, set up further by `adjust`; returns
 /// it once it listens, and its address.
 fn spawn(database: &str, adjust: impl FnOnce(&mut Command)) -> (Child, String) {
@@ -171,9 +217,7 @@ fn spawn(database: &str, adjust: impl FnOnce(&mut Command)) -> (Child, String) {
         .unwrap()
         .port();
     let base = format!("http://127.0.0.1:{port}");
-    let binary =
-        std::env::var("LOAD_SERVER").unwrap_or_else(|_| env!("CARGO_BIN_EXE_turnpost").to_string());
-    let mut command = Command::new(binary);
+    let mut command = Command::new(server_binary());
     command
         .arg("serve")
         .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
@@ -419,6 +463,11 @@ fn percentile(times: &mut [Duration], fraction: f64) -> Duration {
     times[rank - 1]
 }
 
+fn median(ratios: &mut [f64]) -> f64 {
+    ratios.sort_by(f64::total_cmp);
+    ratios[ratios.len() / 2]
+}
+
 fn ms(time: Duration) -> String {
     format!("{:.2} ms", time.as_secs_f64() * 1e3)
 }
@@ -466,22 +515,12 @@ async fn play_moves(pairs: &[(Player, Player)], window: Duration) -> (usize, Vec
     (times.len(), times)
 }
 
-/// Runs the minimal move in pgbench with `clients` for `window`; returns transactions/s.
-fn pgbench_moves(load: &Load, clients: usize, window: Duration) -> f64 {
-    let database = format!("turnpost_load_pgbench_{}", std::process::id());
+/// Runs the minimal move in pgbench with `clients` for `window`.
+fn pgbench_moves(load: &Load, clients: usize, window: Duration) -> Peer {
+    let database = PeerDatabase::create(load, "pgbench");
     psql(
         &load.admin,
-        "postgres",
-        &format!("DROP DATABASE IF EXISTS {database}"),
-    );
-    psql(
-        &load.admin,
-        "postgres",
-        &format!("CREATE DATABASE {database}"),
-    );
-    psql(
-        &load.admin,
-        &database,
+        &database.name,
         "CREATE TABLE bench_games (id int PRIMARY KEY, head bigint NOT NULL);
          CREATE TABLE bench_events (game_id int, seq bigint, events jsonb NOT NULL,
              recorded_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (game_id, seq));
@@ -489,30 +528,109 @@ fn pgbench_moves(load: &Load, clients: usize, window: Duration) -> f64 {
              game_id int NOT NULL, seq bigint NOT NULL);
          INSERT INTO bench_games SELECT g, 0 FROM generate_series(1, 1000) g;",
     );
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/minimal-move.sql");
-    // The peer does no more than the least the work needs, as the server does it: statements
-    // prepared once per connection, and a database on this machine reached without TLS.
-    let url = turnpost::store::with_connect_timeout(&format!("{}/{database}", load.admin), 0);
-    let output = Command::new("pgbench")
-        .args(["-n", "-M", "prepared", "-D", "games=1000", "-f"])
-        .arg(&script)
-        .args(["-c", &clients.to_string(), "-j", "2"])
-        .args(["-T", &window.as_secs().to_string()])
-        .arg(url)
-        .output()
-        .expect("pgbench runs");
-    psql(
+    database.pgbench(load, "benches/minimal-move.sql", clients, window)
+}
+
+/// Runs the statements the server sends for one move (`benches/server-move.sql`) in pgbench,
+/// on a database made by the server's own migrations, with `clients` for `window`.
+fn pgbench_server_moves(load: &Load, clients: usize, window: Duration) -> Peer {
+    let database = PeerDatabase::create(load, "statements");
+    let migrated = Command::new(server_binary())
+        .arg("migrate")
+        .env("TURNPOST__DATABASE__URL", server_url(&database.name))
+        .env(
+            "TURNPOST__DATABASE__ADMIN_URL",
+            format!("{}/{}", load.admin, database.name),
+        )
+        .env("RUST_LOG", "warn")
+        .stdout(Stdio::null())
+        .status()
+        .expect("turnpost migrate runs");
+    assert!(migrated.success(), "turnpost migrate failed");
+    let games = [("games", "1000".to_string())];
+    psql_file(
         &load.admin,
-        "postgres",
-        &format!("DROP DATABASE {database}"),
+        &database.name,
+        "benches/server-move-setup.sql",
+        &games,
     );
-    let report = String::from_utf8_lossy(&output.stdout);
-    assert!(output.status.success(), "pgbench failed: {report}");
-    report
-        .lines()
-        .find_map(|line| line.strip_prefix("tps = "))
-        .and_then(|rest| rest.split_whitespace().next()?.parse().ok())
-        .expect("pgbench reports tps")
+    add_other_players(load, &database.name);
+    database.pgbench(load, "benches/server-move.sql", clients, window)
+}
+
+/// A database of pgbench's own for one run, dropped afterwards.
+struct PeerDatabase {
+    name: String,
+    admin: String,
+}
+
+impl PeerDatabase {
+    fn create(load: &Load, purpose: &str) -> PeerDatabase {
+        let name = format!("turnpost_load_{purpose}_{}", std::process::id());
+        psql(
+            &load.admin,
+            "postgres",
+            &format!("DROP DATABASE IF EXISTS {name}"),
+        );
+        psql(&load.admin, "postgres", &format!("CREATE DATABASE {name}"));
+        PeerDatabase {
+            name,
+            admin: load.admin.clone(),
+        }
+    }
+
+    /// Runs `script` (a path in this repository) with `clients` for `window`, on 1,000 games.
+    fn pgbench(&self, load: &Load, script: &str, clients: usize, window: Duration) -> Peer {
+        let script = Path::new(env!("CARGO_MANIFEST_DIR")).join(script);
+        // The peer does no more than the work needs, as the server does it: statements
+        // prepared once per connection, and a database on this machine reached without TLS.
+        let url =
+            turnpost::store::with_connect_timeout(&format!("{}/{}", load.admin, self.name), 0);
+        let reading = cpu::Reading::now(None);
+        let output = Command::new("pgbench")
+            .args(["-n", "-M", "prepared", "-D", "games=1000", "-f"])
+            .arg(&script)
+            .args(["-c", &clients.to_string(), "-j", "2"])
+            .args(["-T", &window.as_secs().to_string()])
+            .arg(url)
+            .output()
+            .expect("pgbench runs");
+        let spent = reading.spent();
+        let report = String::from_utf8_lossy(&output.stdout);
+        assert!(
+            output.status.success(),
+            "pgbench failed: {report}{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        let number = |prefix: &str| -> f64 {
+            report
+                .lines()
+                .find_map(|line| line.strip_prefix(prefix))
+                .and_then(|rest| rest.split([' ', '/']).next()?.parse().ok())
+                .unwrap_or_else(|| panic!("pgbench reports {prefix}: {report}"))
+        };
+        let transactions = number("number of transactions actually processed: ");
+        Peer {
+            tps: number("tps = "),
+            postgres_ms: spent.postgres * 1000.0 / transactions.max(1.0),
+        }
+    }
+}
+
+/// What pgbench measured: transactions a second, and PostgreSQL's CPU per transaction.
+struct Peer {
+    tps: f64,
+    postgres_ms: f64,
+}
+
+impl Drop for PeerDatabase {
+    fn drop(&mut self) {
+        psql(
+            &self.admin,
+            "postgres",
+            &format!("DROP DATABASE IF EXISTS {} WITH (FORCE)", self.name),
+        );
+    }
 }
 
 /// GETs `path` as `player` from `clients` connections at once for `window`; returns requests/s.
@@ -610,31 +728,49 @@ fn main() {
 
 async fn run(load: &Load, server: &Server) {
     let pairs = sign_in_pairs(server, load.clients).await;
+    add_other_players(load, &server.database);
     println!(
         "turnpost load benchmark: {} clients, {} s per measurement",
         load.clients, load.seconds
     );
 
-    // Moves and pgbench take turns, so that each ratio compares runs a few seconds apart; the
-    // median of the rounds is the figure.
+    // Moves and the two pgbench peers take turns, so that each ratio compares runs a few
+    // seconds apart; the median of the rounds is the figure.
     let mut ratios = Vec::new();
+    let mut own_ratios = Vec::new();
     let mut times = Vec::new();
     for round in 1..=load.rounds {
+        let reading = cpu::Reading::now(Some(server.child.id()));
         let (moves, round_times) = play_moves(&pairs, load.window()).await;
+        let spent = reading.spent();
         times.extend(round_times);
         let moves_per_second = moves as f64 / load.seconds as f64;
-        let tps = pgbench_moves(load, load.clients, load.window());
-        let ratio = moves_per_second / tps;
-        ratios.push(ratio);
+        let minimal = pgbench_moves(load, load.clients, load.window());
+        let own = pgbench_server_moves(load, load.clients, load.window());
+        ratios.push(moves_per_second / minimal.tps);
+        own_ratios.push(moves_per_second / own.tps);
         println!(
-            "moves at {} clients, round {round}: {moves_per_second:>6.0} moves/s   pgbench minimal move {tps:>6.0} tps   ratio {ratio:.2}",
+            "moves at {} clients, round {round}: {moves_per_second:>6.0} moves/s   pgbench minimal move {:>6.0} tps   ratio {:.2}   pgbench server's statements {:>6.0} tps   ratio {:.2}",
             load.clients,
+            minimal.tps,
+            moves_per_second / minimal.tps,
+            own.tps,
+            moves_per_second / own.tps,
+        );
+        let per_move = |seconds: f64| seconds * 1000.0 / moves.max(1) as f64;
+        println!(
+            "  CPU a move: server {:.3} ms, PostgreSQL {:.3} ms, load client {:.3} ms;   PostgreSQL's CPU a transaction in pgbench: minimal move {:.3} ms, server's statements {:.3} ms",
+            per_move(spent.server),
+            per_move(spent.postgres),
+            per_move(spent.client),
+            minimal.postgres_ms,
+            own.postgres_ms,
         );
     }
-    ratios.sort_by(f64::total_cmp);
     println!(
-        "moves vs pgbench, median of the rounds: ratio {:.2}   (POST p50 {}, p99 {})",
-        ratios[ratios.len() / 2],
+        "moves vs pgbench, median of the rounds: ratio {:.2} to the minimal move, {:.2} to the server's statements   (POST p50 {}, p99 {})",
+        median(&mut ratios),
+        median(&mut own_ratios),
         ms(percentile(&mut times, 0.5)),
         ms(percentile(&mut times, 0.99)),
     );
