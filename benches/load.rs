@@ -76,8 +76,10 @@ impl Load {
     }
 }
 
-fn psql(admin: &str, database: &str, sql: &str) {
-    let status = Command::new("psql")
+/// psql on `database`, quiet and stopping at the first error.
+fn psql_on(admin: &str, database: &str) -> Command {
+    let mut command = Command::new("psql");
+    command
         .args([
             "-q",
             "-v",
@@ -85,8 +87,13 @@ fn psql(admin: &str, database: &str, sql: &str) {
             "-d",
             &format!("{admin}/{database}"),
         ])
+        .stdout(Stdio::null());
+    command
+}
+
+fn psql(admin: &str, database: &str, sql: &str) {
+    let status = psql_on(admin, database)
         .args(["-c", sql])
-        .stdout(Stdio::null())
         .status()
         .expect("psql runs");
     assert!(status.success(), "psql failed: {sql}");
@@ -95,21 +102,13 @@ fn psql(admin: &str, database: &str, sql: &str) {
 /// Runs the SQL file `file` (a path in this repository) on `database`, with psql's variables
 /// `vars`.
 fn psql_file(admin: &str, database: &str, file: &str, vars: &[(&str, String)]) {
-    let mut command = Command::new("psql");
-    command.args([
-        "-q",
-        "-v",
-        "ON_ERROR_STOP=1",
-        "-d",
-        &format!("{admin}/{database}"),
-    ]);
+    let mut command = psql_on(admin, database);
     for (name, value) in vars {
         command.arg("-v").arg(format!("{name}={value}"));
     }
     let status = command
         .arg("-f")
         .arg(Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
-        .stdout(Stdio::null())
         .status()
         .expect("psql runs");
     assert!(status.success(), "psql failed on {file}");
@@ -558,6 +557,12 @@ fn pgbench_server_moves(load: &Load, clients: usize, window: Duration) -> Peer {
     database.pgbench(load, "benches/server-move.sql", clients, window)
 }
 
+/// What pgbench measured: transactions a second, and PostgreSQL's CPU per transaction.
+struct Peer {
+    tps: f64,
+    postgres_ms: f64,
+}
+
 /// A database of pgbench's own for one run, dropped afterwards.
 struct PeerDatabase {
     name: String,
@@ -615,12 +620,6 @@ impl PeerDatabase {
             postgres_ms: spent.postgres * 1000.0 / transactions.max(1.0),
         }
     }
-}
-
-/// What pgbench measured: transactions a second, and PostgreSQL's CPU per transaction.
-struct Peer {
-    tps: f64,
-    postgres_ms: f64,
 }
 
 impl Drop for PeerDatabase {
@@ -747,15 +746,12 @@ async fn run(load: &Load, server: &Server) {
         let moves_per_second = moves as f64 / load.seconds as f64;
         let minimal = pgbench_moves(load, load.clients, load.window());
         let own = pgbench_server_moves(load, load.clients, load.window());
-        ratios.push(moves_per_second / minimal.tps);
-        own_ratios.push(moves_per_second / own.tps);
+        let (ratio, own_ratio) = (moves_per_second / minimal.tps, moves_per_second / own.tps);
+        ratios.push(ratio);
+        own_ratios.push(own_ratio);
         println!(
-            "moves at {} clients, round {round}: {moves_per_second:>6.0} moves/s   pgbench minimal move {:>6.0} tps   ratio {:.2}   pgbench server's statements {:>6.0} tps   ratio {:.2}",
-            load.clients,
-            minimal.tps,
-            moves_per_second / minimal.tps,
-            own.tps,
-            moves_per_second / own.tps,
+            "moves at {} clients, round {round}: {moves_per_second:>6.0} moves/s   pgbench minimal move {:>6.0} tps   ratio {ratio:.2}   pgbench server's statements {:>6.0} tps   ratio {own_ratio:.2}",
+            load.clients, minimal.tps, own.tps,
         );
         let per_move = |seconds: f64| seconds * 1000.0 / moves.max(1) as f64;
         println!(

@@ -448,19 +448,21 @@ impl Person {
         self.click_nth("button", index).await;
     }
 
-    /// Follows the link whose words are exactly `label` and reads the page that follows.
-    /// Whether the page has a link whose words are `label`.
-    pub fn has_link(&self, label: &str) -> bool {
+    /// Where among the page's links is the one whose words are exactly `label`.
+    fn link_index(&self, label: &str) -> Option<usize> {
         let links = Selector::parse("a[href]").unwrap();
-        self.doc().select(&links).any(|a| text_of(&a) == label)
+        self.doc().select(&links).position(|a| text_of(&a) == label)
     }
 
+    /// Whether the page has a link whose words are exactly `label`.
+    pub fn has_link(&self, label: &str) -> bool {
+        self.link_index(label).is_some()
+    }
+
+    /// Follows the link whose words are exactly `label` and reads the page that follows.
     pub async fn follow(&mut self, label: &str) {
-        let doc = self.doc();
-        let links = Selector::parse("a[href]").unwrap();
-        let index = doc
-            .select(&links)
-            .position(|a| text_of(&a) == label)
+        let index = self
+            .link_index(label)
             .unwrap_or_else(|| panic!("no “{label}” link on {}:\n{}", self.url, self.text()));
         self.click_nth("a[href]", index).await;
     }
