@@ -16,9 +16,9 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use turnpost::chain::{GENESIS, RowContent};
-use turnpost::games::Kind;
 use turnpost::games::replay::replay;
 use turnpost::games::stream::{Entry, Participant};
+use turnpost::rules::Kind;
 use turnpost::rules::azul::Azul;
 use turnpost::rules::kalah::{Kalah, Options};
 use turnpost::rules::playout::random_playout;

@@ -5,7 +5,8 @@ use std::io::Read;
 use diesel::Connection;
 
 use turnpost::config::Settings;
-use turnpost::mail::inbound::{self, Envelope, address, envelope_hints};
+use turnpost::mail::inbound::{self, Envelope, envelope_hints};
+use turnpost::mail::reply_address;
 use turnpost::store;
 
 /// Reads one message from stdin and handles it; returns the exit status for the mail server.
@@ -34,7 +35,7 @@ pub fn receive_stdin(
         .or_else(|| {
             found_recipients
                 .iter()
-                .find(|r| address::parse(&settings.inbound.address, r).is_some())
+                .find(|r| reply_address::parse(&settings.inbound.address, r).is_some())
                 .cloned()
         })
         .unwrap_or_default();

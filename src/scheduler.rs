@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Integer, Text};
 
 use crate::config::Settings;
-use crate::games::service::ServiceError;
+use crate::games::error::ServiceError;
 use crate::games::table;
 use crate::games::timeout::{self, Expiry};
 use crate::stop::StopSignal;

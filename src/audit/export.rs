@@ -3,10 +3,10 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::games::Kind;
 use crate::games::cache::Log;
 use crate::games::replay::{Game, ReplayError, entries};
 use crate::games::stream::{Entry, Submitted};
+use crate::rules::Kind;
 use crate::rules::{Rules, Viewer};
 use crate::store::events::EventRow;
 

@@ -11,7 +11,7 @@ use crate::games::decide;
 use crate::games::replay::{Game, Phase, entries};
 use crate::games::seed::{self, Seed};
 use crate::games::stream::{CancelReason, Entry, Submitted};
-use crate::games::with_rules;
+use crate::rules::with_rules;
 use crate::rules::{Message, Rules};
 use crate::store::events::{EventRow, format_time};
 
@@ -439,7 +439,7 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
     lines.push(match &game.ended {
         Some(ended) => {
             let names = game.seat_names();
-            let result = crate::games::read_model::result_message::<R>(&ended.outcome, names.len())
+            let result = crate::present::result::result_message::<R>(&ended.outcome, names.len())
                 .naming(&names);
             Message::new("verify-result").with("result", result)
         }

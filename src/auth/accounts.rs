@@ -10,6 +10,7 @@ use serde::Serialize;
 
 use crate::i18n::Lang;
 use crate::rules::Message;
+use crate::store::notifications::Notify;
 use crate::store::schema::players;
 
 #[derive(Clone, Debug, PartialEq, Eq, Queryable, Selectable, Serialize)]
@@ -28,39 +29,6 @@ pub struct Player {
 impl Player {
     pub fn lang(&self) -> Lang {
         Lang::from_code(&self.language).unwrap_or_default()
-    }
-}
-
-/// How often a player wants game emails.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Notify {
-    EveryTurn,
-    DailyDigest,
-    Never,
-}
-
-impl Notify {
-    pub const ALL: [Notify; 3] = [Notify::EveryTurn, Notify::DailyDigest, Notify::Never];
-
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Notify::EveryTurn => "every_turn",
-            Notify::DailyDigest => "daily_digest",
-            Notify::Never => "none",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Notify> {
-        Notify::ALL.into_iter().find(|n| n.as_str() == text)
-    }
-
-    /// The message key of the choice's words in Settings.
-    pub fn label_key(self) -> &'static str {
-        match self {
-            Notify::EveryTurn => "notify-every-turn",
-            Notify::DailyDigest => "notify-daily-digest",
-            Notify::Never => "notify-never",
-        }
     }
 }
 

@@ -23,10 +23,10 @@ use diesel::pg::PgConnection;
 use quick_cache::Weighter;
 use quick_cache::sync::Cache;
 
-use super::Kind;
+use super::error::{Result, ServiceError};
 use super::replay::{Game, ReplayError, replay};
 use super::seed::{self, Seed};
-use super::service::{Result, ServiceError};
+use crate::rules::Kind;
 use crate::rules::Rules;
 use crate::store::events::{self, EventRow, Names};
 

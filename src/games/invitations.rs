@@ -9,7 +9,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{Bool, Timestamptz};
 
-use super::service::{Result, ServiceError};
+use super::error::{Result, ServiceError};
 use crate::auth::{Player, accounts, tokens};
 use crate::rules::message::Message;
 use crate::store::notifications;

@@ -5,9 +5,9 @@ use std::collections::BTreeMap;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
-use super::Kind;
 use super::clock::{Clocks, TimeControl};
 use super::stream::{CancelReason, Entry, Participant};
+use crate::rules::Kind;
 use crate::rules::{Outcome, Rules, Seat, Status, Viewer};
 use crate::store::events::EventRow;
 

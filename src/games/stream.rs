@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use super::Kind;
 use super::clock::TimeControl;
+use crate::rules::Kind;
 use crate::rules::{Outcome, Rules, Seat, Viewer};
 
 /// A player as the log remembers them.

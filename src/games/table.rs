@@ -3,13 +3,15 @@
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
+use super::decide;
+use super::error::{Result, ServiceError};
 use super::replay::{Game, Phase};
-use super::service::{Result, ServiceError, commit, load, lock_game, participant};
+use super::service::{commit, load, lock_game, participant};
 use super::stream::{CancelReason, Submitted};
-use super::{decide, with_rules};
 use crate::auth::Player;
 use crate::rules::Rules;
 use crate::rules::message::Message;
+use crate::rules::with_rules;
 use crate::store::notifications;
 use crate::store::schema::{games, invitations};
 
@@ -136,7 +138,7 @@ pub fn sit(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()
         if open == 0 {
             return Err(ServiceError::Gone(Message::new("table-seats-taken")));
         }
-        with_rules!(kind, |R| super::service::join_locked::<R>(
+        with_rules!(kind, |R| super::seating::join_locked::<R>(
             conn, game_id, player
         ))?;
         diesel::update(games::table.find(game_id))
@@ -175,7 +177,7 @@ pub fn say(conn: &mut PgConnection, game_id: &str, player: &Player, text: String
 
 /// What a rematch of a finished game needs: the same table, inviting the same players.
 pub struct Rematch {
-    pub kind: super::Kind,
+    pub kind: crate::rules::Kind,
     pub options: serde_json::Value,
     pub private: bool,
     pub time_control: Option<super::clock::TimeControl>,

@@ -6,14 +6,14 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use super::clock::OnTimeout;
+use super::decide;
+use super::error::{Result, ServiceError};
 use super::replay::{Game, Phase};
-use super::service::{
-    self, NewRow, Result, ServiceError, commit_with_seed, load, load_seated, lock_game,
-};
+use super::service::{self, NewRow, commit_with_seed, load, load_seated, lock_game};
 use super::stream::Submitted;
-use super::{decide, with_rules};
 use crate::auth::Player;
 use crate::rules::message::Message;
+use crate::rules::with_rules;
 use crate::rules::{Rules, Seat};
 use crate::store::events::format_time;
 use crate::store::notifications;

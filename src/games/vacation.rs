@@ -7,12 +7,13 @@ use chrono::{DateTime, Datelike, Duration, TimeZone, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::service::{Result, ServiceError, commit, load, lock_game, participant};
+use super::error::{Result, ServiceError};
+use super::service::{commit, load, lock_game, participant};
 use super::stream::{Entry, Submitted};
-use super::with_rules;
 use crate::auth::Player;
 use crate::rules::Rules;
 use crate::rules::message::Message;
+use crate::rules::with_rules;
 use crate::store::database_now;
 use crate::store::events::format_time;
 use crate::store::schema::{game_players, games, players, vacations};

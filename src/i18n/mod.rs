@@ -90,6 +90,11 @@ impl Lang {
         self.lookup(key, None).into_owned()
     }
 
+    /// A game's name.
+    pub fn game_name(self, kind: crate::rules::Kind) -> String {
+        self.t(kind.name_key())
+    }
+
     /// A message with arguments added one by one; it is looked up when displayed, so it can be
     /// written straight into a template: `{{ lang.tr("signed-in-as").arg("name", name) }}`.
     pub fn tr(self, key: &'static str) -> Phrase {

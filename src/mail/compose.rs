@@ -4,32 +4,23 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::messages::{self, Footer, GameNews, InvitationDetails, Notice, Rendered};
-use crate::auth::accounts::{self, Notify, Recipient};
-use crate::auth::{sign_in, tokens};
+use super::messages::{self, Footer, GameNews, InvitationDetails, Notice, Rendered, message_id};
+use crate::auth::accounts::{self, Recipient};
+use crate::auth::sign_in;
 use crate::config::Settings;
 use crate::games::clock::{OnTimeout, span_message};
 use crate::games::replay::{Game, Phase, entries};
 use crate::games::service;
 use crate::games::stream::CancelReason;
 use crate::games::stream::Entry;
-use crate::games::with_rules;
 use crate::i18n::Lang;
-use crate::mail::inbound::answer::offer;
+use crate::mail::by_email::offer;
 use crate::present::codes::MoveCodes;
+use crate::present::{Board, GameUi, sentence};
+use crate::rules::with_rules;
 use crate::store::emails::{self, NewEmail};
-use crate::store::notifications::{self, DueBefore, Kind, Pending};
+use crate::store::notifications::{self, DueBefore, Kind, Notify, Pending};
 use crate::store::schema::players;
-use crate::web::ui::{Board, GameUi, sentence};
-
-/// The Message-ID of a new email: random, under the site's host name.
-pub fn message_id(settings: &Settings) -> String {
-    let host = url::Url::parse(settings.base_url())
-        .ok()
-        .and_then(|u| u.host_str().map(str::to_string))
-        .unwrap_or_else(|| "turnpost.invalid".into());
-    format!("<{}@{host}>", tokens::random_id(24))
-}
 
 /// When news that arrived at `oldest` is due for a player who wants `notify`.
 pub fn due_at(settings: &Settings, notify: Notify, oldest: DateTime<Utc>) -> Option<DateTime<Utc>> {
@@ -204,7 +195,7 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
                 options: &options,
                 players: game.players,
                 link: &link,
-                summary: &lang.t(crate::web::ui::guide::guide(kind).summary),
+                summary: &lang.t(crate::present::guide::guide(kind).summary),
                 rules_link: &rules_link,
             },
             &mailing.footer(),
@@ -372,7 +363,7 @@ fn news_of<R: GameUi + MoveCodes>(
         .map(|(_, n)| n.as_str())
         .collect();
     let result = game.ended.as_ref().map(|ended| {
-        let result = crate::games::read_model::result_message::<R>(&ended.outcome, names.len());
+        let result = crate::present::result::result_message::<R>(&ended.outcome, names.len());
         mailing.recipient.lang().say(&result, &names)
     });
     let link = if finished {

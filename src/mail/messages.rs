@@ -1,8 +1,20 @@
 //! The emails Turnpost sends, rendered from templates/email: a plain-text part and an HTML part
 //! each.
 
-use crate::i18n::Lang;
 use askama::Template;
+
+use crate::auth::tokens;
+use crate::config::Settings;
+use crate::i18n::Lang;
+
+/// The Message-ID of a new email: random, under the site's host name.
+pub fn message_id(settings: &Settings) -> String {
+    let host = url::Url::parse(settings.base_url())
+        .ok()
+        .and_then(|u| u.host_str().map(str::to_string))
+        .unwrap_or_else(|| "turnpost.invalid".into());
+    format!("<{}@{host}>", tokens::random_id(24))
+}
 
 /// A rendered email body.
 pub struct Rendered {

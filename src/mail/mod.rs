@@ -2,11 +2,13 @@
 //! carries them (SMTP, or one file per message).
 //!
 //! Game emails show boards through the same per-game presentation code as the pages
-//! (`web::ui`), so that a board reads the same in a browser and in a mailbox.
+//! (`present`), so that a board reads the same in a browser and in a mailbox.
 
+pub mod by_email;
 pub mod compose;
 pub mod inbound;
 pub mod messages;
+pub mod reply_address;
 pub mod transport;
 pub mod worker;
 

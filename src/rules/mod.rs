@@ -8,6 +8,7 @@ pub mod azul;
 pub mod gype;
 pub mod kabaleo;
 pub mod kalah;
+pub mod kind;
 pub mod message;
 pub mod playout;
 pub mod quarto;
@@ -17,6 +18,7 @@ use std::ops::RangeInclusive;
 
 use serde::{Deserialize, Serialize, de::DeserializeOwned};
 
+pub use kind::{Kind, with_rules};
 pub use message::Message;
 
 /// A seat at the table, counted from 0 in seating order.

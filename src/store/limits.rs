@@ -1,6 +1,7 @@
 //! Rate limits kept in PostgreSQL, so that every server process counts the same actions: each
 //! action taken is a row, counted over a sliding window.
 
+use crate::config::LimitSettings;
 use crate::rules::Message;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -12,6 +13,61 @@ pub struct Limit {
     pub action: &'static str,
     pub max: i64,
     pub window_seconds: i64,
+}
+
+const MINUTE: i64 = 60;
+const HOUR: i64 = 60 * MINUTE;
+const DAY: i64 = 24 * HOUR;
+
+/// The configured limits, each with the action it counts.
+impl Limit {
+    pub fn sign_in_per_address(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "sign_in_address",
+            max: limits.sign_in_per_address,
+            window_seconds: limits.sign_in_window_minutes * MINUTE,
+        }
+    }
+
+    pub fn sign_in_per_client(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "sign_in_client",
+            max: limits.sign_in_per_client,
+            window_seconds: limits.sign_in_window_minutes * MINUTE,
+        }
+    }
+
+    pub fn games_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "game_created",
+            max: limits.games_per_player_per_hour,
+            window_seconds: HOUR,
+        }
+    }
+
+    pub fn invitations_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "invitation_sent",
+            max: limits.invitations_per_player_per_day,
+            window_seconds: DAY,
+        }
+    }
+
+    pub fn invitations_per_address(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "invitation_received",
+            max: limits.invitations_per_address_per_day,
+            window_seconds: DAY,
+        }
+    }
+
+    pub fn chat_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "chat_message",
+            max: limits.chat_per_player_per_hour,
+            window_seconds: HOUR,
+        }
+    }
 }
 
 /// A limit was reached: the action may be taken again after this many seconds.

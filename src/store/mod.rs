@@ -9,7 +9,6 @@ pub mod manager;
 pub mod notifications;
 pub mod pipelined;
 pub mod pool;
-pub mod reply_tokens;
 pub mod schema;
 
 use diesel::migration::MigrationSource;

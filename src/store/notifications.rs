@@ -8,7 +8,6 @@ use diesel::sql_types::{BigInt, Jsonb, Nullable, Text, Timestamptz};
 use serde_json::Value;
 
 use super::schema::notifications;
-use crate::auth::accounts::Notify;
 
 diesel::define_sql_function! {
     /// Queues a notification unless the same one is queued already (a function, so that the
@@ -20,6 +19,39 @@ diesel::define_sql_function! {
         seq: Nullable<BigInt>,
         payload: Jsonb,
     ) -> Bool;
+}
+
+/// How often a player wants game emails.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notify {
+    EveryTurn,
+    DailyDigest,
+    Never,
+}
+
+impl Notify {
+    pub const ALL: [Notify; 3] = [Notify::EveryTurn, Notify::DailyDigest, Notify::Never];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Notify::EveryTurn => "every_turn",
+            Notify::DailyDigest => "daily_digest",
+            Notify::Never => "none",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<Notify> {
+        Notify::ALL.into_iter().find(|n| n.as_str() == text)
+    }
+
+    /// The message key of the choice's words in Settings.
+    pub fn label_key(self) -> &'static str {
+        match self {
+            Notify::EveryTurn => "notify-every-turn",
+            Notify::DailyDigest => "notify-daily-digest",
+            Notify::Never => "notify-never",
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

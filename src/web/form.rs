@@ -1,27 +1,29 @@
 //! Reading url-encoded form bodies with errors a person can act on, instead of extractor
 //! failures.
 
-use crate::rules::Message;
-use std::collections::HashMap;
+use std::ops::Deref;
 
 use super::error::WebError;
+use crate::present::form::FormFields;
+use crate::rules::Message;
 
-/// The fields of a submitted form. A field given twice keeps its last value.
-pub struct Form {
-    fields: HashMap<String, String>,
+/// The fields of a submitted form, with a 400 for a body that cannot be read and for a missing
+/// or malformed field.
+pub struct Form(FormFields);
+
+impl Deref for Form {
+    type Target = FormFields;
+
+    fn deref(&self) -> &FormFields {
+        &self.0
+    }
 }
 
 impl Form {
     pub fn parse(body: &[u8]) -> Result<Form, WebError> {
-        let pairs: Vec<(String, String)> = serde_urlencoded::from_bytes(body)
-            .map_err(|_| WebError::bad_request(Message::new("form-unreadable")))?;
-        Ok(Form {
-            fields: pairs.into_iter().collect(),
-        })
-    }
-
-    pub fn get(&self, name: &str) -> Option<&str> {
-        self.fields.get(name).map(String::as_str)
+        FormFields::parse(body)
+            .map(Form)
+            .map_err(WebError::bad_request)
     }
 
     /// A field that must be present (it may be empty).
@@ -29,12 +31,6 @@ impl Form {
         self.get(name).ok_or_else(|| {
             WebError::bad_request(Message::new("form-missing-field").text("field", name))
         })
-    }
-
-    /// A checkbox: present and not "off"/"false" means ticked.
-    pub fn checked(&self, name: &str) -> bool {
-        self.get(name)
-            .is_some_and(|v| !matches!(v, "" | "off" | "false" | "0"))
     }
 
     /// A whole number field.

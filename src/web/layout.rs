@@ -9,11 +9,21 @@ use super::error::WebError;
 use super::session::Visitor;
 use crate::i18n::Lang;
 
+/// One stylesheet for the whole site: the shared rules, then each game's.
+pub const STYLESHEET: &str = concat!(
+    include_str!("../../static/base.css"),
+    include_str!("../../static/kalah.css"),
+    include_str!("../../static/quarto.css"),
+    include_str!("../../static/kabaleo.css"),
+    include_str!("../../static/azul.css"),
+    include_str!("../../static/gype.css"),
+);
+
 /// The stylesheet's address, versioned by its content so browsers never keep a stale copy.
 pub fn stylesheet_url() -> &'static str {
     static URL: std::sync::LazyLock<String> = std::sync::LazyLock::new(|| {
         use sha2::Digest;
-        let digest = sha2::Sha256::digest(super::pages::STYLESHEET.as_bytes());
+        let digest = sha2::Sha256::digest(STYLESHEET.as_bytes());
         format!("/static/style.css?v={}", &hex::encode(digest)[..12])
     });
     &URL

@@ -8,58 +8,6 @@ use crate::config::{LimitSettings, ServerSettings};
 use crate::rules::Message;
 use crate::store::limits::{Exceeded, Limit, wait_message};
 
-const MINUTE: i64 = 60;
-const HOUR: i64 = 60 * MINUTE;
-const DAY: i64 = 24 * HOUR;
-
-pub fn sign_in_per_address(limits: &LimitSettings) -> Limit {
-    Limit {
-        action: "sign_in_address",
-        max: limits.sign_in_per_address,
-        window_seconds: limits.sign_in_window_minutes * MINUTE,
-    }
-}
-
-pub fn sign_in_per_client(limits: &LimitSettings) -> Limit {
-    Limit {
-        action: "sign_in_client",
-        max: limits.sign_in_per_client,
-        window_seconds: limits.sign_in_window_minutes * MINUTE,
-    }
-}
-
-pub fn games_per_player(limits: &LimitSettings) -> Limit {
-    Limit {
-        action: "game_created",
-        max: limits.games_per_player_per_hour,
-        window_seconds: HOUR,
-    }
-}
-
-pub fn invitations_per_player(limits: &LimitSettings) -> Limit {
-    Limit {
-        action: "invitation_sent",
-        max: limits.invitations_per_player_per_day,
-        window_seconds: DAY,
-    }
-}
-
-pub fn invitations_per_address(limits: &LimitSettings) -> Limit {
-    Limit {
-        action: "invitation_received",
-        max: limits.invitations_per_address_per_day,
-        window_seconds: DAY,
-    }
-}
-
-pub fn chat_per_player(limits: &LimitSettings) -> Limit {
-    Limit {
-        action: "chat_message",
-        max: limits.chat_per_player_per_hour,
-        window_seconds: HOUR,
-    }
-}
-
 /// Takes the allowances for `inviter` sending one invitation to each of `addresses`, and each
 /// address's own. Call it in the transaction that sends them.
 pub fn take_invitations(
@@ -69,7 +17,7 @@ pub fn take_invitations(
     addresses: &[String],
 ) -> Result<(), WebError> {
     check(
-        invitations_per_player(settings).take(
+        Limit::invitations_per_player(settings).take(
             conn,
             &inviter.to_string(),
             addresses.len() as i64,
@@ -78,7 +26,7 @@ pub fn take_invitations(
     )?;
     for address in addresses {
         check(
-            invitations_per_address(settings).take(conn, address, 1)?,
+            Limit::invitations_per_address(settings).take(conn, address, 1)?,
             Message::new("limit-address-invited").text("address", address.clone()),
         )?;
     }

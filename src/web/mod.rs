@@ -5,6 +5,7 @@ pub mod body;
 pub mod capacity;
 pub mod clock_text;
 pub mod error;
+mod error_page;
 pub mod etag;
 pub mod form;
 pub mod ids;
@@ -12,7 +13,6 @@ pub mod layout;
 pub mod limits;
 pub mod pages;
 pub mod session;
-pub mod ui;
 
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;

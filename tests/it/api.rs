@@ -253,14 +253,14 @@ async fn a_bot_creates_a_table_in_json_and_another_joins_it() {
     assert!(twin["your_seat"].is_number(), "{twin}");
 }
 
-/// The bot printed in the README, run as a real process, plays a whole game of Kalah.
+/// The bot printed in the API docs, run as a real process, plays a whole game of Kalah.
 #[actix_web::test]
 async fn the_readme_bot_plays_a_whole_game() {
     let bot_source = include_str!("../../scripts/bot.py");
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../../docs/api.md");
     assert!(
         readme.contains(bot_source.trim()),
-        "the README shows scripts/bot.py as it is"
+        "docs/api.md shows scripts/bot.py as it is"
     );
 
     let table = started_game(&[]).await;

@@ -395,7 +395,7 @@ async fn a_move_decided_before_another_row_was_added_is_not_written() {
     });
 
     // Meanwhile the other player writes at the table, and commits once the move waits for it.
-    let talked: Result<i64, service::ServiceError> = conn.transaction(|conn| {
+    let talked: Result<i64, turnpost::games::error::ServiceError> = conn.transaction(|conn| {
         let row = tables::say(conn, &id, &talking, "Good luck".into())?;
         go.send(()).unwrap();
         let started = Instant::now();

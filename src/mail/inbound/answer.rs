@@ -4,21 +4,21 @@
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::address;
-use super::handle::Reply;
+use super::message::Reply;
 use crate::auth::accounts;
 use crate::config::Settings;
-use crate::games::read_model::result_message;
-use crate::games::replay::{Game, Phase};
-use crate::games::service::{self, ServiceError};
+use crate::games::error::ServiceError;
+use crate::games::replay::Game;
+use crate::games::service;
 use crate::i18n::Lang;
-use crate::mail::messages::{self, Answer, ByEmail, Footer};
-use crate::present::codes::{MoveCodes, menu};
+use crate::mail::by_email::offer;
+use crate::mail::messages::{self, Answer, Footer};
+use crate::present::codes::MoveCodes;
+use crate::present::result::result_message;
+use crate::present::{Board, GameUi};
 use crate::rules::Message;
 use crate::rules::Seat;
 use crate::store::emails::{self, NewEmail};
-use crate::store::reply_tokens;
-use crate::web::ui::{Board, GameUi};
 
 /// What the answer tells, a sentence a line; `later` lines come after the moves they follow.
 #[derive(Debug, Default)]
@@ -58,34 +58,6 @@ impl Said {
     pub fn summary(&self) -> Option<String> {
         (!self.lines.is_empty()).then(|| self.lines.join(" "))
     }
-}
-
-/// How `player_id` can move in `game` by email now: a new reply address and, when it is their
-/// turn, the moves it takes. `None` once the game is not in play.
-pub fn offer<R: GameUi + MoveCodes>(
-    conn: &mut PgConnection,
-    settings: &Settings,
-    game: &Game<R>,
-    player_id: i64,
-    lang: Lang,
-) -> QueryResult<Option<ByEmail>> {
-    if game.phase() != Phase::Active {
-        return Ok(None);
-    }
-    let token = reply_tokens::issue(conn, &game.id, player_id)?;
-    let seat = game.seat_of(player_id);
-    let moves = match (game.state.as_ref(), seat, game.status()) {
-        (Some(state), Some(seat), Some(status)) if status.to_act().contains(&seat) => {
-            menu::<R>(state, seat, lang)
-        }
-        _ => Vec::new(),
-    };
-    Ok(Some(ByEmail {
-        address: address::format(&settings.inbound.address, &token, game.seq),
-        moves,
-        help: R::HELP.iter().map(|key| lang.t(key)).collect(),
-        help_link: format!("{}/help/email", settings.base_url()),
-    }))
 }
 
 /// Whose turn it is, or how the game ended, from `seat`'s side of the table.
@@ -180,7 +152,7 @@ pub fn send<R: GameUi + MoveCodes>(
     emails::insert(
         conn,
         &NewEmail {
-            message_id: crate::mail::compose::message_id(settings),
+            message_id: messages::message_id(settings),
             player_id: recipient.id,
             recipient: recipient.email,
             kind: "mail_answer".into(),

@@ -7,29 +7,23 @@ use diesel::prelude::*;
 use sha2::{Digest, Sha256};
 
 use super::answer::{self, Said};
-use super::message::Incoming;
+use super::message::Reply;
 use super::reply_text::own_lines;
 use crate::auth::Player;
 use crate::auth::accounts;
+use crate::auth::reply_tokens;
 use crate::config::Settings;
+use crate::games::error::ServiceError;
 use crate::games::replay::Phase;
-use crate::games::service::{self, ServiceError};
-use crate::games::{decide, table, with_rules};
+use crate::games::service;
+use crate::games::{decide, table};
 use crate::i18n::Lang;
+use crate::present::GameUi;
 use crate::present::codes::{MoveCodes, read_next, vocabulary, words};
 use crate::rules::message::Message;
+use crate::rules::with_rules;
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
-use crate::store::reply_tokens;
-use crate::web::ui::GameUi;
-
-/// A reply from `player`, sent to an address made at log length `seq` of `game_id`.
-pub struct Reply<'a> {
-    pub incoming: &'a Incoming,
-    pub game_id: String,
-    pub player: Player,
-    pub seq: i64,
-}
 
 /// Handles a reply whose address and sender have been checked, inside the caller's transaction.
 /// Everything it plays is undone together if any of it is refused.
@@ -200,7 +194,7 @@ fn say(
             return Ok("refused");
         }
     };
-    let limit = crate::web::limits::chat_per_player(&settings.limits);
+    let limit = crate::store::limits::Limit::chat_per_player(&settings.limits);
     if limit.take(conn, &reply.player.id.to_string(), 1)?.is_err() {
         said.key("answer-message-limit");
         return Ok("refused");

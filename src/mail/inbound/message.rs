@@ -2,6 +2,8 @@
 
 use mail_parser::MessageParser;
 
+use crate::auth::Player;
+
 /// An incoming message, as far as a reply to Turnpost matters.
 #[derive(Debug, PartialEq, Eq)]
 pub struct Incoming {
@@ -135,6 +137,14 @@ pub fn envelope_hints(raw: &[u8]) -> (String, Vec<String>) {
         recipients.extend(list.iter().filter_map(|a| a.address()).map(str::to_string));
     }
     (sender, recipients)
+}
+
+/// A reply from `player`, sent to an address made at log length `seq` of `game_id`.
+pub struct Reply<'a> {
+    pub incoming: &'a Incoming,
+    pub game_id: String,
+    pub player: Player,
+    pub seq: i64,
 }
 
 #[cfg(test)]

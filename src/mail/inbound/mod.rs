@@ -6,7 +6,6 @@
 //! arrives twice (same Message-ID, same address) is acted on once. Messages from machines
 //! (auto-replies, bounces) are stored and never answered, so no mail loop can start.
 
-pub mod address;
 pub mod answer;
 mod handle;
 pub mod listener;
@@ -18,10 +17,12 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use crate::config::Settings;
+use crate::mail::reply_address;
 use crate::store::inbound::{self, Arrival, Recorded, Settled};
 use crate::store::limits::wait_in_words;
 pub use handle::resign_code;
-use handle::{Addressee, Reply, addressee, replies_per_player};
+use handle::{Addressee, addressee, replies_per_player};
+use message::Reply;
 
 /// Who a message came from and is for, as the relay said (SMTP's MAIL FROM and RCPT TO).
 pub struct Envelope<'a> {
@@ -166,7 +167,7 @@ fn judge(
                 .into(),
         )
     };
-    let Some(address) = address::parse(&settings.inbound.address, envelope.recipient) else {
+    let Some(address) = reply_address::parse(&settings.inbound.address, envelope.recipient) else {
         return Ok(unknown());
     };
     let Some(incoming) = incoming else {

@@ -5,12 +5,10 @@
 //! commands that are legal right now, so the rules engine stays the only judge of legality and a
 //! code can only ever mean a legal command. Several codes may follow one another on a line; each
 //! is played before the next is read against the new position.
+//!
+//! Each game's codes are in its own folder (`present/<game>/codes.rs`); this module reads replies
+//! for all of them.
 
-mod azul;
-mod gype;
-mod kabaleo;
-mod kalah;
-mod quarto;
 pub mod vocabulary;
 
 #[cfg(test)]

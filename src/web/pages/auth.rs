@@ -10,6 +10,7 @@ use crate::auth::accounts;
 use crate::auth::sign_in::{self, LinkError, safe_next_path};
 use crate::i18n::Lang;
 use crate::rules::Message;
+use crate::store::limits::Limit;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -19,7 +20,7 @@ use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
 use crate::web::session::{self, check_form_csrf, check_post_csrf, visitor};
 
-use super::game::json_response;
+use super::game_view::json_response;
 
 #[derive(Template)]
 #[template(path = "sign_in.html")]
@@ -115,11 +116,11 @@ pub async fn send_link(
         let mut conn = pool.get()?;
         conn.transaction(|conn| -> Result<_, WebError> {
             limits::check(
-                limits::sign_in_per_address(&limits).take(conn, &email, 1)?,
+                Limit::sign_in_per_address(&limits).take(conn, &email, 1)?,
                 Message::new("limit-sign-in-address"),
             )?;
             limits::check(
-                limits::sign_in_per_client(&limits).take(conn, &client, 1)?,
+                Limit::sign_in_per_client(&limits).take(conn, &client, 1)?,
                 Message::new("limit-sign-in-network"),
             )?;
             Ok(sign_in::request_link(conn, &email, &next, minutes, lang)?)

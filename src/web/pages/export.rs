@@ -6,11 +6,12 @@ use actix_web::HttpRequest;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 
-use super::game::{Visible, load_visible};
+use super::game_view::{Visible, load_visible};
 use crate::audit::export::Written;
 use crate::games::replay::ReplayError;
-use crate::games::{service, with_rules};
+use crate::games::service;
 use crate::rules::Rules;
+use crate::rules::with_rules;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::ids::GameId;

@@ -21,8 +21,9 @@ use serde_json::Value;
 
 use crate::games::read_model::GameRow;
 use crate::games::service::{self, Asked};
-use crate::games::{cache, record, with_rules};
+use crate::games::{cache, record};
 use crate::rules::Rules;
+use crate::rules::with_rules;
 use crate::store::pipelined::Written;
 use crate::web::AppState;
 use crate::web::error::WebError;

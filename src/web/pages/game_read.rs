@@ -14,15 +14,17 @@ use std::rc::Rc;
 use actix_web::web;
 use diesel_async::AsyncPgConnection;
 
-use super::game::{Asked, Rendered, render_visible, visible};
+use super::board_page::{Asked, Rendered, render_visible};
+use super::game_view::visible;
 use crate::games::replay::Phase;
-use crate::games::{cache, service, with_rules};
+use crate::games::{cache, service};
+use crate::present::GameUi;
+use crate::rules::with_rules;
 use crate::store::events;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::etag::{Answer, HeldTags};
 use crate::web::session::{Caller, Visitor};
-use crate::web::ui::GameUi;
 
 /// The game page (or its JSON twin) for `caller`, if it can be read here.
 pub async fn answer(

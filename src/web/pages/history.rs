@@ -8,13 +8,15 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use super::game::{Visible, game_tag, json_response, load_visible, wants_json};
+use super::game_view::{Visible, game_tag, json_response, load_visible, wants_json};
 use crate::audit::export::visible_row;
 use crate::games::replay::entries;
 use std::collections::HashMap;
 
+use crate::games::service;
 use crate::games::stream::{CancelReason, Entry, Participant};
-use crate::games::{service, with_rules};
+use crate::present::{GameUi, sentence};
+use crate::rules::with_rules;
 use crate::rules::{Message, Rules};
 use crate::store::events::EventRow;
 use crate::web::AppState;
@@ -24,7 +26,6 @@ use crate::web::etag::{Answer, EntityTag, HeldTags};
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page};
 use crate::web::session::{Visitor, visitor};
-use crate::web::ui::{GameUi, sentence};
 use chrono_tz::Tz;
 
 pub struct HistoryRow {
@@ -62,7 +63,7 @@ struct HistoryRange {
 impl HistoryRange {
     /// The page starting at event `from` (the first when None) of a log of `count` events.
     fn starting(from: Option<&str>, count: i64) -> Result<HistoryRange, WebError> {
-        let first = super::game::parse_at(from, count)?.unwrap_or(1);
+        let first = super::game_view::parse_at(from, count)?.unwrap_or(1);
         let size = PAGE_ROWS as i64;
         let last = (first + size - 1).min(count);
         Ok(HistoryRange {
@@ -140,7 +141,7 @@ pub(super) fn describe<R: Rules>(
         Entry::GameEnded { outcome, seed } => Message::new("entry-ended")
             .with(
                 "result",
-                crate::games::read_model::result_message::<R>(outcome, players),
+                crate::present::result::result_message::<R>(outcome, players),
             )
             .text("seed", seed.clone()),
     }

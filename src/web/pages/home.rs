@@ -5,8 +5,9 @@ use askama::Template;
 use chrono_tz::Tz;
 use serde_json::json;
 
-use crate::games::{Kind, read_model};
+use crate::games::read_model;
 use crate::i18n::Lang;
+use crate::rules::Kind;
 use crate::store::events::format_time;
 use crate::web::AppState;
 use crate::web::clock_text::{local, zone_of};
@@ -14,7 +15,7 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
 
-use super::game::json_response;
+use super::game_view::json_response;
 
 pub struct GameLine {
     pub id: String,
@@ -113,7 +114,8 @@ fn game_lines(
         }
         .to_string();
         lines.push(GameLine {
-            kind_name: Kind::parse(&game.kind).map_or_else(|| lang.t("game"), |k| k.name_in(lang)),
+            kind_name: Kind::parse(&game.kind)
+                .map_or_else(|| lang.t("game"), |k| lang.game_name(k)),
             kind: game.kind,
             id: game.id,
             players: if others.is_empty() {

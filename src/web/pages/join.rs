@@ -9,7 +9,8 @@ use askama::Template;
 
 use super::auth::{SentPage, send_link};
 use crate::auth::{Player, accounts};
-use crate::games::service::{self, InvitationInfo, called_off, expired_invitation};
+use crate::games::error::ServiceError;
+use crate::games::seating::{self, InvitationInfo, called_off, expired_invitation};
 use crate::rules::message::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
@@ -62,9 +63,9 @@ async fn find(state: &web::Data<AppState>, token: &str) -> Result<Found, WebErro
     let token = token.to_string();
     web::block(move || -> Result<_, WebError> {
         let conn = &mut *pool.get()?;
-        let info = match service::invitation(conn, &token) {
+        let info = match seating::invitation(conn, &token) {
             Ok(info) => info,
-            Err(service::ServiceError::NotFound) => return Err(invalid_link()),
+            Err(ServiceError::NotFound) => return Err(invalid_link()),
             Err(e) => return Err(e.into()),
         };
         let invitee = match accounts::by_email(conn, &info.email)? {
@@ -136,13 +137,13 @@ pub async fn show(
             visitor
                 .lang
                 .tr("join-title")
-                .arg("game", found.info.kind.name_in(visitor.lang))
+                .arg("game", visitor.lang.game_name(found.info.kind))
                 .to_string(),
             &visitor,
         ),
         token,
         game_id: found.info.game_id,
-        game_name: found.info.kind.name_in(visitor.lang),
+        game_name: visitor.lang.game_name(found.info.kind),
         invited_by: found.info.invited_by,
         email,
         step,
@@ -184,7 +185,7 @@ pub async fn accept(
     let seated = player.clone();
     let joined = web::block(move || -> Result<_, WebError> {
         let conn = &mut *pool.get()?;
-        let joined = service::join(conn, &token, &seated);
+        let joined = seating::join(conn, &token, &seated);
         if joined.is_ok() && sign_in {
             accounts::confirm(conn, seated.id)?;
         }
@@ -198,7 +199,7 @@ pub async fn accept(
             }
             Ok(see_other(&format!("/games/{game_id}")))
         }
-        Err(service::ServiceError::NotFound) => Err(invalid_link()),
+        Err(ServiceError::NotFound) => Err(invalid_link()),
         Err(e) => Err(e.into()),
     }
 }

@@ -1,10 +1,12 @@
 //! Request handlers, one module per area of the site.
 
 mod auth;
+mod board_page;
 mod export;
 mod game;
 mod game_move;
 mod game_read;
+mod game_view;
 mod health;
 mod history;
 mod home;
@@ -12,6 +14,7 @@ mod invitations;
 mod join;
 mod new_game;
 mod new_game_json;
+mod new_table;
 mod recent;
 mod resign;
 mod rules;
@@ -104,21 +107,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/join/{token}/sign-in").route(web::post().to(join::send_sign_in)));
 }
 
-/// One stylesheet for the whole site: the shared rules, then each game's.
-pub const STYLESHEET: &str = concat!(
-    include_str!("../../../static/base.css"),
-    include_str!("../../../static/kalah.css"),
-    include_str!("../../../static/quarto.css"),
-    include_str!("../../../static/kabaleo.css"),
-    include_str!("../../../static/azul.css"),
-    include_str!("../../../static/gype.css"),
-);
-
 async fn stylesheet() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/css; charset=utf-8")
         .insert_header(("Cache-Control", "public, max-age=31536000, immutable"))
-        .body(STYLESHEET)
+        .body(crate::web::layout::STYLESHEET)
 }
 
 pub async fn not_found() -> Result<HttpResponse, WebError> {

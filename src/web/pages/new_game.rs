@@ -10,11 +10,14 @@ use serde_json::json;
 use crate::auth::{Player, accounts};
 use crate::config::LimitSettings;
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
-use crate::games::service;
-use crate::games::{Kind, with_rules};
+use crate::games::error::ServiceError;
+use crate::games::seating;
 use crate::i18n::Lang;
+use crate::present::GameUi;
 use crate::rules::Message;
 use crate::rules::Rules;
+use crate::rules::{Kind, with_rules};
+use crate::store::limits::Limit;
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::body::Body;
@@ -23,16 +26,16 @@ use crate::web::form::Form;
 use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
 use crate::web::session::{CSRF_HEADER, Visitor, check_csrf, check_form_csrf, visitor};
-use crate::web::ui::GameUi;
 
-use super::game::json_response;
+use super::game_view::json_response;
 use super::new_game_json;
+use super::new_table::{Request, player_range};
 
 pub struct KindLine {
     slug: &'static str,
     name: String,
     players: String,
-    guide: &'static crate::web::ui::guide::Guide,
+    guide: &'static crate::present::guide::Guide,
 }
 
 #[derive(Template)]
@@ -40,11 +43,6 @@ pub struct KindLine {
 struct ChooseKindPage {
     layout: Layout,
     kinds: Vec<KindLine>,
-}
-
-pub(super) fn player_range<R: Rules>() -> (usize, usize) {
-    let counts = R::player_counts(&R::Options::default());
-    (*counts.start(), *counts.end())
 }
 
 fn players_text<R: Rules>(lang: Lang) -> String {
@@ -72,9 +70,9 @@ pub async fn choose_kind(
         .iter()
         .map(|&kind| KindLine {
             slug: kind.as_str(),
-            name: kind.name_in(visitor.lang),
+            name: visitor.lang.game_name(kind),
             players: with_rules!(kind, |R| players_text::<R>(visitor.lang)),
-            guide: crate::web::ui::guide::guide(kind),
+            guide: crate::present::guide::guide(kind),
         })
         .collect();
     page(&ChooseKindPage {
@@ -234,13 +232,6 @@ fn invitees(form: &Form, max_players: usize) -> Result<Vec<String>, Message> {
         .collect()
 }
 
-pub(super) struct Request {
-    pub(super) options: serde_json::Value,
-    pub(super) invitees: Vec<String>,
-    pub(super) open_seats: usize,
-    pub(super) time_control: Option<TimeControl>,
-}
-
 fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, Message> {
     let options = R::options_from_form(form)?;
     let max = player_range::<R>().1;
@@ -320,7 +311,7 @@ pub(super) fn take_limits(
 ) -> Result<(), WebError> {
     let me = creator.to_string();
     limits::check(
-        limits::games_per_player(settings).take(conn, &me, 1)?,
+        Limit::games_per_player(settings).take(conn, &me, 1)?,
         Message::new("limit-games"),
     )?;
     limits::take_invitations(conn, settings, creator, invited)
@@ -416,10 +407,10 @@ async fn open_table(
         let mut conn = pool.get().map_err(WebError::from)?;
         conn.transaction(|conn| -> Result<_, Refused> {
             take_limits(conn, &settings.limits, creator.id, &invited)?;
-            service::create_game(
+            seating::create_game(
                 conn,
                 &creator,
-                service::NewTable {
+                seating::NewTable {
                     kind,
                     options: request.options,
                     private,
@@ -430,9 +421,7 @@ async fn open_table(
                 },
             )
             .map_err(|e| match e {
-                service::ServiceError::BadRequest(message) => {
-                    Refused::Form(lang.say(&message, &[]))
-                }
+                ServiceError::BadRequest(message) => Refused::Form(lang.say(&message, &[])),
                 other => Refused::Web(other.into()),
             })
         })

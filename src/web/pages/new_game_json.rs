@@ -7,11 +7,11 @@ use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
-use crate::games::{Kind, with_rules};
 use crate::i18n::Lang;
+use crate::rules::{Kind, with_rules};
 use crate::rules::{Message, Rules};
 
-use super::new_game::{Request, player_range};
+use super::new_table::{Request, player_range};
 
 /// The games on offer, with where to read their options; names in `lang`.
 pub fn kinds(lang: Lang) -> Value {
@@ -21,7 +21,7 @@ pub fn kinds(lang: Lang) -> Value {
             let (min, max) = with_rules!(kind, |R| player_range::<R>());
             json!({
                 "kind": kind.as_str(),
-                "name": kind.name_in(lang),
+                "name": lang.game_name(kind),
                 "players": {"min": min, "max": max},
                 "rules": format!("/rules/{}", kind.as_str()),
                 "new_game": format!("/games/new/{}", kind.as_str()),

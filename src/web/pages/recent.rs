@@ -9,11 +9,11 @@ use super::history::{describe, starts_game};
 use crate::games::replay::{Game, entries};
 use crate::games::stream::Entry;
 use crate::i18n::Lang;
+use crate::present::sentence;
 use crate::rules::Rules;
 use crate::store::events::EventRow;
 use crate::web::clock_text::{ago, local};
 use crate::web::error::WebError;
-use crate::web::ui::sentence;
 
 /// The most lines the log shows; the history page has the rest.
 const MOST_LINES: usize = 20;

@@ -33,7 +33,7 @@ pub async fn confirm(
     GameId(game_id): GameId,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&req, &session, &state).await?;
-    let rendered = super::game::rendered(
+    let rendered = super::board_page::rendered(
         &state,
         game_id.clone(),
         visitor.clone(),
@@ -46,10 +46,10 @@ pub async fn confirm(
     if json["can_resign"] != true {
         return Err(WebError::forbidden(Message::new("resign-not-playing")));
     }
-    let game_name = crate::games::Kind::parse(json["kind"].as_str().unwrap_or_default())
+    let game_name = crate::rules::Kind::parse(json["kind"].as_str().unwrap_or_default())
         .map_or_else(
             || visitor.lang.t("this-game"),
-            |kind| kind.name_in(visitor.lang),
+            |kind| visitor.lang.game_name(kind),
         )
         .to_string();
     let opponents: Vec<&str> = json["players"]

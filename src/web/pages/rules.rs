@@ -5,14 +5,14 @@ use actix_web::HttpRequest;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::games::{Kind, with_rules};
 use crate::present::codes::MoveCodes;
+use crate::present::guide::{Guide, guide};
 use crate::rules::Message;
+use crate::rules::{Kind, with_rules};
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
-use crate::web::ui::guide::{Guide, guide};
 
 #[derive(Template)]
 #[template(path = "rules.html")]
@@ -40,7 +40,7 @@ pub async fn index(
         layout: Layout::titled("rules-index-title", &visitor),
         games: Kind::ALL
             .iter()
-            .map(|&kind| (kind.as_str(), kind.name_in(visitor.lang), guide(kind)))
+            .map(|&kind| (kind.as_str(), visitor.lang.game_name(kind), guide(kind)))
             .collect(),
     })
 }
@@ -63,12 +63,12 @@ pub async fn show(
             visitor
                 .lang
                 .tr("new-game-how-to-play")
-                .arg("game", kind.name_in(visitor.lang))
+                .arg("game", visitor.lang.game_name(kind))
                 .to_string(),
             &visitor,
         ),
         slug: kind.as_str(),
-        name: kind.name_in(visitor.lang),
+        name: visitor.lang.game_name(kind),
         guide: guide(kind),
     })
 }
@@ -94,7 +94,7 @@ pub async fn by_email(
             .iter()
             .map(|&kind| {
                 let help = with_rules!(kind, |R| <R as MoveCodes>::HELP);
-                (kind.name_in(visitor.lang), kind.as_str(), help)
+                (visitor.lang.game_name(kind), kind.as_str(), help)
             })
             .collect(),
     })

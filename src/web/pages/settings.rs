@@ -4,13 +4,14 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::auth::accounts::{self, Notify};
+use crate::auth::accounts;
+use crate::auth::reply_tokens;
 use crate::auth::sessions;
-use crate::games::service::ServiceError;
+use crate::games::error::ServiceError;
 use crate::games::vacation;
 use crate::i18n::Lang;
 use crate::rules::Message;
-use crate::store::reply_tokens;
+use crate::store::notifications::Notify;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::clock_text;

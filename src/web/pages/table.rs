@@ -7,8 +7,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use diesel::Connection;
 
 use crate::auth::Player;
-use crate::games::{decide, service, table, timeout};
+use crate::games::{decide, seating, table, timeout};
 use crate::rules::Message;
+use crate::store::limits::Limit;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;
@@ -95,7 +96,7 @@ pub async fn say(
     then_show_game(&state, &game_id, move |conn| {
         conn.transaction(|conn| {
             limits::check(
-                limits::chat_per_player(&settings).take(conn, &player.id.to_string(), 1)?,
+                Limit::chat_per_player(&settings).take(conn, &player.id.to_string(), 1)?,
                 Message::new("limit-chat"),
             )?;
             table::say(conn, &id, &player, text)?;
@@ -138,10 +139,10 @@ pub async fn rematch(
         conn.transaction(|conn| {
             let rematch = table::rematch_of(conn, &game_id, &player)?;
             super::new_game::take_limits(conn, &settings.limits, player.id, &rematch.invitees)?;
-            Ok(service::create_game(
+            Ok(seating::create_game(
                 conn,
                 &player,
-                service::NewTable {
+                seating::NewTable {
                     kind: rematch.kind,
                     options: rematch.options,
                     private: rematch.private,

@@ -7,16 +7,17 @@ use askama::Template;
 use diesel::prelude::*;
 
 use crate::games::clock::TimeControl;
-use crate::games::{Kind, read_model, with_rules};
+use crate::games::read_model;
 use crate::i18n::Lang;
+use crate::present::GameUi;
 use crate::rules::Message;
 use crate::rules::Rules;
+use crate::rules::{Kind, with_rules};
 use crate::store::schema::games;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
-use crate::web::ui::GameUi;
 
 /// The most tables the page lists, newest first.
 const MOST_LISTED: i64 = 100;
@@ -91,7 +92,7 @@ fn open_tables(
             mine: seated.iter().any(|p| Some(p.player_id) == me),
             seated: seated.into_iter().map(|p| p.name).collect(),
             id,
-            game: kind.name_in(lang),
+            game: lang.game_name(kind),
             options: describe_options(kind, &options, lang),
             time,
             open_seats,

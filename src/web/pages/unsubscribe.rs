@@ -6,8 +6,9 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::auth::accounts::{self, Notify, Player};
+use crate::auth::accounts::{self, Player};
 use crate::rules::message::Message;
+use crate::store::notifications::Notify;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::ids::Token;

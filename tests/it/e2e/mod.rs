@@ -32,8 +32,8 @@ use fantoccini::{Client, ClientBuilder, Locator};
 use scraper::{ElementRef, Html, Selector};
 use serde_json::{Value, json};
 
-use turnpost::games::Kind;
 use turnpost::i18n::Lang;
+use turnpost::rules::Kind;
 
 use crate::support::{TestApp, free_port};
 
@@ -284,9 +284,7 @@ pub fn fragments(lang: Lang, key: &'static str, arg: &'static str) -> Vec<String
 
 /// A game's name as the site writes it in `lang`.
 pub fn kind_name(kind: &str, lang: Lang) -> String {
-    Kind::parse(kind)
-        .unwrap_or_else(|| panic!("no game {kind}"))
-        .name_in(lang)
+    lang.game_name(Kind::parse(kind).unwrap_or_else(|| panic!("no game {kind}")))
 }
 
 impl Person {

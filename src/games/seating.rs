@@ -1,0 +1,251 @@
+//! Setting up a table: creating it with its invitations, and taking a seat through one. When the
+//! last seat fills the game starts.
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use serde_json::Value;
+
+use super::clock::TimeControl;
+use super::error::{Result, ServiceError};
+use super::replay::{Phase, replay};
+use super::service::{
+    NewRow, commit_with_seed, load, load_seed, lock_game, participant, seal, store_row,
+};
+use super::stream::{Entry, Submitted};
+use super::{decide, read_model, seed};
+use crate::auth::{Player, tokens};
+use crate::rules::message::Message;
+use crate::rules::{Kind, Rules, with_rules};
+use crate::store::schema::{game_seeds, games, invitations};
+
+/// A table as its creator sets it up.
+pub struct NewTable<'a> {
+    pub kind: Kind,
+    pub options: Value,
+    pub private: bool,
+    /// The addresses invited to the other seats.
+    pub invitees: &'a [String],
+    /// Seats anyone signed in may take, from the list of open tables.
+    pub open_seats: usize,
+    pub time_control: Option<TimeControl>,
+    pub invitation_days: i64,
+}
+
+/// Creates a game with `creator` in it and invites every address in `table.invitees` by email.
+/// Returns the game's id.
+pub fn create_game(
+    conn: &mut PgConnection,
+    creator: &Player,
+    table: NewTable<'_>,
+) -> Result<String> {
+    with_rules!(table.kind, |R| create::<R>(conn, creator, table))
+}
+
+fn create<R: Rules>(
+    conn: &mut PgConnection,
+    creator: &Player,
+    table: NewTable<'_>,
+) -> Result<String> {
+    let NewTable {
+        kind,
+        options,
+        private,
+        invitees,
+        open_seats,
+        time_control,
+        invitation_days,
+    } = table;
+    if open_seats > 0 && private {
+        return Err(ServiceError::BadRequest(Message::new(
+            "private-with-open-seats",
+        )));
+    }
+    let typed: R::Options = serde_json::from_value(options).map_err(|e| {
+        ServiceError::BadRequest(Message::new("options-invalid").text("reason", e.to_string()))
+    })?;
+    let players = invitees.len() + open_seats + 1;
+    let counts = R::player_counts(&typed);
+    if !counts.contains(&players) {
+        let (min, max) = (counts.start() - 1, counts.end() - 1);
+        let needed = if min == max {
+            Message::new("players-needed-exactly").with("count", min)
+        } else {
+            Message::new("players-needed-between")
+                .with("min", min)
+                .with("max", max)
+        };
+        return Err(ServiceError::BadRequest(
+            needed.with("game", Message::new(R::NAME)),
+        ));
+    }
+    R::validate_options(&typed, players).map_err(|e| ServiceError::BadRequest(e.0))?;
+    for (i, email) in invitees.iter().enumerate() {
+        if *email == creator.email {
+            return Err(ServiceError::BadRequest(Message::new("invite-yourself")));
+        }
+        if invitees[..i].contains(email) {
+            return Err(ServiceError::BadRequest(
+                Message::new("invited-twice").text("email", email.clone()),
+            ));
+        }
+    }
+    let options = serde_json::to_value(&typed).expect("options serialize");
+    let game_seed = seed::generate();
+    let game_id = tokens::random_id(10);
+    conn.transaction(|conn| {
+        let listed = read_model::NewGameRow {
+            kind,
+            options: &options,
+            players,
+            open_seats,
+            private,
+            time_control,
+            creator: creator.id,
+        };
+        read_model::insert_game(conn, &game_id, &listed)?;
+        diesel::insert_into(game_seeds::table)
+            .values((
+                game_seeds::game_id.eq(&game_id),
+                game_seeds::seed.eq(game_seed.to_vec()),
+            ))
+            .execute(conn)?;
+        let me = participant(creator);
+        let entries: Vec<Entry<R::Event>> = vec![
+            Entry::GameCreated {
+                kind,
+                options: options.clone(),
+                players,
+                private,
+                seed_commitment: seed::commitment(&game_seed),
+                creator: me.clone(),
+                time_control,
+            },
+            Entry::PlayerJoined { player: me },
+        ];
+        let submitted = Submitted::<R::Command>::CreateGame {
+            kind,
+            options,
+            players,
+            private,
+            time_control,
+        };
+        let now = crate::store::database_now(conn)?;
+        let row = seal(now, &game_id, None, Some(creator.id), &submitted, &entries);
+        let game = replay::<R>(std::slice::from_ref(&row), None)?;
+        store_row(conn, &row, &game, &[])?;
+        for email in invitees {
+            super::invitations::issue(conn, &game_id, creator, email, invitation_days, row.seq)?;
+        }
+        super::vacation::carry_into::<R>(conn, &game_id, creator)?;
+        Ok(game_id.clone())
+    })
+}
+
+pub fn called_off() -> Message {
+    Message::new("invitation-table-called-off")
+}
+
+pub fn expired_invitation() -> Message {
+    Message::new("invitation-expired")
+}
+
+/// What an invitation link leads to.
+pub struct InvitationInfo {
+    pub game_id: String,
+    pub kind: Kind,
+    pub email: String,
+    pub invited_by: String,
+    pub accepted_by: Option<i64>,
+    pub expired: bool,
+    pub called_off: bool,
+}
+
+pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo> {
+    use crate::store::schema::players;
+    type Found = (String, String, String, Option<i64>, String, bool, String);
+    let found: Option<Found> = invitations::table
+        .inner_join(games::table)
+        .inner_join(players::table.on(players::id.eq(invitations::invited_by)))
+        .filter(invitations::token_hash.eq(tokens::hash(token)))
+        .select((
+            invitations::game_id,
+            games::kind,
+            invitations::email,
+            invitations::accepted_by,
+            players::display_name,
+            diesel::dsl::sql::<diesel::sql_types::Bool>("invitations.expires_at <= now()"),
+            games::phase,
+        ))
+        .first(conn)
+        .optional()?;
+    let (game_id, kind, email, accepted_by, invited_by, expired, phase) =
+        found.ok_or(ServiceError::NotFound)?;
+    Ok(InvitationInfo {
+        game_id,
+        kind: Kind::parse(&kind).ok_or(ServiceError::NotFound)?,
+        email,
+        invited_by,
+        accepted_by,
+        expired,
+        called_off: phase == Phase::Cancelled.as_str(),
+    })
+}
+
+/// Takes a seat through an invitation. When the last seat fills, the game starts: the seating is
+/// drawn and the rules' opening facts recorded, with the random stream of this row.
+pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<String> {
+    let hash = tokens::hash(token);
+    conn.transaction(|conn| {
+        let found: Option<(String, Option<i64>, bool)> = invitations::table
+            .find(&hash)
+            .select((
+                invitations::game_id,
+                invitations::accepted_by,
+                diesel::dsl::sql::<diesel::sql_types::Bool>("expires_at <= now()"),
+            ))
+            .first(conn)
+            .optional()?;
+        let (game_id, accepted_by, expired) = found.ok_or(ServiceError::NotFound)?;
+        let kind = lock_game(conn, &game_id)?;
+        if accepted_by.is_some() {
+            return Err(ServiceError::Gone(Message::new("invitation-used")));
+        }
+        if expired {
+            return Err(ServiceError::Gone(expired_invitation()));
+        }
+        with_rules!(kind, |R| join_locked::<R>(conn, &game_id, player))?;
+        diesel::update(invitations::table.find(&hash))
+            .set(invitations::accepted_by.eq(player.id))
+            .execute(conn)?;
+        Ok(game_id)
+    })
+}
+
+pub(super) fn join_locked<R: Rules>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+) -> Result<()> {
+    let (game, rows) = load::<R>(conn, game_id)?;
+    match game.phase() {
+        Phase::Waiting => {}
+        Phase::Cancelled => return Err(ServiceError::Gone(called_off())),
+        _ => return Err(ServiceError::Gone(Message::new("game-started-already"))),
+    }
+    if game.has_joined(player.id) {
+        return Err(ServiceError::Forbidden(Message::new("seat-taken-already")));
+    }
+    let previous = rows.last();
+    let seq = previous.map_or(1, |row| row.seq + 1);
+    let game_seed = load_seed(conn, &game)?;
+    let mut entries = decide::join_entries(&game, participant(player), &game_seed, seq);
+    decide::seal(&game, None, None, &mut entries, &game_seed, seq);
+    let new_row = NewRow {
+        previous,
+        actor: Some(player.id),
+        submitted: Submitted::Join,
+        entries,
+    };
+    commit_with_seed::<R>(conn, game, new_row, &game_seed)?;
+    super::vacation::carry_into::<R>(conn, game_id, player)
+}

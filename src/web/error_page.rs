@@ -1,0 +1,65 @@
+//! An error as a page: the status in words as its title and the sentence that says what
+//! happened, in the reader's language.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+
+use super::error::WebError;
+use super::layout::{Layout, render_page};
+use crate::i18n::Lang;
+
+#[derive(askama::Template)]
+#[template(path = "message.html")]
+struct MessagePage {
+    layout: Layout,
+    message: String,
+}
+
+impl ResponseError for WebError {
+    fn status_code(&self) -> StatusCode {
+        self.status
+    }
+
+    /// The page in English; the `error_pages` middleware answers again in the reader's
+    /// language (or in JSON) where it knows them.
+    fn error_response(&self) -> HttpResponse {
+        self.response_in(Lang::En)
+    }
+}
+
+impl WebError {
+    /// The error as a page in `lang`. Error pages carry no session details.
+    pub fn response_in(&self, lang: Lang) -> HttpResponse {
+        let page = MessagePage {
+            layout: Layout::anonymous(status_title(self.status, lang), lang),
+            message: lang.say(&self.message, &[]),
+        };
+        let mut response = render_page(self.status, &page).unwrap_or_else(|_| {
+            HttpResponse::build(self.status).body(lang.say(&self.message, &[]))
+        });
+        if let Some(seconds) = self.retry_after {
+            response.headers_mut().insert(
+                actix_web::http::header::RETRY_AFTER,
+                actix_web::http::header::HeaderValue::from(seconds),
+            );
+        }
+        response
+    }
+}
+
+/// The page title of an error: the status in words.
+fn status_title(status: StatusCode, lang: Lang) -> String {
+    lang.t(match status.as_u16() {
+        400 => "status-bad-request",
+        403 => "status-forbidden",
+        404 => "status-not-found",
+        409 => "status-conflict",
+        410 => "status-gone",
+        413 => "status-too-large",
+        415 => "status-unsupported-type",
+        422 => "status-refused",
+        429 => "status-too-many",
+        503 => "status-unavailable",
+        _ => "status-error",
+    })
+}

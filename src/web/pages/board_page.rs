@@ -1,0 +1,584 @@
+//! The game page and its JSON twin: the board with every legal move, the players and their
+//! clocks, the recent lines and the table talk, as the visitor may see them.
+
+use std::collections::BTreeMap;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use askama::Template;
+use serde_json::{Value, json};
+
+use crate::games::clock::{OnTimeout, span_message};
+use crate::games::replay::{Game, Phase, entries, replay};
+use crate::games::service;
+use crate::games::stream::Entry;
+use crate::present::{Actions, Board, Choice, GameUi};
+use crate::rules::Message;
+use crate::rules::{Kind, with_rules};
+use crate::rules::{Outcome, Rules, Status};
+use crate::store::events::EventRow;
+use crate::web::AppState;
+use crate::web::clock_text::{local, zone_of};
+use crate::web::error::WebError;
+use crate::web::etag::{Answer, EntityTag, HeldTags};
+use crate::web::layout::{Layout, render_page};
+use crate::web::session::Visitor;
+use chrono_tz::Tz;
+
+use super::recent::{RecentLine, recent_lines};
+
+use super::game_view::{Visible, game_tag, json_response, load_visible, parse_at};
+
+pub struct PlayerLine {
+    pub name: String,
+    pub seat: Option<usize>,
+    pub you: bool,
+    pub to_act: bool,
+    pub resigned: bool,
+    pub timed_out: bool,
+    /// "2 days 4 hours left", "out of time", in a timed game.
+    pub clock: Option<String>,
+    /// Seconds left, for the JSON twin.
+    pub seconds_left: Option<i64>,
+    /// The viewer may withdraw this seat: it is out of time and the table lets the others.
+    pub may_withdraw: bool,
+    /// "on vacation until 2026-12-01 09:00 CET": the player's clock waits.
+    pub away: Option<String>,
+}
+
+/// One message of table talk.
+pub struct TalkLine {
+    pub name: String,
+    pub text: String,
+    pub time: String,
+    /// The event the board showed when it was written.
+    pub after: i64,
+}
+
+/// The table talk in `rows`, oldest first.
+fn talk<R: Rules>(game: &Game<R>, rows: &[EventRow], zone: Tz) -> Result<Vec<TalkLine>, WebError> {
+    let names = game.names_by_id();
+    let mut lines = Vec::new();
+    let mut board_seq = 0;
+    for row in rows {
+        if row.command.get("type").and_then(Value::as_str) != Some("say") {
+            board_seq = row.seq;
+            continue;
+        }
+        for entry in entries::<R>(row)? {
+            if let Entry::Said { player, text } = entry {
+                lines.push(TalkLine {
+                    name: names.get(&player.id).cloned().unwrap_or(player.name),
+                    text,
+                    time: local(row.recorded_at, zone),
+                    after: board_seq,
+                });
+            }
+        }
+    }
+    Ok(lines)
+}
+
+#[derive(Template)]
+#[template(path = "game.html")]
+pub struct GamePage {
+    layout: Layout,
+    id: String,
+    kind_name: String,
+    private: bool,
+    players: Vec<PlayerLine>,
+    open_seats: usize,
+    status_line: String,
+    my_turn: bool,
+    error: Option<String>,
+    at: Option<i64>,
+    previous_at: Option<i64>,
+    next_at: Option<i64>,
+    seq: i64,
+    board: Option<String>,
+    options: Vec<String>,
+    head: String,
+    seed_commitment: String,
+    can_resign: bool,
+    can_cancel: bool,
+    can_sit: bool,
+    can_rematch: bool,
+    can_talk: bool,
+    talk: Vec<TalkLine>,
+    recent: Vec<RecentLine>,
+    recent_title: String,
+}
+
+/// The game page or its JSON twin, whichever was asked for: only that one is built.
+pub struct Rendered {
+    built: Built,
+    /// Whether it shows a refusal (and is then not to be cached).
+    refused: bool,
+    tag: EntityTag,
+}
+
+enum Built {
+    Page(Box<GamePage>),
+    Json(Value),
+}
+
+impl Rendered {
+    /// The JSON twin, if that is what was built.
+    pub fn json(&self) -> Option<&Value> {
+        match &self.built {
+            Built::Json(json) => Some(json),
+            Built::Page(_) => None,
+        }
+    }
+}
+
+/// What the game waits for, or how it ended. A past position (`live` false) tells whose move it
+/// was then, and never says "Your turn": nothing can be played there.
+fn status_line<R: Rules>(game: &Game<R>, me: Option<usize>, live: bool) -> Message {
+    let someone = |seat: usize| -> Message {
+        if me == Some(seat) {
+            Message::new("status-you")
+        } else {
+            Message::new("seat-name").seat("player", seat)
+        }
+    };
+    if !live && let Some(Status::ToAct { seats }) = game.status() {
+        return Message::new("status-had-the-move")
+            .list("players", seats.iter().map(|&s| someone(s)));
+    }
+    match (game.phase(), game.status()) {
+        (Phase::Cancelled, _) => Message::new("status-called-off"),
+        (Phase::Waiting, _) => Message::new("status-waiting-for-players")
+            .with("count", game.players - game.joined.len()),
+        (_, Some(Status::Finished { outcome })) => Message::new("status-game-over")
+            .with("result", result_words::<R>(&outcome, game.players, me)),
+        (_, Some(Status::ToAct { seats })) => {
+            if me.is_some_and(|seat| seats.contains(&seat)) {
+                Message::new("status-your-turn")
+            } else {
+                Message::new("status-waiting-for")
+                    .list("players", seats.iter().map(|&s| someone(s)))
+            }
+        }
+        (_, None) => Message::new("empty"),
+    }
+}
+
+/// The result in words for the status line: who won, then every player's score by name, the
+/// winner's first (a bare "13–23" leaves a newcomer guessing whose is whose). Games without scores
+/// (Quarto), and games ended by resignations, show none.
+fn result_words<R: Rules>(outcome: &Outcome, players: usize, me: Option<usize>) -> Message {
+    let name = |seat: usize| -> Message {
+        if me == Some(seat) {
+            Message::new("status-you")
+        } else {
+            Message::new("seat-name").seat("player", seat)
+        }
+    };
+    let winners = || outcome.winners.iter().map(|&s| name(s));
+    let result = if outcome.is_draw() {
+        Message::new("status-draw")
+    } else if outcome.winners.len() == 1 {
+        Message::new("status-won").list("players", winners())
+    } else {
+        Message::new("status-share").list("players", winners())
+    };
+    if outcome.scores.is_empty() {
+        let others: Vec<usize> = (0..players)
+            .filter(|seat| !outcome.winners.contains(seat))
+            .collect();
+        return match others.as_slice() {
+            [_] if me.is_some_and(|m| outcome.winners.contains(&m)) => {
+                Message::new("status-opponent-resigned").with("result", result)
+            }
+            [other] => Message::new("status-other-resigned")
+                .with("result", result)
+                .with("player", name(*other)),
+            _ => Message::new("status-everyone-resigned").with("result", result),
+        };
+    }
+    if !R::SCORED {
+        return result;
+    }
+    let scores = crate::present::result::ranked(outcome)
+        .into_iter()
+        .map(|seat| {
+            Message::new("status-score")
+                .with("player", name(seat))
+                .with("score", outcome.scores[seat])
+        });
+    Message::new("status-with-scores")
+        .with("result", result)
+        .commas("scores", scores)
+}
+
+/// Seats at a waiting table that anyone signed in may take.
+fn open_seats_of(conn: &mut diesel::PgConnection, game_id: &str) -> Result<i32, WebError> {
+    use crate::store::schema::games;
+    use diesel::prelude::*;
+    Ok(games::table
+        .find(game_id)
+        .select(games::open_seats)
+        .first(conn)?)
+}
+
+/// Builds the page (and JSON) for `game_id` as `visitor` may see it, after row `at` or now.
+pub fn render_game<R: GameUi>(
+    conn: &mut diesel::PgConnection,
+    game_id: &str,
+    visitor: &Visitor,
+    at: Option<&str>,
+    selection: &BTreeMap<String, String>,
+    error: Option<String>,
+    held: &HeldTags,
+) -> Result<Answer<Rendered>, WebError> {
+    let shown = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    let page = Asked {
+        visitor,
+        at,
+        selection,
+        error,
+        held,
+    };
+    render_visible(shown, page, || open_seats_of(conn, game_id))
+}
+
+/// What a request for the game page asks for, and of whom.
+pub struct Asked<'a> {
+    pub visitor: &'a Visitor,
+    /// The row after which to show the board (`?at=`), if not now.
+    pub at: Option<&'a str>,
+    /// The rest of the query: selections on the board.
+    pub selection: &'a BTreeMap<String, String>,
+    pub error: Option<String>,
+    pub held: &'a HeldTags,
+}
+
+/// Builds the page (or JSON) for a game loaded for `asked.visitor`; `open_seats` is asked for
+/// only at a waiting table that the visitor has not joined.
+pub fn render_visible<R: GameUi>(
+    Visible { game, rows }: Visible<R>,
+    asked: Asked<'_>,
+    open_seats: impl FnOnce() -> Result<i32, WebError>,
+) -> Result<Answer<Rendered>, WebError> {
+    let Asked {
+        visitor,
+        at,
+        selection,
+        error,
+        held,
+    } = asked;
+    let at = parse_at(at, game.seq)?;
+    let tag = page_tag(&game, &rows, visitor, held.json);
+    if error.is_none() && tag.held_in(&held.tags) {
+        return Ok(Answer::Unchanged(tag));
+    }
+    let viewer = game.viewer_for(visitor.player_id());
+    let me = visitor.player_id().and_then(|id| game.seat_of(id));
+    let earlier;
+    let shown = match at {
+        Some(n) if n < game.seq => {
+            earlier = replay::<R>(&rows, Some(n))?;
+            &earlier
+        }
+        _ => &game,
+    };
+    // Loading put in the players' names as they are now.
+    let names = game.seat_names();
+    let view = shown.state.as_ref().map(|state| R::view(state, viewer));
+    let live = at.is_none_or(|n| n == game.seq);
+    let in_play = game.phase() == Phase::Active && me.is_some_and(|s| !game.resigned.contains(&s));
+    let choices: Vec<Choice> = match (&shown.state, me, live && in_play) {
+        (Some(state), Some(seat), true) => R::legal_commands(state, seat)
+            .into_iter()
+            .map(|command| Choice {
+                label: visitor.lang.say(&R::command_label(state, &command), &names),
+                command: serde_json::to_value(&command).expect("commands serialize"),
+            })
+            .collect(),
+        _ => Vec::new(),
+    };
+    let actions = Actions {
+        game_id: game.id.clone(),
+        seq: game.seq,
+        csrf: visitor.csrf.clone(),
+        choices,
+    };
+    let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
+    let status = shown.status();
+    let now = chrono::Utc::now();
+    let others_decide = game.time_control.map(|c| c.on_timeout) == Some(OnTimeout::OthersDecide);
+    let late = match (&game.clock, live) {
+        (Some(clock), true) => clock.out_of_time(now),
+        _ => Vec::new(),
+    };
+    let zone = zone_of(visitor);
+    let away_until = |id: i64| {
+        let until = game.away.get(&id).filter(|until| **until > now && live)?;
+        Some(
+            visitor
+                .lang
+                .tr("game-away-until")
+                .arg("until", local(*until, zone))
+                .to_string(),
+        )
+    };
+    let players: Vec<PlayerLine> = if game.seating.is_empty() {
+        game.joined
+            .iter()
+            .map(|p| PlayerLine {
+                name: p.name.clone(),
+                seat: None,
+                you: visitor.player_id() == Some(p.id),
+                to_act: false,
+                resigned: false,
+                timed_out: false,
+                clock: None,
+                seconds_left: None,
+                may_withdraw: false,
+                away: away_until(p.id),
+            })
+            .collect()
+    } else {
+        let to_act = status
+            .as_ref()
+            .map(|s| s.to_act().to_vec())
+            .unwrap_or_default();
+        names
+            .iter()
+            .enumerate()
+            .map(|(seat, name)| {
+                let left = shown
+                    .clock
+                    .as_ref()
+                    .filter(|_| live && to_act.contains(&seat))
+                    .and_then(|clock| clock.left_at(seat, now));
+                let out = late.contains(&seat);
+                PlayerLine {
+                    name: name.clone(),
+                    seat: Some(seat),
+                    you: me == Some(seat),
+                    to_act: to_act.contains(&seat),
+                    resigned: shown.resigned.contains(&seat),
+                    timed_out: shown.timed_out.contains(&seat),
+                    clock: left.map(|left| match out {
+                        true => visitor.lang.t("game-clock-out"),
+                        false => visitor
+                            .lang
+                            .tr("game-clock-left")
+                            .arg("span", visitor.lang.say(&span_message(left), &[]))
+                            .to_string(),
+                    }),
+                    seconds_left: left.map(|left| left.num_seconds()),
+                    may_withdraw: out && others_decide && in_play && me != Some(seat),
+                    away: game.seating.get(seat).and_then(|p| away_until(p.id)),
+                }
+            })
+            .collect()
+    };
+    let can_resign = live && in_play;
+    let recent = match live {
+        true => recent_lines(&game, &rows, visitor.player_id(), zone, now, visitor.lang)?,
+        false => Vec::new(),
+    };
+    let refused = error.is_some();
+    if held.json {
+        let mut json = json!({
+            "id": game.id,
+            "kind": game.kind,
+            "phase": game.phase().as_str(),
+            "private": game.private,
+            "options": game.options_json,
+            "seq": game.seq,
+            "at": at,
+            "head_hash": head,
+            "seed_commitment": game.seed_commitment,
+            "players": players.iter().map(|p| json!({
+                "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
+                "resigned": p.resigned, "timed_out": p.timed_out, "seconds_left": p.seconds_left,
+                "may_withdraw": p.may_withdraw, "away": p.away,
+            })).collect::<Vec<_>>(),
+            "recent": recent.iter().map(|line| json!({
+                "seq": line.seq, "actor": line.actor, "text": line.text,
+            })).collect::<Vec<_>>(),
+            "time_control": game.time_control,
+            "open_seats": game.players - game.joined.len(),
+            "your_seat": me,
+            // For tools: the token a JSON move sends in the X-CSRF-Token header.
+            "csrf": visitor.player.as_ref().map(|_| visitor.csrf.clone()),
+            "can_resign": can_resign,
+            "status": status,
+            "view": view,
+            "legal_commands": actions.choices.iter().map(|c| json!({
+                "label": c.label, "command": c.command,
+            })).collect::<Vec<_>>(),
+        });
+        if let Some(error) = error {
+            json["error"] = Value::String(error);
+        }
+        let built = Built::Json(json);
+        return Ok(Answer::Fresh(Rendered {
+            built,
+            refused,
+            tag,
+        }));
+    }
+    let path = format!("/games/{}", game.id);
+    let board = match &view {
+        Some(view) => Some(R::board(&Board::<R> {
+            view,
+            path: &path,
+            query: selection,
+            names: &names,
+            me,
+            actions: (!actions.choices.is_empty()).then_some(&actions),
+            lang: visitor.lang,
+        })?),
+        None => None,
+    };
+    let is_creator = visitor.player_id() == Some(game.creator.id);
+    let mut options = R::describe_options(&game.options);
+    options.push(match &game.time_control {
+        Some(control) => Message::new("game-time-limit").with("clock", control.message()),
+        None => Message::new("game-no-time-limit"),
+    });
+    let my_turn = live
+        && me.is_some_and(
+            |seat| matches!(&status, Some(Status::ToAct { seats }) if seats.contains(&seat)),
+        );
+    let page = GamePage {
+        layout: Layout::new(
+            visitor
+                .lang
+                .tr(if my_turn {
+                    "game-title-your-turn"
+                } else {
+                    "game-title"
+                })
+                .arg("game", visitor.lang.t(R::NAME))
+                .arg("id", &game.id)
+                .to_string(),
+            visitor,
+        ),
+        id: game.id.clone(),
+        kind_name: visitor.lang.t(R::NAME),
+        private: game.private,
+        open_seats: game.players - game.joined.len(),
+        status_line: visitor.lang.say(&status_line(shown, me, live), &names),
+        my_turn,
+        players,
+        error,
+        at,
+        previous_at: at.filter(|n| *n > 1).map(|n| n - 1),
+        next_at: at.filter(|n| *n < game.seq).map(|n| n + 1),
+        seq: game.seq,
+        board,
+        options: options.iter().map(|m| visitor.lang.say(m, &[])).collect(),
+        head: head.chars().take(12).collect(),
+        seed_commitment: game.seed_commitment.clone(),
+        can_resign,
+        can_cancel: is_creator && game.phase() == Phase::Waiting,
+        can_sit: visitor.player_id().is_some_and(|id| !game.has_joined(id))
+            && game.phase() == Phase::Waiting
+            && open_seats()? > 0,
+        can_rematch: live && game.phase() == Phase::Finished && me.is_some(),
+        can_talk: visitor.player_id().is_some_and(|id| game.has_joined(id))
+            && game.phase() != Phase::Cancelled,
+        talk: talk(&game, &rows, zone)?,
+        recent,
+        recent_title: visitor.lang.t(match me {
+            Some(_) => "game-recent-since-yours",
+            None => "game-recent-latest",
+        }),
+    };
+    let built = Built::Page(Box::new(page));
+    Ok(Answer::Fresh(Rendered {
+        built,
+        refused,
+        tag,
+    }))
+}
+
+/// The tag of the game page (or its JSON twin) as `visitor` sees it now. Relative times change
+/// by the minute and a running clock by the second.
+fn page_tag<R: Rules>(
+    game: &Game<R>,
+    rows: &[EventRow],
+    visitor: &Visitor,
+    json: bool,
+) -> EntityTag {
+    let now = chrono::Utc::now().timestamp();
+    let time = match game.time_control.is_some() && game.phase() == Phase::Active {
+        true => now,
+        false => now / 60,
+    };
+    game_tag(game, rows, visitor, json, &time.to_string())
+}
+
+pub(super) fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, WebError> {
+    let mut response = match &rendered.built {
+        Built::Json(json) => json_response(status, json),
+        Built::Page(page) => render_page(status, page.as_ref())?,
+    };
+    if status == StatusCode::OK && !rendered.refused {
+        rendered.tag.mark(&mut response);
+    }
+    Ok(response)
+}
+
+/// Renders the game page, or its JSON twin when `json`, off the async executor.
+pub async fn rendered(
+    state: &web::Data<AppState>,
+    game_id: String,
+    visitor: Visitor,
+    query: BTreeMap<String, String>,
+    error: Option<String>,
+    json: bool,
+) -> Result<Rendered, WebError> {
+    let held = HeldTags {
+        json,
+        ..HeldTags::default()
+    };
+    let answer = answer(state, game_id, visitor, query, error, held).await?;
+    match answer {
+        Answer::Fresh(rendered) => Ok(rendered),
+        Answer::Unchanged(_) => unreachable!("no tag was held"),
+    }
+}
+
+/// The game page, unless the client holds it already.
+async fn answer(
+    state: &web::Data<AppState>,
+    game_id: String,
+    visitor: Visitor,
+    query: BTreeMap<String, String>,
+    error: Option<String>,
+    held: HeldTags,
+) -> Result<Answer<Rendered>, WebError> {
+    let pool = state.pool.clone();
+    web::block(move || answer_on(&mut *pool.get()?, &game_id, &visitor, query, error, &held))
+        .await?
+}
+
+/// The game page for `visitor` on `conn`, unless the client holds it already.
+pub(super) fn answer_on(
+    conn: &mut diesel::PgConnection,
+    game_id: &str,
+    visitor: &Visitor,
+    mut query: BTreeMap<String, String>,
+    error: Option<String>,
+    held: &HeldTags,
+) -> Result<Answer<Rendered>, WebError> {
+    let kind: Kind = service::kind_of(conn, game_id)?;
+    let at = query.remove("at");
+    query.remove("format");
+    with_rules!(kind, |R| render_game::<R>(
+        conn,
+        game_id,
+        visitor,
+        at.as_deref(),
+        &query,
+        error,
+        held
+    ))
+}

@@ -1,0 +1,18 @@
+//! A new table as its creator asks for it, from the form or from a JSON body.
+
+use crate::games::clock::TimeControl;
+use crate::rules::Rules;
+
+/// What a creator asks for, read and checked.
+pub(super) struct Request {
+    pub(super) options: serde_json::Value,
+    pub(super) invitees: Vec<String>,
+    pub(super) open_seats: usize,
+    pub(super) time_control: Option<TimeControl>,
+}
+
+/// The fewest and most players the game can seat.
+pub(super) fn player_range<R: Rules>() -> (usize, usize) {
+    let counts = R::player_counts(&R::Options::default());
+    (*counts.start(), *counts.end())
+}

@@ -1,0 +1,208 @@
+//! The library's modules depend one way only: each top-level module uses only the layers below
+//! it, as `docs/architecture.md` lists them, and within every folder no files use each other in
+//! a circle. Test-only code is not looked at.
+
+mod graph;
+mod source;
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+use graph::Edges;
+use source::ModPath;
+
+/// The layers from top to bottom, as the fenced `layers` block of `docs/architecture.md` gives
+/// them: one line a layer, the modules of a layer separated by spaces.
+fn documented_layers(doc: &str) -> Vec<Vec<String>> {
+    let block = doc
+        .split("```layers\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/architecture.md has a ```layers block");
+    block
+        .lines()
+        .map(|line| line.split_whitespace().map(str::to_string).collect())
+        .filter(|layer: &Vec<String>| !layer.is_empty())
+        .collect()
+}
+
+/// Uses of one top-level module by another that the layers do not allow, each with the module
+/// that makes it.
+fn layer_violations(edges: &Edges, layers: &[Vec<String>]) -> Vec<String> {
+    let level: BTreeMap<&str, usize> = layers
+        .iter()
+        .enumerate()
+        .flat_map(|(i, layer)| layer.iter().map(move |m| (m.as_str(), i)))
+        .collect();
+    let mut found = Vec::new();
+    for (from, targets) in edges {
+        let Some(top) = from.first() else { continue };
+        for target in targets {
+            let Some(target_top) = target.first() else {
+                continue;
+            };
+            if target_top == top {
+                continue;
+            }
+            match (level.get(top.as_str()), level.get(target_top.as_str())) {
+                (Some(a), Some(b)) if b > a => {}
+                (None, _) => found.push(format!("`{top}` is in no layer")),
+                (_, None) => found.push(format!("`{target_top}` is in no layer")),
+                _ => found.push(format!("{} uses {}", join(from), join(target))),
+            }
+        }
+    }
+    found.sort();
+    found.dedup();
+    found
+}
+
+/// Circles among the files and subfolders of each folder. A folder's own `mod.rs` declares and
+/// wires its files, so its uses of them do not count.
+fn circles(edges: &Edges) -> Vec<String> {
+    let mut folders: BTreeSet<ModPath> = BTreeSet::new();
+    for path in edges.keys() {
+        for len in 0..path.len() {
+            folders.insert(path[..len].to_vec());
+        }
+    }
+    let mut found = Vec::new();
+    for folder in folders {
+        let unit = |path: &ModPath| -> Option<String> {
+            (path.len() > folder.len() && path.starts_with(&folder))
+                .then(|| path[folder.len()].clone())
+        };
+        let mut uses: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+        for (from, targets) in edges {
+            let Some(from_unit) = unit(from) else {
+                continue;
+            };
+            for to_unit in targets.iter().filter_map(unit) {
+                if to_unit != from_unit {
+                    uses.entry(from_unit.clone()).or_default().insert(to_unit);
+                }
+            }
+        }
+        for circle in strongly_connected(&uses) {
+            let place = if folder.is_empty() {
+                "src".to_string()
+            } else {
+                join(&folder)
+            };
+            found.push(format!("in {place}: {}", circle.join(" ↔ ")));
+        }
+    }
+    found
+}
+
+/// The groups of two or more nodes that all reach each other (Tarjan's algorithm).
+fn strongly_connected(uses: &BTreeMap<String, BTreeSet<String>>) -> Vec<Vec<String>> {
+    struct Walk<'a> {
+        uses: &'a BTreeMap<String, BTreeSet<String>>,
+        index: BTreeMap<&'a str, usize>,
+        low: BTreeMap<&'a str, usize>,
+        stack: Vec<&'a str>,
+        groups: Vec<Vec<String>>,
+    }
+    impl<'a> Walk<'a> {
+        fn visit(&mut self, node: &'a str) {
+            let n = self.index.len();
+            self.index.insert(node, n);
+            self.low.insert(node, n);
+            self.stack.push(node);
+            for next in self.uses.get(node).into_iter().flatten() {
+                if !self.index.contains_key(next.as_str()) {
+                    self.visit(next);
+                    let low = self.low[node].min(self.low[next.as_str()]);
+                    self.low.insert(node, low);
+                } else if self.stack.contains(&next.as_str()) {
+                    let low = self.low[node].min(self.index[next.as_str()]);
+                    self.low.insert(node, low);
+                }
+            }
+            if self.low[node] == self.index[node] {
+                let at = self
+                    .stack
+                    .iter()
+                    .rposition(|&m| m == node)
+                    .expect("on the stack");
+                let group: Vec<String> = self.stack.drain(at..).map(str::to_string).collect();
+                if group.len() > 1 {
+                    self.groups.push(group);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        uses,
+        index: BTreeMap::new(),
+        low: BTreeMap::new(),
+        stack: Vec::new(),
+        groups: Vec::new(),
+    };
+    for node in uses.keys() {
+        if !walk.index.contains_key(node.as_str()) {
+            walk.visit(node);
+        }
+    }
+    walk.groups
+}
+
+fn join(path: &ModPath) -> String {
+    path.join("::")
+}
+
+fn check(src: &Path, doc: &str) -> Vec<String> {
+    let modules = source::read_crate(src);
+    let edges = graph::edges(&modules);
+    let layers = documented_layers(doc);
+    let mut problems = layer_violations(&edges, &layers);
+    problems.extend(circles(&edges));
+    problems
+}
+
+#[test]
+fn modules_use_only_lower_layers_and_no_folder_has_a_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/architecture.md")).expect("the doc");
+    let problems = check(&root.join("src"), &doc);
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// The check itself finds what it looks for, on a small crate written for the purpose.
+#[test]
+fn the_check_finds_an_upward_use_and_a_circle() {
+    let dir = std::env::temp_dir().join(format!("turnpost-layers-{}", std::process::id()));
+    let files: &[(&str, &str)] = &[
+        ("lib.rs", "pub mod low;\npub mod high;\n"),
+        ("low/mod.rs", "pub mod a;\npub mod b;\npub use a::Thing;\n"),
+        ("low/a.rs", "use super::b::other;\npub struct Thing;\n"),
+        // Reaches `crate::high` through a path in code, past a comment and a string that
+        // mention other modules.
+        (
+            "low/b.rs",
+            "// use crate::nothing;\npub fn other() { let _ = \"crate::x\"; crate::high::top(); }\n\
+             pub fn back() -> super::Thing { super::a::Thing }\n",
+        ),
+        (
+            "high.rs",
+            "use crate::low::Thing;\npub fn top() {}\n#[cfg(test)]\nmod tests { use crate::low; }\n",
+        ),
+    ];
+    for (name, text) in files {
+        let path = dir.join(name);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let problems = check(&dir, "```layers\nhigh\nlow\n```\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(
+        problems,
+        [
+            "low::b uses high",
+            // The upward use closes a circle between the two layers, too.
+            "in src: high ↔ low",
+            "in low: a ↔ b",
+        ]
+    );
+}
