@@ -78,8 +78,14 @@ pub fn read_next<R: MoveCodes>(
     seat: Seat,
     words: &[String],
 ) -> Option<(R::Command, usize)> {
-    legal_codes::<R>(state, seat)
-        .into_iter()
+    read_among(&legal_codes::<R>(state, seat), words)
+}
+
+/// The command among `codes` (as [`legal_codes`] lists them) whose code is the longest run of
+/// words at the start of `words`, and how many words it used.
+pub fn read_among<C: Clone>(codes: &[(String, C)], words: &[String]) -> Option<(C, usize)> {
+    codes
+        .iter()
         .filter_map(|(code, command)| {
             let code = code.split(' ').collect::<Vec<_>>();
             let matches = code.len() <= words.len()
@@ -87,7 +93,7 @@ pub fn read_next<R: MoveCodes>(
                     .iter()
                     .zip(words)
                     .all(|(c, w)| c.eq_ignore_ascii_case(w));
-            matches.then_some((command, code.len()))
+            matches.then(|| (command.clone(), code.len()))
         })
         .max_by_key(|(_, used)| *used)
 }

@@ -6,7 +6,7 @@ use rand_chacha::ChaCha20Rng;
 use serde_json::{Value, json};
 
 use super::vocabulary::code_in;
-use super::{MoveCodes, read_next, words};
+use super::{MoveCodes, legal_codes, read_among, read_next, words};
 use crate::i18n::Lang;
 use crate::rules::playout::random_playout;
 use crate::rules::{
@@ -26,6 +26,8 @@ fn every_code_reads_back<R: MoveCodes>(options: Value, players: usize, games: u6
             };
             for seat in seats {
                 let legal = R::legal_commands(&state, seat);
+                // What `read_next` reads a reply against, listed once for the position.
+                let codes = legal_codes::<R>(&state, seat);
                 // Each code as written in English and as a Japanese reader writes it.
                 let written = legal.iter().flat_map(|command| {
                     let code = R::code(&state, command);
@@ -33,7 +35,7 @@ fn every_code_reads_back<R: MoveCodes>(options: Value, players: usize, games: u6
                 });
                 for (command, code) in written {
                     let read = words::<R>(&code);
-                    let (found, used) = read_next::<R>(&state, seat, &read)
+                    let (found, used) = read_among(&codes, &read)
                         .unwrap_or_else(|| panic!("{} code {code:?} does not read", R::NAME));
                     assert_eq!(
                         used,

@@ -2,10 +2,14 @@
 //! link to 日本語 before signing in, creates or joins the table through the Japanese pages and
 //! plays it to the end, and no page they meet on the way holds an English word. Screenshots of
 //! each finished board and its history go to `target/e2e-screenshots/*-ja*.png`.
+//!
+//! The two long games, Azul and Gype, are played in the browsers in their opening and to their
+//! end, where every kind of page they have appears; the moves between, which show the same pages
+//! again, are made through the players' JSON twins.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use serde_json::json;
+use serde_json::{Value, json};
 
 use turnpost::i18n::Lang;
 
@@ -80,6 +84,12 @@ async fn finish_in_japanese(mut table: BrowserTable, known: &[String]) {
     table.close().await;
 }
 
+/// One of the commands the twin offers, chosen at random.
+fn any_legal_command(twin: &Value, rng: &mut ChaCha8Rng) -> Value {
+    let legal = twin["legal_commands"].as_array().unwrap();
+    legal[rng.random_range(0..legal.len())]["command"].clone()
+}
+
 /// Presses one of the page's move buttons, chosen at random.
 async fn press_any(person: &mut Person, rng: &mut ChaCha8Rng) {
     let buttons = person.buttons();
@@ -145,11 +155,18 @@ async fn azul_is_played_in_japanese() {
         BrowserTable::start_speaking(Lang::Ja, "azul", &names, async |_: &mut Person| {}).await;
     let known = known_words(&table, &names);
     let mut rng = ChaCha8Rng::seed_from_u64(2025);
+    let mut tool = ChaCha8Rng::seed_from_u64(2026);
+    // The first round and the last in the browsers, the rounds between through the twins.
+    let between = |twin: &Value| (2..6).contains(&twin["view"]["round"].as_u64().unwrap());
     table
-        .play_to_end(600, async |person, _twin| {
-            assert_japanese(person, &known);
-            azul::play_one(person, &mut rng).await;
-        })
+        .play_to_end_skipping(
+            600,
+            async |person, _twin| {
+                assert_japanese(person, &known);
+                azul::play_one(person, &mut rng).await;
+            },
+            |twin| between(twin).then(|| any_legal_command(twin, &mut tool)),
+        )
         .await;
     finish_in_japanese(table, &known).await;
 }
@@ -162,21 +179,35 @@ async fn gype_is_played_in_japanese() {
     let known = known_words(&table, &names);
     let path = table.path.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(19);
+    let mut tool = ChaCha8Rng::seed_from_u64(20);
     let mut swapped = std::collections::BTreeSet::new();
+    // The arrangement and the first moves in the browsers, and everything from the moment a
+    // player has six dice home; the moves between through the twins.
+    let mut commands = 0;
+    let mut between = |twin: &Value| {
+        commands += 1;
+        let home = twin["view"]["seats"].as_array().unwrap().iter();
+        let most_home = home.map(|s| s["dice_in_goal"].as_u64().unwrap()).max();
+        commands > 16 && most_home < Some(6)
+    };
     table
-        .play_to_end(1000, async |person, twin| {
-            assert_japanese(person, &known);
-            let swaps = distinct_swaps(twin);
-            let command = if swaps.is_empty() {
-                choose(twin, &mut rng)
-            } else if swapped.insert(person.name.clone()) {
-                swaps[rng.random_range(0..swaps.len())].clone()
-            } else {
-                json!({"type": "confirm"})
-            };
-            let in_chain = !twin["view"]["chain"].is_null();
-            gype::make(person, &path, &command, in_chain).await;
-        })
+        .play_to_end_skipping(
+            1000,
+            async |person, twin| {
+                assert_japanese(person, &known);
+                let swaps = distinct_swaps(twin);
+                let command = if swaps.is_empty() {
+                    choose(twin, &mut rng)
+                } else if swapped.insert(person.name.clone()) {
+                    swaps[rng.random_range(0..swaps.len())].clone()
+                } else {
+                    json!({"type": "confirm"})
+                };
+                let in_chain = !twin["view"]["chain"].is_null();
+                gype::make(person, &path, &command, in_chain).await;
+            },
+            |twin| between(twin).then(|| choose(twin, &mut tool)),
+        )
         .await;
     finish_in_japanese(table, &known).await;
 }

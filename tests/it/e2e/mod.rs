@@ -10,9 +10,11 @@
 //! a link or a button for it. The finished board is saved as a screenshot under
 //! `target/e2e-screenshots/<kind>.png`, and the history is opened at the end.
 //!
-//! Needs `chromium`, `chromium-driver` and `w3m` (Debian packages); `TURNPOST_E2E_CHROMIUM`,
-//! `TURNPOST_E2E_CHROMEDRIVER` and `TURNPOST_E2E_W3M` name other binaries. Missing ones fail
-//! the tests with a message saying what to install; nothing is skipped.
+//! Needs `chromium-headless-shell` (or `chromium`), `chromium-driver` and `w3m` (Debian
+//! packages); `TURNPOST_E2E_CHROMIUM`, `TURNPOST_E2E_CHROMEDRIVER` and `TURNPOST_E2E_W3M` name
+//! other binaries. Missing ones fail the tests with a message saying what to install; nothing is
+//! skipped. Chromium's headless shell is its own engine without the desktop browser around it,
+//! and it renders and lays out pages as Chromium does at half the processor time a page.
 
 mod azul;
 mod gype;
@@ -38,8 +40,8 @@ use turnpost::rules::Kind;
 use crate::support::{TestApp, free_port};
 
 const INSTALL: &str = "the end-to-end tests need Chromium, its WebDriver and w3m: \
-     `apt-get install chromium chromium-driver w3m` (Debian/Ubuntu), or name the binaries in \
-     TURNPOST_E2E_CHROMIUM, TURNPOST_E2E_CHROMEDRIVER and TURNPOST_E2E_W3M";
+     `apt-get install chromium-headless-shell chromium-driver w3m` (Debian/Ubuntu), or name the \
+     binaries in TURNPOST_E2E_CHROMIUM, TURNPOST_E2E_CHROMEDRIVER and TURNPOST_E2E_W3M";
 
 /// The first of `names` found on the PATH, or the path in the environment variable `var`.
 fn program(var: &str, names: &[&str]) -> PathBuf {
@@ -65,7 +67,12 @@ fn program(var: &str, names: &[&str]) -> PathBuf {
 pub fn chromium() -> PathBuf {
     program(
         "TURNPOST_E2E_CHROMIUM",
-        &["chromium", "chromium-browser", "google-chrome"],
+        &[
+            "chromium-headless-shell",
+            "chromium",
+            "chromium-browser",
+            "google-chrome",
+        ],
     )
 }
 
@@ -92,7 +99,8 @@ pub fn artifacts() -> PathBuf {
 pub struct Chromedriver {
     child: Child,
     pub url: String,
-    chromium: PathBuf,
+    /// What chromedriver starts as the browser: Chromium, given a first page to open.
+    launcher: PathBuf,
     profiles: PathBuf,
 }
 
@@ -107,6 +115,7 @@ impl Chromedriver {
             turnpost::auth::tokens::random_id(10)
         ));
         std::fs::create_dir_all(&profiles).unwrap();
+        let launcher = launcher(&chromium, &profiles);
         let log = std::fs::File::create(profiles.join("chromedriver.log")).unwrap();
         let child = Command::new(&driver)
             .arg(format!("--port={port}"))
@@ -135,7 +144,7 @@ impl Chromedriver {
         Chromedriver {
             child,
             url,
-            chromium,
+            launcher,
             profiles,
         }
     }
@@ -148,7 +157,7 @@ impl Chromedriver {
         caps.insert(
             "goog:chromeOptions".into(),
             json!({
-                "binary": self.chromium,
+                "binary": self.launcher,
                 "args": [
                     "--headless",
                     "--no-sandbox",
@@ -162,6 +171,8 @@ impl Chromedriver {
                     "--hide-scrollbars",
                     "--window-size=1280,1000",
                     "--lang=en-GB",
+                    // The headless shell keeps no content settings: scripts go off here.
+                    "--blink-settings=scriptEnabled=false",
                     format!("--user-data-dir={}", profile.display()),
                 ],
                 "prefs": {
@@ -182,6 +193,21 @@ impl Chromedriver {
         assert_javascript_is_off(&client).await;
         client
     }
+}
+
+/// A script that starts `chromium` with chromedriver's arguments and a blank first page: the
+/// headless shell opens no page unless its command line names one, and chromedriver turns every
+/// argument it is given into a switch.
+fn launcher(chromium: &Path, dir: &Path) -> PathBuf {
+    use std::os::unix::fs::PermissionsExt;
+    let path = dir.join("chromium");
+    let script = format!(
+        "#!/bin/sh\nexec '{}' \"$@\" about:blank\n",
+        chromium.display()
+    );
+    std::fs::write(&path, script).unwrap();
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).unwrap();
+    path
 }
 
 impl Drop for Chromedriver {
@@ -471,7 +497,13 @@ impl Person {
         let element = found
             .get(index)
             .unwrap_or_else(|| panic!("{css} #{index} is not on {}", self.url));
-        let page = self.client.find(Locator::Css("html")).await.unwrap();
+        // Into the middle of the window first, as a person scrolls to what they click: a
+        // control cut by the window's edge may be hidden there by what is drawn beside it.
+        let at = serde_json::to_value(element).unwrap();
+        self.client
+            .execute("arguments[0].scrollIntoView({block: 'center'})", vec![at])
+            .await
+            .unwrap();
         if let Err(e) = element.click().await {
             let shot = self
                 .screenshot(&format!("failed-click-{}", self.name))
@@ -485,7 +517,7 @@ impl Person {
         // The click navigates: wait until the page it was made on is gone.
         let deadline = Instant::now() + Duration::from_secs(20);
         loop {
-            match page.tag_name().await {
+            match element.tag_name().await {
                 // Gone: Chromium says so in one of two ways.
                 Err(e)
                     if e.is_stale_element_reference()
@@ -584,6 +616,26 @@ impl Person {
     pub async fn twin(&self, game: &str) -> Value {
         let url = format!("{}{game}?format=json", self.base);
         json_answer(&url, self.eyes.get(&url).send().await).await
+    }
+
+    /// Makes `command` through the JSON twin `twin` of `game`, with the session of this
+    /// person's browser, and checks that it was made.
+    pub async fn play_as_tool(&self, game: &str, twin: &Value, command: &Value) {
+        let url = format!("{}{game}/play", self.base);
+        let body = json!({"seq": twin["seq"], "command": command});
+        let sent = self
+            .eyes
+            .post(&url)
+            .header("X-CSRF-Token", twin["csrf"].as_str().unwrap_or_default())
+            .json(&body)
+            .send()
+            .await;
+        let answer = json_answer(&url, sent).await;
+        assert_eq!(
+            answer["seq"].as_i64(),
+            twin["seq"].as_i64().map(|seq| seq + 1),
+            "{command} was not made: {answer}"
+        );
     }
 
     /// Saves what the browser shows, the whole page (not only the window), as
@@ -798,14 +850,39 @@ impl BrowserTable {
 
     /// Plays until nobody has anything left to do: `turn` makes one move for the given person,
     /// clicking in their browser. Returns the number of moves.
-    pub async fn play_to_end<F>(&mut self, limit: usize, mut turn: F) -> usize
+    pub async fn play_to_end<F>(&mut self, limit: usize, turn: F) -> usize
     where
         F: AsyncFnMut(&mut Person, &Value),
+    {
+        self.play_to_end_skipping(limit, turn, |_| None).await
+    }
+
+    /// Plays to the end as [`BrowserTable::play_to_end`] does, except that a move for which
+    /// `by_tool` names a command (given the mover's JSON twin) is made through the JSON twin, as a
+    /// tool would make it: for the middle of a long game, whose pages the browsers have met in
+    /// its opening and will meet again at its end.
+    pub async fn play_to_end_skipping<F, J>(
+        &mut self,
+        limit: usize,
+        mut turn: F,
+        mut by_tool: J,
+    ) -> usize
+    where
+        F: AsyncFnMut(&mut Person, &Value),
+        J: FnMut(&Value) -> Option<Value>,
     {
         let mut moves = 0;
         loop {
             let acting = self.to_act().await;
             let Some(&who) = acting.first() else { break };
+            let mover = &self.people[who];
+            let twin = mover.twin(&self.path).await;
+            if let Some(command) = by_tool(&twin) {
+                mover.play_as_tool(&self.path, &twin, &command).await;
+                moves += 1;
+                assert!(moves <= limit, "the game does not end in {limit} moves");
+                continue;
+            }
             let twin = self.look(who).await;
             let before = twin["seq"].as_i64().unwrap();
             if moves == 6 {
@@ -1034,12 +1111,12 @@ pub fn assert_text_browser_shows(name: &str, html: &str, expected: &[&str]) -> S
 /// The JSON of a successful answer from `url`; anything else fails the test with what the server
 /// said, so that a failure on a loaded machine names its cause.
 async fn json_answer(url: &str, sent: reqwest::Result<reqwest::Response>) -> Value {
-    let response = sent.unwrap_or_else(|e| panic!("GET {url}: {e}"));
+    let response = sent.unwrap_or_else(|e| panic!("{url}: {e}"));
     let status = response.status();
     let body = response
         .text()
         .await
-        .unwrap_or_else(|e| panic!("GET {url}: {status}, body unreadable: {e}"));
-    assert!(status.is_success(), "GET {url}: {status}\n{body}");
-    serde_json::from_str(&body).unwrap_or_else(|e| panic!("GET {url}: {e}\n{body}"))
+        .unwrap_or_else(|e| panic!("{url}: {status}, body unreadable: {e}"));
+    assert!(status.is_success(), "{url}: {status}\n{body}");
+    serde_json::from_str(&body).unwrap_or_else(|e| panic!("{url}: {e}\n{body}"))
 }
