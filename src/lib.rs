@@ -1,8 +1,10 @@
 //! Turnpost: an asynchronous, play-by-email board-game server.
 //!
-//! Layers, each depending only on those before it: `rules` (pure game engines), `chain` (the
-//! log's hash chain), `i18n` (the words of every language), `store` (PostgreSQL), `auth`, `games` (the application layer), `mail` and
-//! `web`.
+//! Layers, each depending only on those below it (`docs/architecture.md` lists them, and
+//! `tests/layers` holds the code to them): `rules` (pure game engines); `chain`, `config` and
+//! `stop`; `i18n` (the words of every language); `present` (how each game looks); `store`
+//! (PostgreSQL); `auth`; `games` (the application layer); `audit`; `web` and `mail`, side by
+//! side; `scheduler`; `server`.
 
 pub mod audit;
 pub mod auth;
