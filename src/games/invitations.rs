@@ -13,7 +13,7 @@ use super::error::{Result, ServiceError};
 use crate::auth::{Player, accounts, tokens};
 use crate::rules::message::Message;
 use crate::store::notifications;
-use crate::store::schema::{games, invitations};
+use crate::store::schema::{game_players, games, invitations, players};
 
 /// One invitation as its table's creator sees it.
 pub struct Line {
@@ -153,6 +153,17 @@ pub fn send_again(
         if taken > 0 {
             return Err(ServiceError::BadRequest(
                 Message::new("invited-already").text("email", email.clone()),
+            ));
+        }
+        let seated = game_players::table
+            .inner_join(players::table)
+            .filter(game_players::game_id.eq(game_id))
+            .filter(players::email.eq(&email))
+            .count()
+            .get_result::<i64>(conn)?;
+        if seated > 0 {
+            return Err(ServiceError::BadRequest(
+                Message::new("invite-seated-already").text("email", email.clone()),
             ));
         }
         diesel::delete(invitations::table.find(&hash)).execute(conn)?;

@@ -189,14 +189,15 @@ impl<R: Rules> Game<R> {
             .collect()
     }
 
-    /// Who the given player is when looking at this game: once it has ended, everyone sees all.
+    /// Who the given player is when looking at this game: their seat, or a spectator; once it
+    /// has ended everyone sees all, a seated player still from their own side of the table.
     pub fn viewer_for(&self, player_id: Option<i64>) -> Viewer {
-        if self.ended.is_some() {
-            return Viewer::Everyone;
-        }
-        match player_id.and_then(|id| self.seat_of(id)) {
-            Some(seat) => Viewer::Seat(seat),
-            None => Viewer::Spectator,
+        let seat = player_id.and_then(|id| self.seat_of(id));
+        match (seat, self.ended.is_some()) {
+            (Some(seat), false) => Viewer::Seat(seat),
+            (Some(seat), true) => Viewer::SeatAtEnd(seat),
+            (None, false) => Viewer::Spectator,
+            (None, true) => Viewer::Everyone,
         }
     }
 

@@ -191,6 +191,25 @@ pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo
     })
 }
 
+/// The invitation to `game_id` sent to `email` that is still waiting for an answer and has not
+/// expired, by its token's hash.
+pub(super) fn open_invitation(
+    conn: &mut PgConnection,
+    game_id: &str,
+    email: &str,
+) -> Result<Option<Vec<u8>>> {
+    Ok(invitations::table
+        .filter(invitations::game_id.eq(game_id))
+        .filter(invitations::email.eq(email))
+        .filter(invitations::accepted_by.is_null())
+        .filter(diesel::dsl::sql::<diesel::sql_types::Bool>(
+            "invitations.expires_at > now()",
+        ))
+        .select(invitations::token_hash)
+        .first(conn)
+        .optional()?)
+}
+
 /// Takes a seat through an invitation. When the last seat fills, the game starts: the seating is
 /// drawn and the rules' opening facts recorded, with the random stream of this row.
 pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<String> {

@@ -152,7 +152,7 @@ impl<E> Entry<E> {
             Entry::Game { event } => Entry::Game {
                 event: R::redact(event, viewer),
             },
-            Entry::Sealed { .. } if viewer != Viewer::Everyone => Entry::Sealed { salt: None },
+            Entry::Sealed { .. } if !viewer.sees_everything() => Entry::Sealed { salt: None },
             other => other.clone(),
         }
     }

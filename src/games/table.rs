@@ -127,23 +127,37 @@ pub fn tables_to_call_off(
         .load(conn)
 }
 
-/// Takes an open seat at a table listed on /tables. When it fills the table, the game starts.
+/// Takes a seat at a table listed on /tables. Someone invited to the table takes the seat kept
+/// for their invitation, which counts as accepted; anyone else takes an open seat. When the
+/// table is full, the game starts.
 pub fn sit(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()> {
     conn.transaction(|conn| {
         let kind = lock_game(conn, game_id)?;
-        let open: i32 = games::table
-            .find(game_id)
-            .select(games::open_seats)
-            .first(conn)?;
-        if open == 0 {
-            return Err(ServiceError::Gone(Message::new("table-seats-taken")));
+        let invitation = super::seating::open_invitation(conn, game_id, &player.email)?;
+        if invitation.is_none() {
+            let open: i32 = games::table
+                .find(game_id)
+                .select(games::open_seats)
+                .first(conn)?;
+            if open == 0 {
+                return Err(ServiceError::Gone(Message::new("table-seats-taken")));
+            }
         }
         with_rules!(kind, |R| super::seating::join_locked::<R>(
             conn, game_id, player
         ))?;
-        diesel::update(games::table.find(game_id))
-            .set(games::open_seats.eq(games::open_seats - 1))
-            .execute(conn)?;
+        match invitation {
+            Some(hash) => {
+                diesel::update(invitations::table.find(hash))
+                    .set(invitations::accepted_by.eq(player.id))
+                    .execute(conn)?;
+            }
+            None => {
+                diesel::update(games::table.find(game_id))
+                    .set(games::open_seats.eq(games::open_seats - 1))
+                    .execute(conn)?;
+            }
+        }
         Ok(())
     })
 }

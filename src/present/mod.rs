@@ -4,6 +4,8 @@
 
 mod azul;
 pub mod codes;
+#[cfg(test)]
+mod distinct_tests;
 pub mod form;
 pub mod guide;
 mod gype;
@@ -63,6 +65,13 @@ pub trait GameUi: Rules {
 
     /// What the game is, its rules in short and its options, for newcomers.
     fn guide() -> &'static Guide;
+
+    /// The moves `seat` may make now, each once: the rules may accept one move in several
+    /// spellings (a swap of two dice named in either order), which tools and bots should not be
+    /// offered twice. The page's controls cover every spelling; the JSON twin lists these.
+    fn distinct_commands(state: &Self::State, seat: Seat) -> Vec<Self::Command> {
+        Self::legal_commands(state, seat)
+    }
 }
 
 /// What a board is drawn from.

@@ -28,11 +28,13 @@ pub type Seat = usize;
 pub type Rng<'a> = &'a mut dyn rand::Rng;
 
 /// Who is looking at a game. The application layer chooses: a seated player or a spectator while
-/// the game runs, `Everyone` once it has ended (when every secret is revealed).
+/// the game runs; once it has ended, when every secret is revealed, a seated player at their
+/// own side of the table (`SeatAtEnd`) and anyone else as `Everyone`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Viewer {
     Seat(Seat),
+    SeatAtEnd(Seat),
     Spectator,
     Everyone,
 }
@@ -43,7 +45,20 @@ impl Viewer {
         match self {
             Viewer::Seat(seat) => seat == owner,
             Viewer::Spectator => false,
-            Viewer::Everyone => true,
+            Viewer::SeatAtEnd(_) | Viewer::Everyone => true,
+        }
+    }
+
+    /// Whether every secret is revealed to this viewer.
+    pub fn sees_everything(self) -> bool {
+        matches!(self, Viewer::SeatAtEnd(_) | Viewer::Everyone)
+    }
+
+    /// The seat whose side of the table a view is drawn from, when the viewer plays.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(seat) | Viewer::SeatAtEnd(seat) => Some(seat),
+            Viewer::Spectator | Viewer::Everyone => None,
         }
     }
 }

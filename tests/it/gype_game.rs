@@ -9,7 +9,7 @@ use rand_chacha::ChaCha8Rng;
 use scraper::{Html, Selector};
 use serde_json::Value;
 
-use turnpost::rules::gype::{Command, Face, Side, Square, View};
+use turnpost::rules::gype::{Command, Face, HatPath, Side, Square, View};
 
 use crate::support::{
     Browser, Page, Table, assert_altered_outcome_caught, assert_log_verifies, start_table,
@@ -42,31 +42,52 @@ fn commands_of(twin: &Value) -> Vec<Value> {
         .collect()
 }
 
-/// The swaps the page offers: for each die of the start row, one per other face in the row (dice
-/// showing the same face are interchangeable).
+/// The swaps the page offers while `twin`'s player arranges: for each die of their start row
+/// (the bottom row of their view, in the order they see it), one per other face in the row
+/// (dice showing the same face are interchangeable). Empty once they may swap no more.
 pub(crate) fn distinct_swaps(twin: &Value) -> Vec<Value> {
+    let swapping = commands_of(twin).iter().any(|c| c["type"] == "swap");
     let view: View = serde_json::from_value(twin["view"].clone()).unwrap();
-    let faces: HashMap<Square, Option<Face>> = view
-        .board
+    let row: Vec<(Square, Option<Face>)> = view.board[9][1..9]
         .iter()
-        .flatten()
         .flatten()
         .map(|cell| (cell.square, cell.die.as_ref().and_then(|d| d.face)))
         .collect();
     let mut offered: Vec<(Square, Option<Face>)> = Vec::new();
-    commands_of(twin)
-        .into_iter()
-        .filter(|command| {
-            let Ok(Command::Swap { a, b }) = serde_json::from_value(command.clone()) else {
-                return false;
-            };
-            let distinct = faces[&a] != faces[&b] && !offered.contains(&(a, faces[&b]));
-            if distinct {
-                offered.push((a, faces[&b]));
+    let mut swaps = Vec::new();
+    for &(a, face_a) in row.iter().filter(|_| swapping) {
+        for &(b, face_b) in &row {
+            if face_a != face_b && !offered.contains(&(a, face_b)) {
+                offered.push((a, face_b));
+                swaps.push(serde_json::to_value(Command::Swap { a, b }).unwrap());
             }
-            distinct
-        })
-        .collect()
+        }
+    }
+    swaps
+}
+
+/// `commands` with every Hat's other route too: the twin offers a Hat's move once when neither
+/// route has a die on it to roll, and the page a button for each route.
+fn with_every_route(commands: &[Value]) -> Vec<Value> {
+    let mut all = commands.to_vec();
+    for command in commands {
+        if let Ok(Command::Hat { from, to, path }) = serde_json::from_value(command.clone()) {
+            let other = match path {
+                HatPath::LongFirst => HatPath::ShortFirst,
+                HatPath::ShortFirst => HatPath::LongFirst,
+            };
+            let other = serde_json::to_value(Command::Hat {
+                from,
+                to,
+                path: other,
+            })
+            .unwrap();
+            if !all.contains(&other) {
+                all.push(other);
+            }
+        }
+    }
+    all
 }
 
 fn as_set(commands: &[Value]) -> BTreeSet<String> {
@@ -245,10 +266,11 @@ async fn two_players_arrange_in_secret_and_play_a_whole_game_through_the_pages()
     let path = table.path.clone();
     let mut rng = ChaCha8Rng::seed_from_u64(11);
 
-    // The arrangement: the page offers exactly the swaps and the confirmation.
+    // The arrangement: the page offers exactly the swaps and the confirmation; the twin offers
+    // each swap that changes the row once (two dice of each of four faces make 28 - 4 pairs).
     let first = &table.players[0];
     let before = twin(first, &path).await;
-    assert_eq!(commands_of(&before).len(), 8 * 7 + 1);
+    assert_eq!(commands_of(&before).len(), 8 * 3 + 1);
     let mut offered = distinct_swaps(&before);
     assert_eq!(
         offered.len(),
@@ -295,6 +317,7 @@ async fn two_players_arrange_in_secret_and_play_a_whole_game_through_the_pages()
             "turn"
         };
         if checked.insert(kind) {
+            let legal = with_every_route(&legal);
             assert_eq!(reachable(browser, &path).await, as_set(&legal), "{kind}");
         }
         let command = choose(&current, &mut rng);
@@ -942,4 +965,36 @@ async fn table_options_come_from_the_new_game_form() {
         .await;
     assert_eq!(refused.status, 400);
     assert!(refused.body.contains("classic start or the random start"));
+}
+
+/// While the start rows are arranged, the JSON twin offers each swap once: not as `{a, b}` and
+/// again as `{b, a}`, and not between two dice that show the same face.
+#[actix_web::test]
+async fn the_twin_offers_each_swap_once() {
+    let table = start_table("gype", &["Ann", "Bo"], &[]).await;
+    let twin = twin(&table.players[0], &table.path).await;
+    let view: View = serde_json::from_value(twin["view"].clone()).unwrap();
+    let faces: HashMap<Square, Option<Face>> = view
+        .board
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|cell| (cell.square, cell.die.as_ref().and_then(|d| d.face)))
+        .collect();
+    let commands = commands_of(&twin);
+    let swaps: Vec<(Square, Square)> = commands
+        .iter()
+        .filter_map(|c| match serde_json::from_value(c.clone()) {
+            Ok(Command::Swap { a, b }) => Some((a, b)),
+            _ => None,
+        })
+        .collect();
+    assert!(!swaps.is_empty(), "{twin}");
+    for &(a, b) in &swaps {
+        assert!(!swaps.contains(&(b, a)), "{a}↔{b} is offered twice: {twin}");
+        assert_ne!(faces[&a], faces[&b], "{a}↔{b} changes nothing: {twin}");
+    }
+    let confirm = serde_json::json!({"type": "confirm"});
+    assert_eq!(commands.len(), swaps.len() + 1, "swaps and done: {twin}");
+    assert!(commands.contains(&confirm), "{twin}");
 }

@@ -280,3 +280,73 @@ async fn the_creator_can_send_an_invitation_again_or_to_a_corrected_address() {
         late.body
     );
 }
+
+/// A three-seat table with one invitation and one open seat fills whichever way its seats are
+/// taken: an invited player who sits from the open tables takes their own seat (their invitation
+/// counts as answered and the open seat stays open), and an invitation cannot be sent again to
+/// someone already seated, which would keep a seat for a player who can never take it.
+#[actix_web::test]
+async fn a_table_with_invitations_and_open_seats_fills_whichever_way_it_is_sat() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let path = create_game(&ann, "kabaleo", &["bo@example.com"], &[("open_seats", "1")]).await;
+    let game_id = path.trim_start_matches("/games/");
+
+    // Bo, invited, sits from the open tables instead of through the invitation.
+    let bo = app.signed_in("bo@example.com", "Bo").await;
+    let csrf = bo.get("/tables").await.csrf();
+    let sat = bo
+        .post_form(&format!("{path}/sit"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(sat.status, 200, "{}", sat.body);
+    let twin = bo.get_json(&path).await.json();
+    assert_eq!(twin["open_seats"], 1, "{twin}");
+    let page = ann.get(&format!("{path}/invitations")).await;
+    assert!(!page.body.contains("not answered yet"), "{}", page.body);
+    // The table is still open to anyone, and the invitation link says it was used.
+    assert!(app.browser().get("/tables").await.body.contains(game_id));
+    let used = app
+        .browser()
+        .get(&invitation_path(&app, "bo@example.com"))
+        .await;
+    assert_eq!(used.status, 410, "{}", used.body);
+
+    // Nor can the creator keep a seat for Bo again.
+    let cy = app.signed_in("cy@example.com", "Cy").await;
+    let path2 = create_game(&ann, "kabaleo", &["di@example.com"], &[("open_seats", "1")]).await;
+    let csrf = cy.get("/tables").await.csrf();
+    let sat = cy
+        .post_form(&format!("{path2}/sit"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(sat.status, 200, "{}", sat.body);
+    let page = ann.get(&format!("{path2}/invitations")).await;
+    let id = page.input_value("invitation").unwrap();
+    let refused = ann
+        .post_form(
+            &format!("{path2}/invitations"),
+            &[
+                ("csrf", &page.csrf()),
+                ("invitation", &id),
+                ("email", "cy@example.com"),
+            ],
+        )
+        .await;
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(
+        refused
+            .body
+            .contains("cy@example.com already has a seat at this table"),
+        "{}",
+        refused.body
+    );
+
+    // The first table fills: a third player takes the open seat and the game starts.
+    let di = app.signed_in("di@example.com", "Di").await;
+    let csrf = di.get("/tables").await.csrf();
+    let sat = di
+        .post_form(&format!("{path}/sit"), &[("csrf", &csrf)])
+        .await;
+    assert_eq!(sat.status, 200, "{}", sat.body);
+    let twin = di.get_json(&path).await.json();
+    assert_eq!(twin["phase"], "active", "{twin}");
+}

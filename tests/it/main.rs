@@ -15,6 +15,7 @@ mod concurrency;
 mod delivery;
 mod e2e;
 mod event_store;
+mod finished_views;
 mod game_cache;
 mod gype_game;
 mod hostile_input;

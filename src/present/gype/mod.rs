@@ -19,7 +19,10 @@ use super::{Board, GameUi};
 use crate::i18n::Lang;
 use crate::present::form::FormFields;
 use crate::rules::Message;
-use crate::rules::gype::{Face, Gype, Options, SeatView, Side, Square, StartRule, View};
+use crate::rules::gype::{
+    Command, Face, Gype, Options, SeatView, Side, Square, StartRule, State, View, hat_path_squares,
+};
+use crate::rules::{Rules, Seat};
 
 #[derive(Template)]
 #[template(path = "gype/options.html")]
@@ -147,6 +150,31 @@ pub(super) fn home_row_words(board: &Board<'_, Gype>, side: Side) -> String {
 impl GameUi for Gype {
     fn guide() -> &'static Guide {
         &guide::GUIDE
+    }
+
+    /// A swap once, its squares in board order, and none between two dice showing the same
+    /// face (that swap changes nothing); a Hat's move once when neither of its two routes has
+    /// a die on it to roll, since the route then changes nothing.
+    fn distinct_commands(state: &State, seat: Seat) -> Vec<Command> {
+        let rolls_nothing = |from, to, path| {
+            hat_path_squares(from, to, path)
+                .is_some_and(|squares| squares.iter().all(|&sq| state.board.get(sq).is_none()))
+        };
+        let mut offered: Vec<Command> = Vec::new();
+        for command in Gype::legal_commands(state, seat) {
+            let keep = match command {
+                Command::Swap { a, b } => a < b && state.board.get(a) != state.board.get(b),
+                Command::Hat { from, to, path } => !offered.iter().any(|other| {
+                    matches!(*other, Command::Hat { from: f, to: t, path: p }
+                        if (f, t) == (from, to) && rolls_nothing(f, t, p) && rolls_nothing(from, to, path))
+                }),
+                _ => true,
+            };
+            if keep {
+                offered.push(command);
+            }
+        }
+        offered
     }
 
     fn options_fields(lang: Lang) -> Result<String, askama::Error> {

@@ -107,10 +107,7 @@ pub fn view(state: &State, viewer: Viewer) -> View {
         _ => Awaiting::Nothing,
     };
     View {
-        viewer: match viewer {
-            Viewer::Seat(seat) => Some(seat),
-            _ => None,
-        },
+        viewer: viewer.seat(),
         board_side: state.options.board,
         round: state.round,
         wild: state.wild(),

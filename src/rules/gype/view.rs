@@ -94,10 +94,7 @@ pub struct ChainView {
 }
 
 pub fn view(state: &State, viewer: Viewer) -> View {
-    let viewer_seat = match viewer {
-        Viewer::Seat(seat) if seat < state.players => Some(seat),
-        _ => None,
-    };
+    let viewer_seat = viewer.seat().filter(|&seat| seat < state.players);
     let bottom = viewer_seat
         .and_then(|s| state.side(s))
         .unwrap_or(Side::South);

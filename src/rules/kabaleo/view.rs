@@ -129,10 +129,7 @@ pub(super) fn view(state: &State, viewer: Viewer) -> KabaleoView {
         })
         .collect();
     KabaleoView {
-        you: match viewer {
-            Viewer::Seat(seat) if seat < state.players => Some(seat),
-            _ => None,
-        },
+        you: viewer.seat().filter(|&seat| seat < state.players),
         dealing: state.options.dealing,
         secret_colours_each: secret_colours_each(state.players),
         colours: colours.iter().map(|&c| tally(state, c)).collect(),

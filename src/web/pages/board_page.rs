@@ -288,13 +288,18 @@ pub fn render_visible<R: GameUi>(
     let view = shown.state.as_ref().map(|state| R::view(state, viewer));
     let live = at.is_none_or(|n| n == game.seq);
     let in_play = game.phase() == Phase::Active && me.is_some_and(|s| !game.resigned.contains(&s));
+    let choice = |state: &R::State, command: &R::Command| Choice {
+        label: visitor.lang.say(&R::command_label(state, command), &names),
+        command: serde_json::to_value(command).expect("commands serialize"),
+    };
     let choices: Vec<Choice> = match (&shown.state, me, live && in_play) {
+        (Some(state), Some(seat), true) if held.json => R::distinct_commands(state, seat)
+            .iter()
+            .map(|command| choice(state, command))
+            .collect(),
         (Some(state), Some(seat), true) => R::legal_commands(state, seat)
-            .into_iter()
-            .map(|command| Choice {
-                label: visitor.lang.say(&R::command_label(state, &command), &names),
-                command: serde_json::to_value(&command).expect("commands serialize"),
-            })
+            .iter()
+            .map(|command| choice(state, command))
             .collect(),
         _ => Vec::new(),
     };

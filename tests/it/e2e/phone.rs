@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use super::{Cdp, Chromedriver, Person, artifacts};
-use crate::support::{TestApp, seat_table};
+use crate::support::{Browser, TestApp, accept_invitation, create_game, seat_table};
 
 const PHONE_WIDTH: f64 = 360.0;
 
@@ -168,6 +168,119 @@ async fn no_page_or_email_of_any_game_is_wider_than_a_phone() {
     assert!(
         wide.is_empty(),
         "pages wider than {PHONE_WIDTH} px:\n{}",
+        wide.join("\n")
+    );
+}
+
+/// Plays the first legal command of whoever is to act in `path` until `me` is (`mine`) or is not
+/// to act.
+async fn bring_turn(players: &[&Browser], path: &str, me: usize, mine: bool) {
+    for _ in 0..20 {
+        let mut acting = None;
+        for (i, browser) in players.iter().enumerate() {
+            let twin = browser.get_json(path).await.json();
+            if !twin["legal_commands"].as_array().unwrap().is_empty() {
+                acting = Some((i, twin));
+                break;
+            }
+        }
+        let (who, twin) = acting.expect("someone is to act");
+        if (who == me) == mine {
+            return;
+        }
+        let csrf = players[who].get("/sign-in").await.csrf();
+        // Gype's arrangement is confirmed at once, so that play begins.
+        let legal = twin["legal_commands"].as_array().unwrap();
+        let confirm = legal.iter().find(|c| c["command"]["type"] == "confirm");
+        let command = confirm.unwrap_or(&legal[0])["command"].to_string();
+        let seq = twin["seq"].to_string();
+        let played = players[who]
+            .post_form(
+                &format!("{path}/play"),
+                &[("csrf", &csrf), ("seq", &seq), ("command", &command)],
+            )
+            .await;
+        assert_eq!(played.status, 200, "{}", played.body);
+    }
+    panic!("the turn never came round in {path}");
+}
+
+/// A busy player's lists at phone width, in both languages: eight games of every kind, in every
+/// state a game can be in (their turn, another's, finished, waiting for an invited player), and
+/// the open tables, with players' names of an ordinary length.
+#[actix_web::test]
+async fn the_lists_of_a_busy_player_fit_a_phone() {
+    const ME: &str = "phone-a776737174";
+    const BO: &str = "phone-b552109834";
+    const CY: &str = "phone-c908172635";
+    let app = TestApp::start().await;
+    let email = |name: &str| format!("{name}@example.com");
+    let me = app.signed_in(&email(ME), ME).await;
+    let bo = app.signed_in(&email(BO), BO).await;
+    let cy = app.signed_in(&email(CY), CY).await;
+    let tables: [(&str, &[&str], bool); 6] = [
+        ("kalah", &[BO], true),
+        ("kalah", &[CY], false),
+        ("kabaleo", &[BO, CY], true),
+        ("azul", &[BO], false),
+        ("gype", &[CY], false),
+        ("quarto", &[BO], true),
+    ];
+    for (kind, invited, mine) in tables {
+        let invitees: Vec<String> = invited.iter().map(|n| email(n)).collect();
+        let invitees: Vec<&str> = invitees.iter().map(String::as_str).collect();
+        let path = create_game(&me, kind, &invitees, &[]).await;
+        let mut seated = vec![&me];
+        for name in invited {
+            let browser = if *name == BO { &bo } else { &cy };
+            let joined = accept_invitation(&app, browser, &email(name)).await;
+            assert_eq!(joined.status, 200, "{}", joined.body);
+            seated.push(browser);
+        }
+        bring_turn(&seated, &path, 0, mine).await;
+        if kind == "quarto" {
+            // This one is over: Bo resigns it.
+            let resign = format!("{path}/resign");
+            let confirm = bo.get(&resign).await;
+            let (csrf, seq) = (confirm.csrf(), confirm.input_value("seq").unwrap());
+            let done = bo
+                .post_form(&resign, &[("csrf", &csrf), ("seq", &seq)])
+                .await;
+            assert_eq!(done.status, 200, "{}", done.body);
+        }
+    }
+    // Waiting for an invited player who has not answered, and for anyone at all.
+    create_game(&me, "quarto", &["phone-d112233445@example.com"], &[]).await;
+    create_game(&me, "gype", &[], &[("open_seats", "1")]).await;
+    create_game(&bo, "azul", &[], &[("open_seats", "2")]).await;
+
+    let driver = Chromedriver::start().await;
+    let mut person = Person::sign_in(&app, &driver, ME).await;
+    as_phone(&person).await;
+    let mut wide = Vec::new();
+    for (label, path) in [
+        ("home", "/"),
+        ("tables", "/tables"),
+        ("ja-home", "/?lang=ja"),
+        ("ja-tables", "/tables"),
+    ] {
+        person.open(path).await;
+        let width = page_width(&person).await;
+        person.screenshot(&format!("phone-lists-{label}")).await;
+        if width > PHONE_WIDTH {
+            wide.push(format!("{label} ({path}): {width} px"));
+        }
+    }
+    person.open("/").await;
+    let games = person.links("table.games a[href^=\"/games/\"]");
+    assert!(
+        games.len() >= 8,
+        "a list of eight games:\n{}",
+        person.text()
+    );
+    assert!(
+        wide.is_empty(),
+        "lists wider than {PHONE_WIDTH} px:\n{}",
         wide.join("\n")
     );
 }

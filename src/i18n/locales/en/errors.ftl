@@ -32,6 +32,7 @@ players-needed-exactly = { $game } needs { $count ->
 players-needed-between = { $game } needs { $min } to { $max } other players besides you, invited or in open seats.
 invited-twice = The address { $email } is invited twice.
 invited-already = The address { $email } is already invited to this table.
+invite-seated-already = { $email } already has a seat at this table.
 seq-ahead = “seq” is { $seq }, but this game's log has only { $events } events: send the seq of the page or JSON you made the move on.
 database-unavailable = Turnpost cannot reach its database right now, so nothing was changed. Please try again in a minute.
 database-lost = Turnpost lost its connection to the database while answering. If you were making a move, reload the game in a minute to see whether it was made.

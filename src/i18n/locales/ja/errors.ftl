@@ -29,6 +29,7 @@ players-needed-exactly = { $game } には、あなたのほかに { $count } 人
 players-needed-between = { $game } には、あなたのほかに { $min }～{ $max } 人のプレイヤーが必要です（招待または空席で）。
 invited-twice = { $email } が二度招待されています。
 invited-already = { $email } はすでにこの卓に招待されています。
+invite-seated-already = { $email } はすでにこの卓に座っています。
 seq-ahead = 「seq」は { $seq } ですが、このゲームの記録には { $events } 件しかありません。手を打ったページか JSON の seq を送ってください。
 database-unavailable = Turnpost はいまデータベースにつながらないため、何も変わっていません。1 分ほどしてからもう一度お試しください。
 database-lost = 答えている途中でデータベースとの接続が切れました。手を打っていた場合は、1 分ほどしてからゲームを読み込み直し、手が打たれたか確かめてください。
