@@ -11,7 +11,10 @@
 //! those waits cost more than building the page. Nothing here decides an answer that the pool
 //! would give differently: a caller that gets `None` (no connection, or any error) serves the
 //! request through the pool, which tests its connections and says honestly when the database
-//! is away. A lost connection is dropped and opened again on a later request.
+//! is away. A lost connection is dropped and opened again on a later request, and one its server
+//! closed while it sat idle (a restart of PostgreSQL) is found before anything is sent on it: a
+//! statement that never reached a server is sent on a fresh connection instead, and only one
+//! that may have reached it can leave a move's fate unknown.
 //!
 //! Only for a database reached without TLS (this machine's, by default) and with prepared
 //! statements kept: the connection is plain, and it prepares every statement by name, which a
@@ -24,6 +27,7 @@ use std::time::{Duration, Instant};
 
 use diesel::QueryResult;
 use diesel::connection::{Instrumentation, InstrumentationEvent};
+use diesel_async::pooled_connection::PoolableConnection;
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 
 use crate::config::DatabaseSettings;
@@ -151,6 +155,7 @@ impl Pipelined {
                     ..Held::default()
                 };
             }
+            let_go_if_closed(held);
             if held.conn.is_some() || held.connecting {
                 return false;
             }
@@ -220,6 +225,17 @@ impl Drop for Connecting {
     fn drop(&mut self) {
         // At the thread's exit the slot may be gone already, and there is nothing to mark.
         let _ = self.0.try_with(|held| held.borrow_mut().connecting = false);
+    }
+}
+
+/// Lets the held connection go if its server has closed it. Only a connection no request is
+/// using can be looked at; one in use shows its end in that request's answer.
+fn let_go_if_closed(held: &mut Held) {
+    if let Some(conn) = held.conn.as_mut().and_then(Rc::get_mut)
+        && conn.is_broken()
+    {
+        tracing::info!("pipelined connection: closed by the server; another is opened");
+        held.conn = None;
     }
 }
 

@@ -32,6 +32,7 @@ mod pooler;
 mod quarto_game;
 mod resign;
 mod resilience;
+mod restart;
 mod revalidation;
 mod sessions;
 mod shutdown;
