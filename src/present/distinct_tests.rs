@@ -2,61 +2,39 @@
 //! offered commands lead to the same position, and every legal command that changes anything
 //! leads where an offered one does.
 
-use rand::SeedableRng;
-use rand_chacha::ChaCha20Rng;
 use serde_json::{Value, json};
 
 use super::GameUi;
-use crate::rules::playout::random_playout;
-use crate::rules::{
-    Rules, Seat, Status, azul::Azul, gype::Gype, kabaleo::Kabaleo, kalah::Kalah, quarto::Quarto,
-};
-
-/// The position `command` leads to, every random draw made from the same stream.
-fn after<R: Rules>(state: &R::State, seat: Seat, command: &R::Command) -> R::State {
-    let mut rng = ChaCha20Rng::seed_from_u64(1);
-    let events = R::decide(state, seat, command, &mut rng).expect("a legal command is accepted");
-    events.iter().fold(state.clone(), |s, e| R::evolve(s, e))
-}
+use super::positions::{each_position, position_after};
+use crate::rules::{azul::Azul, gype::Gype, kabaleo::Kabaleo, kalah::Kalah, quarto::Quarto};
 
 fn each_move_is_offered_once<R: GameUi>(options: Value, players: usize, games: u64) {
     let options: R::Options = serde_json::from_value(options).unwrap();
-    for game in 0..games {
-        let mut rng = ChaCha20Rng::seed_from_u64(game);
-        let playout = random_playout::<R>(&options, players, &mut rng, 5_000).unwrap();
-        let mut state = R::initial_state(&options, players);
-        for event in &playout.events {
-            state = R::evolve(state, event);
-            let Status::ToAct { seats } = R::status(&state) else {
-                continue;
-            };
-            for seat in seats {
-                let offered = R::distinct_commands(&state, seat);
-                let reached: Vec<R::State> = offered
-                    .iter()
-                    .map(|c| after::<R>(&state, seat, c))
-                    .collect();
-                for (i, position) in reached.iter().enumerate() {
-                    if let Some(j) = reached[..i].iter().position(|p| p == position) {
-                        panic!(
-                            "{}: {:?} and {:?} are offered as two moves but are one",
-                            R::NAME,
-                            offered[j],
-                            offered[i]
-                        );
-                    }
-                }
-                for command in R::legal_commands(&state, seat) {
-                    let position = after::<R>(&state, seat, &command);
-                    assert!(
-                        position == state || reached.contains(&position),
-                        "{}: {command:?} is legal but no offered move does what it does",
-                        R::NAME
-                    );
-                }
+    each_position::<R>(&options, players, games, |state, seat| {
+        let offered = R::distinct_commands(state, seat);
+        let reached: Vec<R::State> = offered
+            .iter()
+            .map(|c| position_after::<R>(state, seat, c))
+            .collect();
+        for (i, position) in reached.iter().enumerate() {
+            if let Some(j) = reached[..i].iter().position(|p| p == position) {
+                panic!(
+                    "{}: {:?} and {:?} are offered as two moves but are one",
+                    R::NAME,
+                    offered[j],
+                    offered[i]
+                );
             }
         }
-    }
+        for command in R::legal_commands(state, seat) {
+            let position = position_after::<R>(state, seat, &command);
+            assert!(
+                position == *state || reached.contains(&position),
+                "{}: {command:?} is legal but no offered move does what it does",
+                R::NAME
+            );
+        }
+    });
 }
 
 #[test]

@@ -11,6 +11,8 @@ pub mod guide;
 mod gype;
 mod kabaleo;
 mod kalah;
+#[cfg(test)]
+mod positions;
 mod quarto;
 pub mod result;
 #[cfg(test)]

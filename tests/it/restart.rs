@@ -61,21 +61,26 @@ impl Cluster {
         self.dir.join("data").display().to_string()
     }
 
-    fn run(&self, program: &str, args: &[&str]) {
+    /// One of PostgreSQL's programs, run as the cluster's owner.
+    fn command(&self, program: &str) -> Command {
         let program = self.bin.join(program);
-        let mut command = if self.as_postgres() {
+        if self.as_postgres() {
             let mut runuser = Command::new("runuser");
-            runuser.args(["-u", "postgres", "--"]).arg(&program);
+            runuser.args(["-u", "postgres", "--"]).arg(program);
             runuser
         } else {
-            Command::new(&program)
-        };
-        let status = command
+            Command::new(program)
+        }
+    }
+
+    fn run(&self, program: &str, args: &[&str]) {
+        let status = self
+            .command(program)
             .args(args)
             .stdout(Stdio::null())
             .status()
-            .unwrap_or_else(|e| panic!("{}: {e}", program.display()));
-        assert!(status.success(), "{} {args:?}: {status}", program.display());
+            .unwrap_or_else(|e| panic!("{program}: {e}"));
+        assert!(status.success(), "{program} {args:?}: {status}");
     }
 
     /// A fast restart, as an operator makes one: every connection is ended.
@@ -94,15 +99,8 @@ impl Cluster {
 impl Drop for Cluster {
     fn drop(&mut self) {
         let data = self.data();
-        let program = self.bin.join("pg_ctl");
-        let mut command = if self.as_postgres() {
-            let mut runuser = Command::new("runuser");
-            runuser.args(["-u", "postgres", "--"]).arg(&program);
-            runuser
-        } else {
-            Command::new(&program)
-        };
-        let _ = command
+        let _ = self
+            .command("pg_ctl")
             .args(["-D", &data, "-m", "immediate", "stop"])
             .stdout(Stdio::null())
             .stderr(Stdio::null())

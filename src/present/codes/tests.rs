@@ -8,59 +8,41 @@ use serde_json::{Value, json};
 use super::vocabulary::code_in;
 use super::{MoveCodes, legal_codes, read_among, read_next, words};
 use crate::i18n::Lang;
-use crate::rules::playout::random_playout;
-use crate::rules::{
-    Rules, Status, azul::Azul, gype::Gype, kabaleo::Kabaleo, kalah::Kalah, quarto::Quarto,
-};
+use crate::present::positions::{each_position, position_after};
+use crate::rules::{Rules, azul::Azul, gype::Gype, kabaleo::Kabaleo, kalah::Kalah, quarto::Quarto};
 
 fn every_code_reads_back<R: MoveCodes>(options: Value, players: usize, games: u64) {
     let options: R::Options = serde_json::from_value(options).unwrap();
-    for game in 0..games {
-        let mut rng = ChaCha20Rng::seed_from_u64(game);
-        let playout = random_playout::<R>(&options, players, &mut rng, 5_000).unwrap();
-        let mut state = R::initial_state(&options, players);
-        for event in &playout.events {
-            state = R::evolve(state, event);
-            let Status::ToAct { seats } = R::status(&state) else {
-                continue;
-            };
-            for seat in seats {
-                let legal = R::legal_commands(&state, seat);
-                // What `read_next` reads a reply against, listed once for the position.
-                let codes = legal_codes::<R>(&state, seat);
-                // Each code as written in English and as a Japanese reader writes it.
-                let written = legal.iter().flat_map(|command| {
-                    let code = R::code(&state, command);
-                    [(command, code_in(Lang::Ja, &code)), (command, code)]
-                });
-                for (command, code) in written {
-                    let read = words::<R>(&code);
-                    let (found, used) = read_among(&codes, &read)
-                        .unwrap_or_else(|| panic!("{} code {code:?} does not read", R::NAME));
-                    assert_eq!(
-                        used,
-                        read.len(),
-                        "{} code {code:?} is read in part",
-                        R::NAME
-                    );
-                    if found != *command {
-                        // Two commands share a code only when they lead to the same position.
-                        let decided = |c: &R::Command| {
-                            let mut rng = ChaCha20Rng::seed_from_u64(1);
-                            let events = R::decide(&state, seat, c, &mut rng).unwrap();
-                            events.iter().fold(state.clone(), |s, e| R::evolve(s, e))
-                        };
-                        assert_eq!(
-                            decided(&found),
-                            decided(command),
-                            "{} code {code:?} names two different commands",
-                            R::NAME
-                        );
-                    }
-                }
+    each_position::<R>(&options, players, games, |state, seat| {
+        let legal = R::legal_commands(state, seat);
+        // What `read_next` reads a reply against, listed once for the position.
+        let codes = legal_codes::<R>(state, seat);
+        // Each code as written in English and as a Japanese reader writes it.
+        let written = legal.iter().flat_map(|command| {
+            let code = R::code(state, command);
+            [(command, code_in(Lang::Ja, &code)), (command, code)]
+        });
+        for (command, code) in written {
+            let read = words::<R>(&code);
+            let (found, used) = read_among(&codes, &read)
+                .unwrap_or_else(|| panic!("{} code {code:?} does not read", R::NAME));
+            assert_eq!(
+                used,
+                read.len(),
+                "{} code {code:?} is read in part",
+                R::NAME
+            );
+            if found != *command {
+                // Two commands share a code only when they lead to the same position.
+                assert_eq!(
+                    position_after::<R>(state, seat, &found),
+                    position_after::<R>(state, seat, command),
+                    "{} code {code:?} names two different commands",
+                    R::NAME
+                );
             }
         }
-    }
+    });
 }
 
 #[test]
