@@ -436,13 +436,11 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
     if withheld > 0 {
         lines.push(Message::new("verify-withheld").with("rows", withheld));
     }
-    lines.push(match &game.ended {
-        Some(ended) => {
-            let names = game.seat_names();
-            let result = crate::present::result::result_message::<R>(&ended.outcome, names.len())
-                .naming(&names);
-            Message::new("verify-result").with("result", result)
+    lines.push(match game.end_message() {
+        Some(result) => {
+            Message::new("verify-result").with("result", result.naming(&game.seat_names()))
         }
+        None if game.phase() == Phase::Waiting => Message::new("verify-waiting"),
         None => Message::new("verify-running"),
     });
     Ok(Report { lines })

@@ -4,6 +4,7 @@
 pub mod cache;
 pub mod clock;
 pub mod decide;
+pub mod ending;
 pub mod error;
 pub mod invitations;
 pub mod read_model;

@@ -9,7 +9,6 @@ use serde_json::Value;
 use super::clock::TimeControl;
 use super::replay::{Game, Phase};
 use crate::i18n::Lang;
-use crate::present::result::result_message;
 use crate::rules::Kind;
 use crate::rules::{Message, Rules};
 use crate::store::schema::{game_players, games, players, turn_clocks};
@@ -68,10 +67,7 @@ pub struct GameRow {
 impl GameRow {
     pub fn of<R: Rules>(game: &Game<R>) -> GameRow {
         let names = game.seat_names();
-        let result = game
-            .ended
-            .as_ref()
-            .map(|ended| result_message::<R>(&ended.outcome, names.len()).naming(&names));
+        let result = game.end_message().map(|m| m.naming(&names));
         let acting = game
             .status()
             .map(|status| status.to_act().to_vec())

@@ -362,10 +362,9 @@ fn news_of<R: GameUi + MoveCodes>(
         .filter(|(s, _)| *s != seat)
         .map(|(_, n)| n.as_str())
         .collect();
-    let result = game.ended.as_ref().map(|ended| {
-        let result = crate::present::result::result_message::<R>(&ended.outcome, names.len());
-        mailing.recipient.lang().say(&result, &names)
-    });
+    let result = (game.ending())
+        .map(|ending| crate::present::result::result_message::<R>(&ending))
+        .map(|result| mailing.recipient.lang().say(&result, &names));
     let link = if finished {
         mailing.game_link(&format!("{path}/history"))?
     } else {

@@ -7,7 +7,7 @@ use rand_chacha::ChaCha8Rng;
 
 use super::GameUi;
 use crate::i18n::Lang;
-use crate::present::result::result_message;
+use crate::present::result::{Ending, result_message};
 use crate::rules::azul::Azul;
 use crate::rules::gype::Gype;
 use crate::rules::kabaleo::Kabaleo;
@@ -105,7 +105,11 @@ fn texts_of_games<R: GameUi>(options: &R::Options, games: u64, lang: Lang) -> Ve
             }
             texts.extend(events.iter().map(|e| lang.say(&R::describe(e), &names)));
             if let Status::Finished { outcome } = R::status(&state) {
-                let result = result_message::<R>(&outcome, names.len());
+                let ending = Ending {
+                    outcome,
+                    departures: Vec::new(),
+                };
+                let result = result_message::<R>(&ending);
                 texts.push(lang.say(&result, &names));
             }
         }

@@ -14,6 +14,7 @@ mod clocks;
 mod concurrency;
 mod delivery;
 mod e2e;
+mod endings;
 mod event_store;
 mod finished_views;
 mod game_cache;

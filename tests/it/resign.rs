@@ -189,7 +189,7 @@ async fn play_on_after_resignations(kind: &str) {
     // Bo resigns too: Ann is the last one at the table and wins.
     let page = resign_as(&table, 1).await;
     assert!(
-        page.body.contains("Ann won: everyone else resigned"),
+        page.body.contains("Ann won: Cy resigned and you resigned"),
         "{}",
         page.body
     );

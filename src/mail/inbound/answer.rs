@@ -63,8 +63,8 @@ impl Said {
 /// Whose turn it is, or how the game ended, from `seat`'s side of the table.
 fn standing<R: GameUi>(game: &Game<R>, seat: Option<Seat>, lang: Lang) -> String {
     let names = game.seat_names();
-    if let Some(ended) = &game.ended {
-        let result = result_message::<R>(&ended.outcome, names.len());
+    if let Some(ending) = game.ending() {
+        let result = result_message::<R>(&ending);
         return lang.say(
             &Message::new("answer-game-over").with("result", result),
             &names,

@@ -11,11 +11,12 @@ use serde_json::{Value, json};
 use crate::games::clock::{OnTimeout, span_message};
 use crate::games::replay::{Game, Phase, entries, replay};
 use crate::games::service;
-use crate::games::stream::Entry;
+use crate::games::stream::{CancelReason, Entry};
+use crate::present::result::{Ending, ranked};
 use crate::present::{Actions, Board, Choice, GameUi};
 use crate::rules::Message;
 use crate::rules::{Kind, with_rules};
-use crate::rules::{Outcome, Rules, Status};
+use crate::rules::{Rules, Status};
 use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::clock_text::{local, zone_of};
@@ -147,11 +148,20 @@ fn status_line<R: Rules>(game: &Game<R>, me: Option<usize>, live: bool) -> Messa
             .list("players", seats.iter().map(|&s| someone(s)));
     }
     match (game.phase(), game.status()) {
-        (Phase::Cancelled, _) => Message::new("status-called-off"),
+        (Phase::Cancelled, _) => match game.cancelled {
+            Some(CancelReason::InvitationsExpired) => Message::new("status-called-off-expired"),
+            _ => Message::new("status-called-off-by-creator"),
+        },
         (Phase::Waiting, _) => Message::new("status-waiting-for-players")
             .with("count", game.players - game.joined.len()),
-        (_, Some(Status::Finished { outcome })) => Message::new("status-game-over")
-            .with("result", result_words::<R>(&outcome, game.players, me)),
+        (_, Some(Status::Finished { outcome })) => {
+            let ending = Ending {
+                outcome,
+                departures: game.departures(),
+            };
+            Message::new("status-game-over")
+                .with("result", result_words::<R>(&ending, game.players, me))
+        }
         (_, Some(Status::ToAct { seats })) => {
             if me.is_some_and(|seat| seats.contains(&seat)) {
                 Message::new("status-your-turn")
@@ -165,9 +175,11 @@ fn status_line<R: Rules>(game: &Game<R>, me: Option<usize>, live: bool) -> Messa
 }
 
 /// The result in words for the status line: who won, then every player's score by name, the
-/// winner's first (a bare "13–23" leaves a newcomer guessing whose is whose). Games without scores
-/// (Quarto), and games ended by resignations, show none.
-fn result_words<R: Rules>(outcome: &Outcome, players: usize, me: Option<usize>) -> Message {
+/// winner's first (a bare "13–23" leaves a newcomer guessing whose is whose), then who left
+/// before the end and how. Games without scores (Quarto), and games ended by withdrawals, show
+/// none.
+fn result_words<R: Rules>(ending: &Ending, players: usize, me: Option<usize>) -> Message {
+    let outcome = &ending.outcome;
     let name = |seat: usize| -> Message {
         if me == Some(seat) {
             Message::new("status-you")
@@ -183,33 +195,37 @@ fn result_words<R: Rules>(outcome: &Outcome, players: usize, me: Option<usize>) 
     } else {
         Message::new("status-share").list("players", winners())
     };
+    let i_won_a_game_of_two = players == 2 && me.is_some_and(|m| outcome.winners == [m]);
+    let left = ending.departures_told(|seat| match i_won_a_game_of_two {
+        true => Message::new("status-your-opponent"),
+        false => name(seat),
+    });
     if outcome.scores.is_empty() {
-        let others: Vec<usize> = (0..players)
-            .filter(|seat| !outcome.winners.contains(seat))
-            .collect();
-        return match others.as_slice() {
-            [_] if me.is_some_and(|m| outcome.winners.contains(&m)) => {
-                Message::new("status-opponent-resigned").with("result", result)
-            }
-            [other] => Message::new("status-other-resigned")
+        return match left {
+            Some(left) => Message::new("status-others-left")
                 .with("result", result)
-                .with("player", name(*other)),
-            _ => Message::new("status-everyone-resigned").with("result", result),
+                .list("left", left),
+            None => result,
         };
     }
-    if !R::SCORED {
-        return result;
-    }
-    let scores = crate::present::result::ranked(outcome)
-        .into_iter()
-        .map(|seat| {
+    let result = if R::SCORED {
+        let scores = ranked(ending).into_iter().map(|seat| {
             Message::new("status-score")
                 .with("player", name(seat))
                 .with("score", outcome.scores[seat])
         });
-    Message::new("status-with-scores")
-        .with("result", result)
-        .commas("scores", scores)
+        Message::new("status-with-scores")
+            .with("result", result)
+            .commas("scores", scores)
+    } else {
+        result
+    };
+    match left {
+        Some(left) => Message::new("status-and-left")
+            .with("result", result)
+            .list("left", left),
+        None => result,
+    }
 }
 
 /// Seats at a waiting table that anyone signed in may take.

@@ -15,9 +15,10 @@ use std::collections::HashMap;
 
 use crate::games::service;
 use crate::games::stream::{CancelReason, Entry, Participant};
+use crate::present::result::{Departure, Ending, result_message};
 use crate::present::{GameUi, sentence};
 use crate::rules::with_rules;
-use crate::rules::{Message, Rules};
+use crate::rules::{Message, Rules, Seat};
 use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::clock_text::{local, local_text, zone_of};
@@ -82,10 +83,11 @@ impl HistoryRange {
 }
 
 /// One lifecycle or rules entry in words: a message whose seats are the game's, and whose other
-/// players are named as they are called now.
+/// players are named as they are called now. The end of the game is told with `departures`,
+/// the seats that left before it.
 pub(super) fn describe<R: Rules>(
     entry: &Entry<R::Event>,
-    players: usize,
+    departures: &[(Seat, Departure)],
     now_called: &HashMap<i64, String>,
     zone: Tz,
 ) -> Message {
@@ -138,12 +140,15 @@ pub(super) fn describe<R: Rules>(
             Message::new("entry-sealed-revealed").text("salt", salt.clone())
         }
         Entry::Sealed { salt: None } => Message::new("entry-sealed"),
-        Entry::GameEnded { outcome, seed } => Message::new("entry-ended")
-            .with(
-                "result",
-                crate::present::result::result_message::<R>(outcome, players),
-            )
-            .text("seed", seed.clone()),
+        Entry::GameEnded { outcome, seed } => {
+            let ending = Ending {
+                outcome: outcome.clone(),
+                departures: departures.to_vec(),
+            };
+            Message::new("entry-ended")
+                .with("result", result_message::<R>(&ending))
+                .text("seed", seed.clone())
+        }
     }
 }
 
@@ -170,6 +175,7 @@ fn build<R: GameUi>(
     let viewer = game.viewer_for(visitor.player_id());
     let names = game.seat_names();
     let now_called = game.names_by_id();
+    let departures = game.departures();
     let zone = zone_of(visitor);
     let started_at = rows.iter().find(|row| starts_game(row)).map(|row| row.seq);
     let shown = rows
@@ -197,7 +203,7 @@ fn build<R: GameUi>(
                     sentence(
                         visitor
                             .lang
-                            .say(&describe::<R>(e, names.len(), &now_called, zone), &names),
+                            .say(&describe::<R>(e, &departures, &now_called, zone), &names),
                     )
                 })
                 .collect(),

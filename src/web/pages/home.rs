@@ -104,15 +104,19 @@ fn game_lines(
             .map(|p| p.name.as_str())
             .collect();
         let state = match (game.phase.as_str(), game.result_in(lang)) {
-            ("finished", Some(result)) => lang.tr("home-state-finished").arg("result", result),
-            ("waiting", _) => lang.tr("home-state-waiting"),
-            ("cancelled", _) => lang.tr("home-state-called-off"),
+            ("cancelled", Some(why)) => why,
+            ("finished", Some(result)) => lang
+                .tr("home-state-finished")
+                .arg("result", result)
+                .to_string(),
+            ("waiting", _) => lang.t("home-state-waiting"),
+            ("cancelled", None) => lang.t("home-state-called-off"),
             _ if !waiting_for.is_empty() => lang
                 .tr("home-state-waiting-for")
-                .arg("players", waiting_for.join(&lang.t("list-separator"))),
-            _ => lang.tr("home-state-in-progress"),
-        }
-        .to_string();
+                .arg("players", waiting_for.join(&lang.t("list-separator")))
+                .to_string(),
+            _ => lang.t("home-state-in-progress"),
+        };
         lines.push(GameLine {
             kind_name: Kind::parse(&game.kind)
                 .map_or_else(|| lang.t("game"), |k| lang.game_name(k)),

@@ -73,6 +73,6 @@ async fn a_timed_table_talks_and_another_is_called_off_in_chromium() {
     ann.press("Create the game and send the invitations").await;
     ann.expect_text("No time limit.");
     ann.press("Call off this table").await;
-    ann.expect_text("This table was called off before it started.");
+    ann.expect_text("This table was called off by its creator before it started.");
     table.close().await;
 }

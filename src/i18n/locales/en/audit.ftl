@@ -24,6 +24,7 @@ verify-withheld = { $rows ->
     } secrets withheld from this viewer: their hashes can be checked once the game ends.
 verify-result = Result: { $result }.
 verify-running = The game is still running.
+verify-waiting = The table is still waiting for players; the game has not started.
 verify-prev-hash = prev_hash is not the hash of the row before
 verify-recorded-at = recorded_at is not an RFC 3339 time
 verify-seed-not-hex = the revealed seed is not 32 bytes of hex

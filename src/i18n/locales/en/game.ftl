@@ -51,7 +51,8 @@ game-recent-since-yours = Since your previous move
 game-recent-latest = Latest moves
 status-you = you
 status-had-the-move = At this point { $players } had the move.
-status-called-off = This table was called off before it started.
+status-called-off-by-creator = This table was called off by its creator before it started.
+status-called-off-expired = This table was called off: its invitations expired before every seat was taken.
 status-waiting-for-players = Waiting for { $count ->
         [one] 1 more player
        *[other] { $count } more players
@@ -62,9 +63,9 @@ status-waiting-for = Waiting for { $players }.
 status-draw = a draw
 status-won = { $players } won
 status-share = { $players } share the win
-status-opponent-resigned = { $result }: your opponent resigned
-status-other-resigned = { $result }: { $player } resigned
-status-everyone-resigned = { $result }: everyone else resigned
+status-your-opponent = your opponent
+status-others-left = { $result }: { $left }
+status-and-left = { $result }; { $left }
 status-score = { $player } { $score }
 status-with-scores = { $result } — { $scores }
 history-heading = History of { $game }

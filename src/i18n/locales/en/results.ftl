@@ -1,7 +1,11 @@
 # How a game ended, winners first.
 
-result-won-other-resigned = { $winners } won: { $other } resigned
-result-won-all-resigned = { $winners } won: everyone else resigned
+result-won-others-left = { $winners } won: { $left }
+result-and-left = { $result }; { $left }
+left-resigned = { $player } resigned
+left-timed-out = { $player } ran out of time
+result-called-off-by-creator = Called off by its creator before it started
+result-called-off-expired = Called off: its invitations expired before every seat was taken
 result-draw = Draw
 result-won = { $winner } won
 result-shared = { $winners } share the win

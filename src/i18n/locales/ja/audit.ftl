@@ -21,6 +21,7 @@ verify-seed-hidden = シードはまだ公開されていません（ゲーム�
 verify-withheld = { $rows } 行には、この閲覧者には伏せられた秘密があります。そのハッシュはゲームが終わってから確かめられます。
 verify-result = 結果：{ $result }。
 verify-running = ゲームはまだ続いています。
+verify-waiting = 卓はまだ参加者を待っていて、ゲームは始まっていません。
 verify-prev-hash = prev_hash が前の行のハッシュではありません
 verify-recorded-at = recorded_at が RFC 3339 の時刻ではありません
 verify-seed-not-hex = 公開されたシードが 32 バイトの 16 進数ではありません

@@ -1,7 +1,11 @@
 # ゲームの結末。勝者を先に。
 
-result-won-other-resigned = { $winners }の勝ち：{ $other }が投了
-result-won-all-resigned = { $winners }の勝ち：ほかの全員が投了
+result-won-others-left = { $winners }の勝ち：{ $left }
+result-and-left = { $result }／{ $left }
+left-resigned = { $player }が投了
+left-timed-out = { $player }が時間切れ
+result-called-off-by-creator = 始まる前に作った人によって取りやめ
+result-called-off-expired = 取りやめ：席が埋まる前に招待の期限が切れました
 result-draw = 引き分け
 result-won = { $winner } さんの勝ち
 result-shared = { $winners }が勝利を分け合いました
