@@ -8,6 +8,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod bots;
 pub mod chain;
 pub mod config;
 pub mod games;

@@ -19,7 +19,8 @@ pub fn setup(options: &Options, players: usize, rng: Rng<'_>) -> Vec<Event> {
     vec![Event::Started { first_player, rows }]
 }
 
-fn deal(start: StartRule, rng: Rng<'_>) -> Vec<Face> {
+/// One seat's start row, dealt by the table's start rule.
+pub fn deal(start: StartRule, rng: Rng<'_>) -> Vec<Face> {
     match start {
         StartRule::Classic => {
             use Face::*;

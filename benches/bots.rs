@@ -1,0 +1,161 @@
+//! How strong each level of the computer is, and how long it thinks.
+//!
+//! Run with `cargo bench --bench bots` (all five games, 2 players) or, for fewer or more games
+//! per pairing or one kind, `cargo bench --bench bots -- 40 kalah`. For each game it plays every
+//! level against uniformly random play and the levels against each other, with seats rotated
+//! (each side moves first in half the games), and prints the first side's share of the wins
+//! (a draw counts half) with its 95% Wilson interval, how many games did not end within the
+//! cap, and the first side's thinking time per move (median and 95th percentile).
+
+use std::time::{Duration, Instant};
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use turnpost::bots::{BotGame, Knowledge, Level, choose};
+use turnpost::rules::azul::Azul;
+use turnpost::rules::gype::Gype;
+use turnpost::rules::kabaleo::Kabaleo;
+use turnpost::rules::kalah::Kalah;
+use turnpost::rules::quarto::Quarto;
+use turnpost::rules::{Status, fold};
+
+/// Commands after which a game is given up as unfinished (a draw).
+const LONGEST_GAME: usize = 1_000;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Side {
+    Random,
+    Bot(Level),
+}
+
+impl Side {
+    fn name(self) -> &'static str {
+        match self {
+            Side::Random => "random",
+            Side::Bot(level) => level.as_str(),
+        }
+    }
+}
+
+/// One game: `sides[seat]` plays each seat. Returns each seat's share of the win, whether the
+/// game ended, and each seat's thinking times.
+fn play<R: BotGame>(sides: [Side; 2], seed: u64) -> ([f64; 2], bool, [Vec<Duration>; 2]) {
+    let options = R::Options::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut events = R::setup(&options, 2, &mut rng);
+    let mut state = fold::<R>(&options, 2, &events);
+    let mut thinking = [Vec::new(), Vec::new()];
+    for turn in 0..LONGEST_GAME {
+        let seats = match R::status(&state) {
+            Status::Finished { outcome } => {
+                let each = 1.0 / outcome.winners.len().max(1) as f64;
+                let share = |seat| f64::from(u8::from(outcome.winners.contains(&seat))) * each;
+                return ([share(0), share(1)], true, thinking);
+            }
+            Status::ToAct { seats } => seats,
+        };
+        let seat = seats[0];
+        let command = match sides[seat] {
+            Side::Random => {
+                let legal = R::legal_commands(&state, seat);
+                legal[rng.random_range(0..legal.len())].clone()
+            }
+            Side::Bot(level) => {
+                let seen = Knowledge::<R>::new(options.clone(), 2, seat, &events);
+                let start = Instant::now();
+                let choice = choose(&seen, level, seed ^ turn as u64).expect("a move");
+                thinking[seat].push(start.elapsed());
+                choice.command
+            }
+        };
+        for event in R::decide(&state, seat, &command, &mut rng).expect("legal") {
+            state = R::evolve(state, &event);
+            events.push(event);
+        }
+    }
+    ([0.5, 0.5], false, thinking)
+}
+
+/// The 95% Wilson score interval of a share `p` of `n` games.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z = 1.96_f64;
+    let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
+    let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    sorted[((sorted.len() - 1) as f64 * p).round() as usize]
+}
+
+fn pairing<R: BotGame>(first: Side, second: Side, games: usize) {
+    let mut won = 0.0;
+    let mut unfinished = 0;
+    let mut times = Vec::new();
+    for game in 0..games {
+        // Seats rotated: the first side sits first in even games, second in odd ones.
+        let (sides, mine) = match game % 2 {
+            0 => ([first, second], 0),
+            _ => ([second, first], 1),
+        };
+        let (shares, ended, mut thinking) = play::<R>(sides, game as u64);
+        won += shares[mine];
+        unfinished += usize::from(!ended);
+        times.append(&mut thinking[mine]);
+    }
+    times.sort();
+    let p = won / games as f64;
+    let (low, high) = wilson(p, games as f64);
+    println!(
+        "{:<8} {:>6} vs {:<6} {:>5.1}%  [{:>5.1}, {:>5.1}]  unfinished {:>2}  think median {:>7.1} ms  p95 {:>7.1} ms",
+        R::KIND,
+        first.name(),
+        second.name(),
+        p * 100.0,
+        low * 100.0,
+        high * 100.0,
+        unfinished,
+        percentile(&times, 0.5).as_secs_f64() * 1e3,
+        percentile(&times, 0.95).as_secs_f64() * 1e3,
+    );
+}
+
+fn kind<R: BotGame>(games: usize) {
+    use Level::*;
+    for level in [Easy, Medium, Hard] {
+        pairing::<R>(Side::Bot(level), Side::Random, games);
+    }
+    pairing::<R>(Side::Bot(Medium), Side::Bot(Easy), games);
+    pairing::<R>(Side::Bot(Hard), Side::Bot(Easy), games);
+    pairing::<R>(Side::Bot(Hard), Side::Bot(Medium), games);
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let games = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20);
+    let only = args.iter().find(|a| a.parse::<usize>().is_err());
+    let wanted = |kind: &str| only.is_none_or(|o| o == kind);
+    println!("{games} games per pairing, 2 players, seats rotated; first side's share of the wins");
+    if wanted("kalah") {
+        kind::<Kalah>(games);
+    }
+    if wanted("quarto") {
+        kind::<Quarto>(games);
+    }
+    if wanted("kabaleo") {
+        kind::<Kabaleo>(games);
+    }
+    if wanted("azul") {
+        kind::<Azul>(games);
+    }
+    if wanted("gype") {
+        kind::<Gype>(games);
+    }
+}
