@@ -50,6 +50,8 @@ fn text_of(html: &scraper::Html, selector: &str) -> String {
 #[derive(Debug)]
 struct Told {
     board: String,
+    /// The JSON twin's `result`.
+    twin: Value,
     history: String,
     list: String,
     verified: Vec<String>,
@@ -67,7 +69,9 @@ async fn read_places(browser: &Browser, path: &str, lang: Lang) -> Told {
     let export = browser.get(&format!("{path}/export")).await;
     let export: turnpost::audit::Export = serde_json::from_str(&export.body).unwrap();
     let report = turnpost::audit::verify(&export).unwrap_or_else(|e| panic!("{e}"));
+    let twin = browser.get_json(path).await.json();
     Told {
+        twin: twin["result"].clone(),
         board: text_of(&board.html(), "p.status"),
         history: history.body,
         list,
@@ -114,6 +118,7 @@ async fn assert_told_everywhere(table: &Table, words: &Words) {
             told.history
         );
         assert_eq!(told.list, listed[reader], "{told:?}");
+        assert_eq!(told.twin, words.line[reader].as_str(), "{told:?}");
         assert!(told.verified.contains(&verified[reader]), "{told:?}");
         for said in [&told.board, &told.list] {
             assert!(!said.contains(words.not[reader]), "{said}");
@@ -298,6 +303,10 @@ async fn a_game_played_to_its_end_is_told_by_its_scores() {
 #[actix_web::test]
 async fn a_resignation_is_told_as_one() {
     let table = table_of(TestApp::start().await, "kalah", &["Ann", "Bo"], &[]).await;
+    assert!(
+        table.twin(0).await["result"].is_null(),
+        "no result while it runs"
+    );
     resign(&table.players[1], &table.path).await;
     let words = Words {
         line: [
@@ -464,6 +473,7 @@ async fn assert_called_off_told(
         let seen = read_places(readers[reader], path, langs[reader]).await;
         assert_eq!(seen.board, board[reader], "{seen:?}");
         assert_eq!(seen.list, why[reader], "{seen:?}");
+        assert_eq!(seen.twin, why[reader], "{seen:?}");
         assert!(seen.history.contains(history[reader]), "{}", seen.history);
         let verified = [
             format!("Result: {}.", why[EN]),

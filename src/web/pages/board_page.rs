@@ -429,6 +429,9 @@ pub fn render_visible<R: GameUi>(
             "csrf": visitor.player.as_ref().map(|_| visitor.csrf.clone()),
             "can_resign": can_resign,
             "status": status,
+            "result": game
+                .end_message()
+                .map(|result| visitor.lang.say(&result, &game.seat_names())),
             "view": view,
             "legal_commands": actions.choices.iter().map(|c| json!({
                 "label": c.label, "command": c.command,
