@@ -16,6 +16,21 @@ pub struct Settings {
     pub limits: LimitSettings,
     pub clock: ClockSettings,
     pub inbound: InboundSettings,
+    pub computers: ComputerSettings,
+}
+
+/// The computer players' worker.
+#[derive(Clone, Debug, Deserialize)]
+pub struct ComputerSettings {
+    /// Let computer players move inside `turnpost serve`.
+    pub run: bool,
+    /// How often to look for computers' turns.
+    pub poll_ms: u64,
+    /// How long a process holds a computer's turn while it thinks.
+    pub claim_seconds: i64,
+    /// The most time a computer thinks about one move, in milliseconds; never more than
+    /// `bots::THINKING_TIME` whatever this says.
+    pub think_ms: u64,
 }
 
 /// Replies to emails: where they are received and what is accepted.

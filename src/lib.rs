@@ -10,6 +10,7 @@ pub mod audit;
 pub mod auth;
 pub mod bots;
 pub mod chain;
+pub mod computers;
 pub mod config;
 pub mod games;
 pub mod i18n;

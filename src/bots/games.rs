@@ -98,9 +98,14 @@ fn deal_secrets(
 /// The others' start rows while they are arranged in secret: dealt afresh by the table's start
 /// rule. Their hidden swaps change nothing further, since any order is as likely. Random play
 /// wanders for thousands of moves, so playouts are short and judged by how far each seat's dice
-/// have come.
+/// have come. A computer keeps the start row it was dealt: every arrangement looks alike to a
+/// search, which would otherwise swap dice for ever.
 impl BotGame for Gype {
     const PLAYOUT_COMMANDS: usize = 30;
+
+    fn forced(legal: &[gype::Command]) -> Option<usize> {
+        legal.iter().position(|c| *c == gype::Command::Confirm)
+    }
 
     fn iterations(level: Level) -> u32 {
         match level {

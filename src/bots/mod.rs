@@ -97,6 +97,12 @@ pub trait BotGame: Rules + Sized {
         vec![1.0 / players as f64; players]
     }
 
+    /// Of `legal`, a move to make without searching, in the game and in every playout: where the
+    /// search cannot tell the moves apart and one of them is plainly what to do.
+    fn forced(_legal: &[Self::Command]) -> Option<usize> {
+        None
+    }
+
     /// The events the seat was shown, with every part hidden from it drawn at random,
     /// consistently with what it saw: one of the games the seat may be in.
     fn sample_hidden(knowledge: &Knowledge<Self>, _rng: Rng<'_>) -> Vec<Self::Event> {
@@ -146,6 +152,14 @@ pub fn choose_within<R: BotGame>(
             });
         }
         _ => {}
+    }
+    if let Some(index) = R::forced(&legal) {
+        return Some(Choice {
+            command: legal[index].clone(),
+            iterations: 0,
+            solved: false,
+            cut_short: false,
+        });
     }
     if R::EXACT && knowledge.players() == 2 && level.exact_nodes() > 0 {
         let state = knowledge.seen_state();

@@ -328,3 +328,16 @@ fn levels_are_named_and_read_back() {
     }
     assert_eq!(Level::parse("impossible"), None);
 }
+
+#[test]
+fn a_gype_computer_keeps_the_start_row_it_was_dealt() {
+    let options = <Gype as Rules>::Options::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let events = Gype::setup(&options, 2, &mut rng);
+    let seen = knowledge::<Gype>(2, 0, &events);
+    assert!(seen.legal_commands().len() > 1, "swaps are on offer");
+    for level in Level::ALL {
+        let choice = choose_within(&seen, level, 5, unhurried()).expect("a move");
+        assert_eq!(choice.command, gype::Command::Confirm, "{level:?}");
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod cache;
 pub mod clock;
+pub mod computer;
 pub mod decide;
 pub mod ending;
 pub mod error;

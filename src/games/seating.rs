@@ -14,6 +14,7 @@ use super::service::{
 use super::stream::{Entry, Submitted};
 use super::{decide, read_model, seed};
 use crate::auth::{Player, tokens};
+use crate::bots::Level;
 use crate::rules::message::Message;
 use crate::rules::{Kind, Rules, with_rules};
 use crate::store::schema::{game_seeds, games, invitations};
@@ -27,6 +28,8 @@ pub struct NewTable<'a> {
     pub invitees: &'a [String],
     /// Seats anyone signed in may take, from the list of open tables.
     pub open_seats: usize,
+    /// Seats the computer takes, at these levels; they sit down as the table is created.
+    pub computers: &'a [Level],
     pub time_control: Option<TimeControl>,
     pub invitation_days: i64,
 }
@@ -52,6 +55,7 @@ fn create<R: Rules>(
         private,
         invitees,
         open_seats,
+        computers,
         time_control,
         invitation_days,
     } = table;
@@ -63,7 +67,7 @@ fn create<R: Rules>(
     let typed: R::Options = serde_json::from_value(options).map_err(|e| {
         ServiceError::BadRequest(Message::new("options-invalid").text("reason", e.to_string()))
     })?;
-    let players = invitees.len() + open_seats + 1;
+    let players = invitees.len() + open_seats + computers.len() + 1;
     let counts = R::player_counts(&typed);
     if !counts.contains(&players) {
         let (min, max) = (counts.start() - 1, counts.end() - 1);
@@ -137,6 +141,9 @@ fn create<R: Rules>(
             super::invitations::issue(conn, &game_id, creator, email, invitation_days, row.seq)?;
         }
         super::vacation::carry_into::<R>(conn, &game_id, creator)?;
+        for computer in super::computer::seat_players(conn, computers)? {
+            join_locked::<R>(conn, &game_id, &computer)?;
+        }
         Ok(game_id.clone())
     })
 }

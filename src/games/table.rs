@@ -197,6 +197,8 @@ pub struct Rematch {
     pub time_control: Option<super::clock::TimeControl>,
     /// The other players' addresses.
     pub invitees: Vec<String>,
+    /// The computers at the table, by level: they take their seats again.
+    pub computers: Vec<crate::bots::Level>,
 }
 
 /// The rematch `player` may propose after a finished game they played in.
@@ -221,10 +223,10 @@ pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Re
     if phase != Phase::Finished {
         return Err(ServiceError::Rule(Message::new("rematch-after-end")));
     }
-    let others: Vec<i64> = game_players
+    let (computers, others): (Vec<i64>, Vec<i64>) = game_players
         .into_iter()
         .filter(|id| *id != player.id)
-        .collect();
+        .partition(|id| super::computer::is_computer(*id));
     let invitees = players::table
         .filter(players::id.eq_any(&others))
         .select(players::email)
@@ -235,5 +237,9 @@ pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Re
         private,
         time_control,
         invitees,
+        computers: computers
+            .into_iter()
+            .filter_map(super::computer::level_of)
+            .collect(),
     })
 }

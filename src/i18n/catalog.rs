@@ -23,8 +23,8 @@ macro_rules! areas {
 }
 
 areas!(
-    "account", "audit", "azul", "codes", "errors", "game", "gype", "history", "kabaleo", "kalah",
-    "mail", "pages", "quarto", "results", "rules", "site",
+    "account", "audit", "azul", "codes", "computer", "errors", "game", "gype", "history",
+    "kabaleo", "kalah", "mail", "pages", "quarto", "results", "rules", "site",
 );
 
 struct Catalog {

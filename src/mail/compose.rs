@@ -303,7 +303,8 @@ fn news_of<R: GameUi + MoveCodes>(
     now: DateTime<Utc>,
 ) -> anyhow::Result<Option<GameNews>> {
     let me = mailing.recipient.id;
-    let (game, rows) = service::load::<R>(mailing.conn, game_id)?;
+    let (mut game, rows) = service::load::<R>(mailing.conn, game_id)?;
+    crate::games::computer::name_in(&mut game, mailing.recipient.lang());
     let Some(seat) = game.seat_of(me) else {
         return Ok(None);
     };

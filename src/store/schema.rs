@@ -13,6 +13,8 @@ diesel::table! {
         confirmed_at -> Nullable<Timestamptz>,
         time_zone -> Text,
         language -> Text,
+        computer_level -> Nullable<Text>,
+        bot -> Bool,
     }
 }
 
@@ -205,7 +207,28 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    computer_claims (game_id) {
+        game_id -> Text,
+        seq -> Int8,
+        claimed_until -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    api_tokens (id) {
+        id -> Int8,
+        player_id -> Int8,
+        name -> Text,
+        token_hash -> Bytea,
+        created_at -> Timestamptz,
+        last_used_at -> Nullable<Timestamptz>,
+        revoked_at -> Nullable<Timestamptz>,
+    }
+}
+
 diesel::joinable!(game_players -> games (game_id));
+diesel::joinable!(api_tokens -> players (player_id));
 diesel::joinable!(turn_clocks -> games (game_id));
 diesel::joinable!(vacations -> players (player_id));
 diesel::joinable!(emails -> players (player_id));
@@ -222,6 +245,8 @@ diesel::allow_tables_to_appear_in_same_query!(
     reply_tokens,
     inbound_mail,
     players,
+    computer_claims,
+    api_tokens,
     sign_in_tokens,
     server_secrets,
     games,

@@ -37,6 +37,8 @@ pub struct Layout {
     pub lang: Lang,
     /// Links to this page in the other languages.
     pub switches: Vec<LangSwitch>,
+    /// Seconds after which the page reloads itself (a page waiting for the computer's move).
+    pub refresh_seconds: Option<u32>,
 }
 
 /// A plain link to the same page in another language.
@@ -58,6 +60,7 @@ impl Layout {
             csrf: visitor.csrf.clone(),
             lang: visitor.lang,
             switches: switches(visitor.lang, &visitor.here),
+            refresh_seconds: None,
         }
     }
 
@@ -75,6 +78,7 @@ impl Layout {
             csrf: String::new(),
             lang,
             switches: Vec::new(),
+            refresh_seconds: None,
         }
     }
 }

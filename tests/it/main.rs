@@ -11,6 +11,7 @@ mod azul_game;
 mod by_email;
 mod cli;
 mod clocks;
+mod computers;
 mod concurrency;
 mod delivery;
 mod e2e;

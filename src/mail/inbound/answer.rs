@@ -96,10 +96,11 @@ pub fn send<R: GameUi + MoveCodes>(
     reply: &Reply<'_>,
     said: &Said,
 ) -> QueryResult<i64> {
-    let (game, _) = service::load::<R>(conn, &reply.game_id).map_err(|e| match e {
+    let (mut game, _) = service::load::<R>(conn, &reply.game_id).map_err(|e| match e {
         ServiceError::Database(e) => e,
         _ => diesel::result::Error::RollbackTransaction,
     })?;
+    crate::games::computer::name_in(&mut game, said.lang);
     let recipient = accounts::recipient(conn, reply.player.id)?;
     if recipient.email_rejected_at.is_some() {
         return Ok(game.seq);

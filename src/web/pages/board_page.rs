@@ -9,6 +9,7 @@ use askama::Template;
 use serde_json::{Value, json};
 
 use crate::games::clock::{OnTimeout, span_message};
+use crate::games::computer;
 use crate::games::replay::{Game, Phase, entries, replay};
 use crate::games::service;
 use crate::games::stream::{CancelReason, Entry};
@@ -29,6 +30,9 @@ use chrono_tz::Tz;
 use super::recent::{RecentLine, recent_lines};
 
 use super::game_view::{Visible, game_tag, json_response, load_visible, parse_at};
+
+/// How often a page waiting for the computer's move reloads itself.
+const THINKING_REFRESH_SECONDS: u32 = 2;
 
 pub struct PlayerLine {
     pub name: String,
@@ -91,6 +95,8 @@ pub struct GamePage {
     open_seats: usize,
     status_line: String,
     my_turn: bool,
+    /// "Hard computer is thinking…", while a computer is to move.
+    computer_thinking: Option<String>,
     error: Option<String>,
     at: Option<i64>,
     previous_at: Option<i64>,
@@ -273,7 +279,7 @@ pub struct Asked<'a> {
 /// Builds the page (or JSON) for a game loaded for `asked.visitor`; `open_seats` is asked for
 /// only at a waiting table that the visitor has not joined.
 pub fn render_visible<R: GameUi>(
-    Visible { game, rows }: Visible<R>,
+    Visible { mut game, rows }: Visible<R>,
     asked: Asked<'_>,
     open_seats: impl FnOnce() -> Result<i32, WebError>,
 ) -> Result<Answer<Rendered>, WebError> {
@@ -284,6 +290,7 @@ pub fn render_visible<R: GameUi>(
         error,
         held,
     } = asked;
+    computer::name_in(&mut game, visitor.lang);
     let at = parse_at(at, game.seq)?;
     let tag = page_tag(&game, &rows, visitor, held.json);
     if error.is_none() && tag.held_in(&held.tags) {
@@ -470,26 +477,47 @@ pub fn render_visible<R: GameUi>(
         && me.is_some_and(
             |seat| matches!(&status, Some(Status::ToAct { seats }) if seats.contains(&seat)),
         );
+    let thinking = match (&status, live) {
+        (Some(Status::ToAct { seats }), true) => seats
+            .iter()
+            .filter(|&&seat| {
+                game.seating
+                    .get(seat)
+                    .is_some_and(|p| computer::is_computer(p.id))
+            })
+            .map(|&seat| {
+                visitor
+                    .lang
+                    .tr("computer-thinking")
+                    .arg("name", names[seat].clone())
+                    .to_string()
+            })
+            .next(),
+        _ => None,
+    };
+    let mut layout = Layout::new(
+        visitor
+            .lang
+            .tr(if my_turn {
+                "game-title-your-turn"
+            } else {
+                "game-title"
+            })
+            .arg("game", visitor.lang.t(R::NAME))
+            .arg("id", &game.id)
+            .to_string(),
+        visitor,
+    );
+    layout.refresh_seconds = thinking.as_ref().map(|_| THINKING_REFRESH_SECONDS);
     let page = GamePage {
-        layout: Layout::new(
-            visitor
-                .lang
-                .tr(if my_turn {
-                    "game-title-your-turn"
-                } else {
-                    "game-title"
-                })
-                .arg("game", visitor.lang.t(R::NAME))
-                .arg("id", &game.id)
-                .to_string(),
-            visitor,
-        ),
+        layout,
         id: game.id.clone(),
         kind_name: visitor.lang.t(R::NAME),
         private: game.private,
         open_seats: game.players - game.joined.len(),
         status_line: visitor.lang.say(&status_line(shown, me, live), &names),
         my_turn,
+        computer_thinking: thinking,
         players,
         error,
         at,

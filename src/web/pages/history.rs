@@ -165,7 +165,8 @@ fn build<R: GameUi>(
     from: Option<&str>,
     held: &HeldTags,
 ) -> Result<Answer<Built>, WebError> {
-    let Visible { game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    let Visible { mut game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    crate::games::computer::name_in(&mut game, visitor.lang);
     let range = HistoryRange::starting(from, game.seq)?;
     let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
     let tag = game_tag(&game, &rows, visitor, held.json, &range.first.to_string());

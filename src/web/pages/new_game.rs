@@ -8,8 +8,10 @@ use diesel::Connection;
 use serde_json::json;
 
 use crate::auth::{Player, accounts};
+use crate::bots::Level;
 use crate::config::LimitSettings;
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
+use crate::games::computer;
 use crate::games::error::ServiceError;
 use crate::games::seating;
 use crate::i18n::Lang;
@@ -43,6 +45,19 @@ pub struct KindLine {
 struct ChooseKindPage {
     layout: Layout,
     kinds: Vec<KindLine>,
+    levels: Vec<DayChoice>,
+}
+
+/// The computer's levels to choose from, Medium first chosen.
+pub fn level_choices(lang: Lang) -> Vec<DayChoice> {
+    Level::ALL
+        .iter()
+        .map(|&level| DayChoice {
+            value: level.as_str().to_string(),
+            label: computer::level_name(level, lang),
+            selected: level == Level::Medium,
+        })
+        .collect()
 }
 
 fn players_text<R: Rules>(lang: Lang) -> String {
@@ -78,6 +93,7 @@ pub async fn choose_kind(
     page(&ChooseKindPage {
         layout: Layout::titled("nav-new-game", &visitor),
         kinds,
+        levels: level_choices(visitor.lang),
     })
 }
 
@@ -93,6 +109,7 @@ struct OptionsPage {
     min_invites: usize,
     days: Vec<DayChoice>,
     open_choices: Vec<DayChoice>,
+    computer_seats: Vec<ComputerSeat>,
     bank: bool,
     others_decide: bool,
     error: Option<String>,
@@ -100,15 +117,61 @@ struct OptionsPage {
 
 /// One choice of a list on the form.
 pub struct DayChoice {
-    value: String,
-    label: String,
-    selected: bool,
+    pub value: String,
+    pub label: String,
+    pub selected: bool,
 }
 
 pub struct Invite {
     field: String,
     number: usize,
     value: String,
+}
+
+/// A seat the computer may take, with the choices for it.
+pub struct ComputerSeat {
+    field: String,
+    label: String,
+    choices: Vec<DayChoice>,
+}
+
+fn computer_seats(typed: &Form, max: usize, lang: Lang) -> Vec<ComputerSeat> {
+    (1..max)
+        .map(|n| {
+            let field = format!("computer_{n}");
+            let chosen = typed.get(&field).unwrap_or("");
+            let person = DayChoice {
+                value: String::new(),
+                label: lang.t("new-game-computer-none"),
+                selected: chosen.is_empty(),
+            };
+            let levels = Level::ALL.iter().map(|&level| DayChoice {
+                value: level.as_str().to_string(),
+                label: lang
+                    .tr("new-game-computer-choice")
+                    .arg("level", computer::level_name(level, lang))
+                    .to_string(),
+                selected: chosen == level.as_str(),
+            });
+            ComputerSeat {
+                label: lang
+                    .tr("new-game-computer-seat")
+                    .arg("number", n + 1)
+                    .to_string(),
+                field,
+                choices: std::iter::once(person).chain(levels).collect(),
+            }
+        })
+        .collect()
+}
+
+/// The computer seats chosen on the form.
+fn computers(form: &Form, max: usize) -> Result<Vec<Level>, Message> {
+    (1..max)
+        .filter_map(|n| form.get(&format!("computer_{n}")))
+        .filter(|typed| !typed.is_empty())
+        .map(|typed| Level::parse(typed).ok_or_else(|| Message::new("new-game-choose-computer")))
+        .collect()
 }
 
 fn options_form<R: GameUi>(
@@ -160,6 +223,7 @@ fn options_form<R: GameUi>(
                 selected: typed.get("open_seats").unwrap_or("0") == n.to_string(),
             })
             .collect(),
+        computer_seats: computer_seats(typed, max, visitor.lang),
         bank: typed.get("clock") == Some("bank"),
         others_decide: typed.get("on_timeout") == Some("others"),
         error,
@@ -248,6 +312,7 @@ fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, Mes
         options: serde_json::to_value(options).expect("options serialize"),
         invitees,
         open_seats,
+        computers: computers(form, max)?,
         time_control: time_control(form, day_seconds)?,
     })
 }
@@ -416,6 +481,7 @@ async fn open_table(
                     private,
                     invitees: &invited,
                     open_seats: request.open_seats,
+                    computers: &request.computers,
                     time_control: request.time_control,
                     invitation_days: settings.auth.invitation_days,
                 },

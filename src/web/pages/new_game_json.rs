@@ -6,6 +6,7 @@ use std::collections::BTreeSet;
 use serde::Deserialize;
 use serde_json::{Map, Value, json};
 
+use crate::bots::Level;
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::i18n::Lang;
 use crate::rules::{Kind, with_rules};
@@ -63,6 +64,13 @@ pub fn form<R: Rules>(kind: Kind, lang: Lang) -> Value {
                 "description": lang.t("json-form-open-seats"),
                 "type": "integer", "minimum": 0, "maximum": max - 1, "default": 0,
             },
+            "computers": {
+                "description": lang.t("json-form-computers"),
+                "type": "array",
+                "items": {"enum": ["easy", "medium", "hard"]},
+                "maxItems": max - 1,
+                "default": [],
+            },
             "private": {
                 "description": lang.t("json-form-private"),
                 "type": "boolean", "default": false,
@@ -107,6 +115,8 @@ struct Table {
     #[serde(default)]
     open_seats: usize,
     #[serde(default)]
+    computers: Vec<String>,
+    #[serde(default)]
     private: bool,
     #[serde(default)]
     time_control: Option<Clock>,
@@ -149,10 +159,19 @@ pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), 
         .time_control
         .map(|clock| clock_of(clock, day_seconds))
         .transpose()?;
+    let computers = table
+        .computers
+        .iter()
+        .map(|level| Level::parse(level).ok_or_else(|| Message::new("new-game-choose-computer")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if computers.len() >= max {
+        return Err(Message::new("json-form-too-many-open").with("most", max - 1));
+    }
     let request = Request {
         options,
         invitees,
         open_seats: table.open_seats,
+        computers,
         time_control,
     };
     Ok((request, table.private))

@@ -8,6 +8,7 @@ pub(super) struct Request {
     pub(super) options: serde_json::Value,
     pub(super) invitees: Vec<String>,
     pub(super) open_seats: usize,
+    pub(super) computers: Vec<crate::bots::Level>,
     pub(super) time_control: Option<TimeControl>,
 }
 

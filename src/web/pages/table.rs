@@ -148,6 +148,7 @@ pub async fn rematch(
                     private: rematch.private,
                     invitees: &rematch.invitees,
                     open_seats: 0,
+                    computers: &rematch.computers,
                     time_control: rematch.time_control,
                     invitation_days: settings.auth.invitation_days,
                 },

@@ -39,6 +39,14 @@ struct TablesPage {
     layout: Layout,
     tables: Vec<OpenTable>,
     signed_in: bool,
+    kinds: Vec<KindName>,
+    levels: Vec<super::new_game::DayChoice>,
+}
+
+/// A game to play the computer at, instead of waiting for a table.
+pub struct KindName {
+    pub slug: &'static str,
+    pub name: String,
 }
 
 fn describe_options(kind: Kind, options: &serde_json::Value, lang: Lang) -> Vec<String> {
@@ -83,7 +91,7 @@ fn open_tables(
         let Some(kind) = Kind::parse(&kind) else {
             continue;
         };
-        let seated = read_model::table_of(conn, &id)?;
+        let seated = read_model::table_in(conn, &id, lang)?;
         let time = time_control
             .and_then(|c| serde_json::from_value::<TimeControl>(c).ok())
             .map_or_else(|| Message::new("game-no-time-limit"), |c| c.message());
@@ -115,5 +123,13 @@ pub async fn list(
         layout: Layout::titled("tables-title", &visitor),
         tables,
         signed_in: me.is_some(),
+        kinds: Kind::ALL
+            .iter()
+            .map(|&kind| KindName {
+                slug: kind.as_str(),
+                name: lang.game_name(kind),
+            })
+            .collect(),
+        levels: super::new_game::level_choices(lang),
     })
 }

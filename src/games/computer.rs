@@ -1,0 +1,294 @@
+//! Computer players at tables. Each is an account with a fixed id below zero, three for each
+//! level (so up to three computers of one level can share a table). A computer's move is found
+//! by `bots` from what its seat may know, and played through [`service::play`] like anyone's:
+//! the same decision, the same stale guard, the same events.
+
+use std::collections::HashMap;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::time::{Duration, Instant};
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use diesel::sql_types::{BigInt, Text};
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::error::{Result, ServiceError};
+use super::replay::{Game, entries};
+use super::service::{self, load};
+use super::stream::Entry;
+use crate::auth::{Player, accounts};
+use crate::bots::{self, BotGame, Knowledge, Level};
+use crate::i18n::Lang;
+use crate::rules::{Status, with_rules};
+
+/// Computers of each level one table may seat.
+pub const PER_LEVEL: usize = 3;
+
+fn level_index(level: Level) -> usize {
+    Level::ALL.iter().position(|l| *l == level).unwrap_or(0)
+}
+
+/// The id of the `n`th computer (from 0) of `level`.
+pub fn player_id(level: Level, n: usize) -> i64 {
+    -((level_index(level) * PER_LEVEL + n + 1) as i64)
+}
+
+/// The level of the computer with this id; None for a person.
+pub fn level_of(player_id: i64) -> Option<Level> {
+    let index = usize::try_from(-player_id - 1).ok()?;
+    Level::ALL.get(index / PER_LEVEL).copied()
+}
+
+pub fn is_computer(player_id: i64) -> bool {
+    level_of(player_id).is_some()
+}
+
+/// A level's name in words ("Hard", "上級").
+pub fn level_name(level: Level, lang: Lang) -> String {
+    lang.t(&format!("computer-level-{}", level.as_str()))
+}
+
+/// The name of the computer with this id, in `lang`: "Hard computer", "Hard computer 2".
+pub fn name(player_id: i64, lang: Lang) -> Option<String> {
+    let level = level_of(player_id)?;
+    let n = usize::try_from(-player_id - 1).ok()? % PER_LEVEL;
+    let named = lang
+        .tr("computer-name")
+        .arg("level", level_name(level, lang));
+    Some(if n == 0 {
+        named.to_string()
+    } else {
+        format!("{named} {}", n + 1)
+    })
+}
+
+/// The computers' names in `lang`, by id, for [`Game::use_names`].
+pub fn names(lang: Lang) -> HashMap<i64, String> {
+    Level::ALL
+        .iter()
+        .flat_map(|&level| (0..PER_LEVEL).map(move |n| player_id(level, n)))
+        .filter_map(|id| Some((id, name(id, lang)?)))
+        .collect()
+}
+
+/// Shows the computers at `game` by their names in `lang`.
+pub fn name_in<R: crate::rules::Rules>(game: &mut Game<R>, lang: Lang) {
+    game.use_names(&names(lang));
+}
+
+/// The computers of `levels`, in order, each a different account.
+pub fn seat_players(conn: &mut PgConnection, levels: &[Level]) -> Result<Vec<Player>> {
+    let mut used: HashMap<Level, usize> = HashMap::new();
+    let mut players = Vec::new();
+    for &level in levels {
+        let n = used.entry(level).or_default();
+        if *n >= PER_LEVEL {
+            return Err(ServiceError::BadRequest(
+                crate::rules::Message::new("computer-too-many").with("count", PER_LEVEL),
+            ));
+        }
+        let id = player_id(level, *n);
+        *n += 1;
+        let player = accounts::find(conn, id)?
+            .ok_or_else(|| ServiceError::Database(diesel::result::Error::NotFound))?;
+        players.push(player);
+    }
+    Ok(players)
+}
+
+/// A computer's turn waiting to be played: the game, the computer, and the head of the log.
+#[derive(Clone, Debug, PartialEq, Eq, QueryableByName)]
+pub struct Turn {
+    #[diesel(sql_type = Text)]
+    pub game_id: String,
+    #[diesel(sql_type = BigInt)]
+    pub player_id: i64,
+    #[diesel(sql_type = BigInt)]
+    pub seq: i64,
+}
+
+/// Computers' turns that no server has claimed (or whose claim ran out), oldest first.
+pub fn waiting_turns(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<Turn>> {
+    diesel::sql_query(
+        "SELECT p.game_id, p.player_id, g.last_seq AS seq
+         FROM game_players p
+         JOIN games g ON g.id = p.game_id
+         LEFT JOIN computer_claims c ON c.game_id = p.game_id
+         WHERE p.to_act AND p.player_id < 0 AND g.phase = 'active'
+           AND (c.game_id IS NULL OR c.seq < g.last_seq OR c.claimed_until < now())
+         ORDER BY g.updated_at
+         LIMIT $1",
+    )
+    .bind::<BigInt, _>(limit)
+    .load(conn)
+}
+
+/// Claims `turn` for `seconds`, unless another server holds it; whether this one now does.
+pub fn claim(conn: &mut PgConnection, turn: &Turn, seconds: i64) -> QueryResult<bool> {
+    let claimed = diesel::sql_query(
+        "INSERT INTO computer_claims (game_id, seq, claimed_until)
+         VALUES ($1, $2, now() + make_interval(secs => $3))
+         ON CONFLICT (game_id) DO UPDATE
+             SET seq = excluded.seq, claimed_until = excluded.claimed_until
+             WHERE computer_claims.seq < excluded.seq
+                OR computer_claims.claimed_until < now()",
+    )
+    .bind::<Text, _>(&turn.game_id)
+    .bind::<BigInt, _>(turn.seq)
+    .bind::<diesel::sql_types::Double, _>(seconds as f64)
+    .execute(conn)?;
+    Ok(claimed == 1)
+}
+
+/// How a computer's turn went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Played {
+    /// The move was made: the row it appended.
+    Moved(i64),
+    /// It is no longer the computer's turn (someone else acted first, or the game ended).
+    NotItsTurn,
+}
+
+/// Thinks about `turn` for at most `time` and plays the move found, through the same service as
+/// a person's move.
+pub fn play_turn(conn: &mut PgConnection, turn: &Turn, time: Duration) -> Result<Played> {
+    let Some(level) = level_of(turn.player_id) else {
+        return Ok(Played::NotItsTurn);
+    };
+    let Some((seq, command)) = suggest(conn, &turn.game_id, turn.player_id, level, time)? else {
+        return Ok(Played::NotItsTurn);
+    };
+    let computer = accounts::find(conn, turn.player_id)?.ok_or(ServiceError::NotFound)?;
+    match service::play(conn, &turn.game_id, &computer, seq, command) {
+        Ok(seq) => Ok(Played::Moved(seq)),
+        // The game moved on while the computer thought: the next round looks again.
+        Err(ServiceError::Stale) => Ok(Played::NotItsTurn),
+        Err(e) => Err(e),
+    }
+}
+
+/// The move the computer at `level` would make for `player_id`'s seat in `game_id` now, found in
+/// at most `time`, and the head of the log it was found at; None when the seat has nothing to
+/// do.
+pub fn suggest(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player_id: i64,
+    level: Level,
+    time: Duration,
+) -> Result<Option<(i64, Value)>> {
+    let kind = service::kind_of(conn, game_id)?;
+    with_rules!(kind, |R| think::<R>(conn, game_id, player_id, level, time))
+}
+
+fn think<R: BotGame>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player_id: i64,
+    level: Level,
+    time: Duration,
+) -> Result<Option<(i64, Value)>> {
+    let (game, rows) = load::<R>(conn, game_id)?;
+    let (Some(seat), Some(Status::ToAct { seats })) = (game.seat_of(player_id), game.status())
+    else {
+        return Ok(None);
+    };
+    if !seats.contains(&seat) {
+        return Ok(None);
+    }
+    let mut events = Vec::new();
+    for row in rows.iter() {
+        for entry in entries::<R>(row)? {
+            if let Entry::Game { event } = entry {
+                events.push(event);
+            }
+        }
+    }
+    let knowledge = Knowledge::<R>::new(game.options.clone(), game.players, seat, &events);
+    let seed = bot_seed(&game.id, game.seq, seat);
+    let deadline = Instant::now() + time.min(bots::THINKING_TIME);
+    let chosen = catch_unwind(AssertUnwindSafe(|| {
+        bots::choose_within(&knowledge, level, seed, deadline)
+    }));
+    let command = match chosen {
+        Ok(Some(choice)) => {
+            if choice.cut_short {
+                tracing::info!(
+                    game = %game.id,
+                    seq = game.seq,
+                    "computer: the time bound cut the search short after {} samples",
+                    choice.iterations
+                );
+            }
+            choice.command
+        }
+        Ok(None) => return Ok(None),
+        Err(_) => {
+            tracing::error!(
+                game = %game.id,
+                seq = game.seq,
+                "computer: the search failed; playing the first legal move"
+            );
+            match knowledge.legal_commands().into_iter().next() {
+                Some(command) => command,
+                None => return Ok(None),
+            }
+        }
+    };
+    let command = serde_json::to_value(&command).expect("commands serialize");
+    Ok(Some((game.seq, command)))
+}
+
+/// The seed a computer's move is searched with: public facts only (the game, the row and the
+/// seat), never the game's secret seed, so anyone can reproduce the move from the log.
+pub fn bot_seed(game_id: &str, seq: i64, seat: usize) -> u64 {
+    let digest = Sha256::new()
+        .chain_update(game_id.as_bytes())
+        .chain_update(seq.to_be_bytes())
+        .chain_update((seat as u64).to_be_bytes())
+        .finalize();
+    u64::from_be_bytes(digest[..8].try_into().expect("eight bytes"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_levels_round_trip() {
+        for level in Level::ALL {
+            for n in 0..PER_LEVEL {
+                let id = player_id(level, n);
+                assert!(id < 0);
+                assert_eq!(level_of(id), Some(level));
+            }
+        }
+        assert_eq!(player_id(Level::Easy, 0), -1);
+        assert_eq!(player_id(Level::Hard, 2), -9);
+        assert_eq!(level_of(-10), None);
+        assert_eq!(level_of(1), None);
+        assert_eq!(level_of(0), None);
+    }
+
+    #[test]
+    fn names_say_computer_in_both_languages() {
+        assert_eq!(name(-7, Lang::En).as_deref(), Some("Hard computer"));
+        assert_eq!(name(-8, Lang::En).as_deref(), Some("Hard computer 2"));
+        assert_eq!(
+            name(-1, Lang::Ja).as_deref(),
+            Some("コンピューター（初級）")
+        );
+        assert_eq!(names(Lang::En).len(), 9);
+        assert_eq!(name(5, Lang::En), None);
+    }
+
+    #[test]
+    fn the_seed_depends_on_the_game_row_and_seat() {
+        let base = bot_seed("g1", 5, 1);
+        assert_eq!(base, bot_seed("g1", 5, 1));
+        assert_ne!(base, bot_seed("g2", 5, 1));
+        assert_ne!(base, bot_seed("g1", 6, 1));
+        assert_ne!(base, bot_seed("g1", 5, 0));
+    }
+}
