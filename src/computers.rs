@@ -1,6 +1,7 @@
 //! The computer players' worker: finds computers' turns, claims each (so that of several
 //! processes only one thinks about a move) and plays it through the games service.
 
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
 
 use diesel::pg::PgConnection;
@@ -36,16 +37,29 @@ pub fn run_once(conn: &mut PgConnection, settings: &ComputerSettings, stop: &Sto
             }
         }
         let time = Duration::from_millis(settings.think_ms);
-        match computer::play_turn(conn, &turn, time) {
-            Ok(Played::Moved(seq)) => {
+        // A fault in one game must not stop the worker for every other game.
+        let played = catch_unwind(AssertUnwindSafe(|| computer::play_turn(conn, &turn, time)));
+        match played {
+            Ok(Ok(Played::Moved(seq))) => {
                 moved += 1;
                 tracing::debug!("computers: game {} row {seq}", turn.game_id);
             }
-            Ok(Played::NotItsTurn) => {}
-            Err(e) => tracing::error!("computers: game {}: {e}", turn.game_id),
+            Ok(Ok(Played::NotItsTurn)) => {}
+            Ok(Err(e)) => tracing::error!("computers: game {}: {e}", turn.game_id),
+            Err(panic) => tracing::error!(
+                "computers: game {}: the move failed: {}",
+                turn.game_id,
+                panic_text(&panic)
+            ),
         }
     }
     moved
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    (panic.downcast_ref::<&str>().map(|s| s.to_string()))
+        .or_else(|| panic.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
 }
 
 /// Works until `stop` is given, looking for turns every `computers.poll_ms`.

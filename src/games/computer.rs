@@ -20,6 +20,8 @@ use super::stream::Entry;
 use crate::auth::{Player, accounts};
 use crate::bots::{self, BotGame, Knowledge, Level};
 use crate::i18n::Lang;
+use crate::present::GameUi;
+use crate::rules::Message;
 use crate::rules::{Status, with_rules};
 
 /// Computers of each level one table may seat.
@@ -85,7 +87,7 @@ pub fn seat_players(conn: &mut PgConnection, levels: &[Level]) -> Result<Vec<Pla
         let n = used.entry(level).or_default();
         if *n >= PER_LEVEL {
             return Err(ServiceError::BadRequest(
-                crate::rules::Message::new("computer-too-many").with("count", PER_LEVEL),
+                Message::new("computer-too-many").with("count", PER_LEVEL),
             ));
         }
         let id = player_id(level, *n);
@@ -238,6 +240,57 @@ fn think<R: BotGame>(
     };
     let command = serde_json::to_value(&command).expect("commands serialize");
     Ok(Some((game.seq, command)))
+}
+
+/// Most computer moves [`follow`] makes in a row (the others at a table of four, a few times round
+/// in a step they take together).
+const MOST_FOLLOWING: usize = 12;
+
+/// Plays at once, in the caller's transaction, every computer move that is due now in
+/// `game_id`, one after another, each thought about for at most `time`: so that the answer to a
+/// move made by email can carry the computer's reply. Returns what each computer played, in words
+/// ("Hard computer played: sow pit 3.").
+pub fn follow(conn: &mut PgConnection, game_id: &str, time: Duration) -> Result<Vec<Message>> {
+    let kind = service::kind_of(conn, game_id)?;
+    let mut played = Vec::new();
+    for _ in 0..MOST_FOLLOWING {
+        match with_rules!(kind, |R| follow_once::<R>(conn, game_id, time))? {
+            Some(message) => played.push(message),
+            None => break,
+        }
+    }
+    Ok(played)
+}
+
+fn follow_once<R: BotGame + GameUi>(
+    conn: &mut PgConnection,
+    game_id: &str,
+    time: Duration,
+) -> Result<Option<Message>> {
+    let (game, _) = load::<R>(conn, game_id)?;
+    let (Some(state), Some(Status::ToAct { seats })) = (game.state.as_ref(), game.status()) else {
+        return Ok(None);
+    };
+    let Some((seat, computer)) = (seats.iter())
+        .filter_map(|&seat| Some((seat, game.seating.get(seat)?)))
+        .find(|(_, p)| is_computer(p.id))
+    else {
+        return Ok(None);
+    };
+    let level = level_of(computer.id).expect("a computer");
+    let Some((seq, command)) = suggest(conn, game_id, computer.id, level, time)? else {
+        return Ok(None);
+    };
+    let typed: R::Command = serde_json::from_value(command.clone())
+        .map_err(|_| ServiceError::BadRequest(Message::new("not-a-move")))?;
+    let label = R::command_label(state, &typed);
+    let player = accounts::find(conn, computer.id)?.ok_or(ServiceError::NotFound)?;
+    service::play(conn, game_id, &player, seq, command)?;
+    Ok(Some(
+        Message::new("computer-played")
+            .seat("name", seat)
+            .with("move", label),
+    ))
 }
 
 /// The seed a computer's move is searched with: public facts only (the game, the row and the

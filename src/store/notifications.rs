@@ -246,6 +246,24 @@ pub fn mark_skipped(conn: &mut PgConnection, ids: &[i64]) -> QueryResult<()> {
         .map(|_| ())
 }
 
+/// Skips `player`'s pending "your turn" notifications of `game_id`: what they would say has
+/// reached the player another way.
+pub fn skip_turns_of(conn: &mut PgConnection, player: i64, game_id: &str) -> QueryResult<()> {
+    diesel::update(
+        notifications::table
+            .filter(notifications::state.eq("pending"))
+            .filter(notifications::player_id.eq(player))
+            .filter(notifications::game_id.eq(game_id))
+            .filter(notifications::kind.eq(Kind::YourTurn.as_str())),
+    )
+    .set((
+        notifications::state.eq("skipped"),
+        notifications::payload.eq(serde_json::json!({})),
+    ))
+    .execute(conn)
+    .map(|_| ())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -111,7 +111,7 @@ fn unique() -> String {
 
 /// The newest email to `to` that `wanted` accepts, after delivering what is due. Reads from the
 /// newest back, so that a long game's mail is not parsed again at every turn.
-fn newest(app: &TestApp, to: &str, wanted: impl Fn(&Mail) -> bool) -> Option<Mail> {
+pub fn newest(app: &TestApp, to: &str, wanted: impl Fn(&Mail) -> bool) -> Option<Mail> {
     app.deliver();
     app.smtp
         .received()
@@ -195,15 +195,15 @@ fn outcomes(app: &TestApp) -> Vec<String> {
 }
 
 /// How a test player picks among the codes an email offers.
-type Policy = fn(&serde_json::Value, &[String], &mut ChaCha8Rng) -> String;
+pub type Policy = fn(&serde_json::Value, &[String], &mut ChaCha8Rng) -> String;
 
-fn at_random(_twin: &serde_json::Value, codes: &[String], rng: &mut ChaCha8Rng) -> String {
+pub fn at_random(_twin: &serde_json::Value, codes: &[String], rng: &mut ChaCha8Rng) -> String {
     codes[rng.random_range(0..codes.len())].clone()
 }
 
 /// Gype's random games last thousands of moves: play the pages' tests' policy, which mostly
 /// makes progress, and write its choice as a code.
-fn gype_progress(twin: &serde_json::Value, codes: &[String], rng: &mut ChaCha8Rng) -> String {
+pub fn gype_progress(twin: &serde_json::Value, codes: &[String], rng: &mut ChaCha8Rng) -> String {
     use turnpost::present::codes::MoveCodes;
     use turnpost::rules::Rules;
     use turnpost::rules::gype::{Command, Gype};

@@ -12,6 +12,7 @@ mod by_email;
 mod cli;
 mod clocks;
 mod computers;
+mod computers_by_email;
 mod concurrency;
 mod delivery;
 mod e2e;

@@ -16,7 +16,7 @@ use crate::config::Settings;
 use crate::games::error::ServiceError;
 use crate::games::replay::Phase;
 use crate::games::service;
-use crate::games::{decide, table};
+use crate::games::{computer, decide, table};
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::present::codes::{MoveCodes, read_next, vocabulary, words};
@@ -24,6 +24,7 @@ use crate::rules::message::Message;
 use crate::rules::with_rules;
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
+use crate::store::notifications;
 
 /// Handles a reply whose address and sender have been checked, inside the caller's transaction.
 /// Everything it plays is undone together if any of it is refused.
@@ -166,7 +167,13 @@ fn act_in<R: GameUi + MoveCodes>(
                 }
                 "answered"
             }
-            Request::Moves(line) => play_line::<R>(conn, reply, &line, &mut said)?,
+            Request::Moves(line) => {
+                let outcome = play_line::<R>(conn, reply, &line, &mut said)?;
+                if outcome == "played" {
+                    computers_answer::<R>(conn, settings, reply, &mut said)?;
+                }
+                outcome
+            }
         },
     };
     let seq = answer::send::<R>(conn, settings, reply, &said)?;
@@ -258,6 +265,41 @@ impl From<ServiceError> for LineError {
             other => LineError::Refused(other),
         }
     }
+}
+
+/// Lets the computers at the table answer the move at once, so the answer to the reply carries
+/// their moves and the board they leave; the "your turn" email their moves would bring is then
+/// not needed. A computer that cannot move now is left to the computers' worker.
+fn computers_answer<R: GameUi>(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    reply: &Reply<'_>,
+    said: &mut Said,
+) -> QueryResult<()> {
+    let time = std::time::Duration::from_millis(settings.computers.think_ms);
+    let played = conn.transaction(|conn| computer::follow(conn, &reply.game_id, time));
+    let played = match played {
+        Ok(played) => played,
+        Err(ServiceError::Database(e)) => return Err(e),
+        Err(e) => {
+            tracing::warn!(game = %reply.game_id, "computers: answering a reply: {e}");
+            return Ok(());
+        }
+    };
+    if played.is_empty() {
+        return Ok(());
+    }
+    let mut game = match service::load::<R>(conn, &reply.game_id) {
+        Ok((game, _)) => game,
+        Err(ServiceError::Database(e)) => return Err(e),
+        Err(_) => return Ok(()),
+    };
+    computer::name_in(&mut game, said.lang);
+    let names = game.seat_names();
+    for message in &played {
+        said.line(&said.lang.say(message, &names));
+    }
+    notifications::skip_turns_of(conn, reply.player.id, &reply.game_id)
 }
 
 /// Plays the moves of a line one after another, each read against the position the one before

@@ -15,5 +15,6 @@ new-game-play-computer = Play the computer
 new-game-play-computer-level = Level of the computer for { $game }
 tables-play-computer = Nobody to play with right now? Play the computer instead:
 computer-thinking = { $name } is thinking. This page reloads itself until the move is made.
+computer-played = { $name } played: { $move }.
 rematch-computer = Play the computer again
 json-form-computers = Seats the computer takes, one level for each: "easy", "medium" or "hard".

@@ -15,5 +15,6 @@ new-game-play-computer = コンピューターと対戦
 new-game-play-computer-level = { $game }のコンピューターのレベル
 tables-play-computer = いま対戦相手がいませんか？ 代わりにコンピューターと対戦できます：
 computer-thinking = { $name }が考えています。手が指されるまで、このページは自動で再読み込みされます。
+computer-played = { $name }が打ちました：{ $move }。
 rematch-computer = もう一度コンピューターと対戦
 json-form-computers = コンピューターが座る席。席ごとにレベルを "easy"、"medium"、"hard" のいずれかで指定します。
