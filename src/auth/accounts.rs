@@ -281,7 +281,21 @@ pub enum RenameError {
     Database(#[from] DieselError),
 }
 
+/// What a bot account's name ends with, wherever it is shown.
+pub const BOT_MARK: &str = " (bot)";
+
+/// `name` as the account shows it: marked when it is a bot account, never marked otherwise.
+pub fn shown_name(name: &str, bot: bool) -> String {
+    let bare = name.trim_end_matches(BOT_MARK).trim_end();
+    match bot {
+        true => format!("{bare}{BOT_MARK}"),
+        false => bare.to_string(),
+    }
+}
+
 pub fn rename(conn: &mut PgConnection, id: i64, name: &str) -> Result<(), RenameError> {
+    let bot: bool = players::table.find(id).select(players::bot).first(conn)?;
+    let name = &shown_name(name, bot);
     if name_taken(conn, name, Some(id))? {
         return Err(RenameError::Taken(name.to_string()));
     }

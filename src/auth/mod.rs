@@ -2,6 +2,7 @@
 //! behind links (only their SHA-256 is stored).
 
 pub mod accounts;
+pub mod api_tokens;
 pub mod reply_tokens;
 pub mod sessions;
 pub mod sign_in;

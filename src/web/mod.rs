@@ -64,6 +64,51 @@ pub fn asks_for_json(req: &actix_web::HttpRequest) -> bool {
 
 /// Errors are answered in the reader's language, and JSON clients in JSON (`{"error": "…"}`)
 /// with the same status and words as the page a browser gets.
+/// Reads an `Authorization: Bearer` token: the request is then made as the token's player (see
+/// [`session::ApiCaller`]); an unknown or revoked token is refused with 401 in words. The token is
+/// never logged.
+async fn api_tokens(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<impl MessageBody>, actix_web::Error> {
+    let Some(token) = bearer_token(req.request()) else {
+        return Ok(next.call(req).await?.map_into_left_body());
+    };
+    let Some(state) = req.app_data::<web::Data<AppState>>().cloned() else {
+        return Ok(next.call(req).await?.map_into_left_body());
+    };
+    let pool = state.pool.clone();
+    let found = web::block(move || -> Result<_, error::WebError> {
+        Ok(crate::auth::api_tokens::player(&mut *pool.get()?, &token)?)
+    })
+    .await
+    .map_err(error::WebError::from)
+    .and_then(|found| found);
+    match found {
+        Ok(Some(player)) => {
+            actix_web::HttpMessage::extensions_mut(&req).insert(session::ApiCaller(player));
+            Ok(next.call(req).await?.map_into_left_body())
+        }
+        Ok(None) => {
+            let refused = error::WebError::new(
+                actix_web::http::StatusCode::UNAUTHORIZED,
+                crate::rules::Message::new("api-token-refused"),
+            );
+            Ok(req.error_response(refused).map_into_right_body())
+        }
+        Err(e) => Ok(req.error_response(e).map_into_right_body()),
+    }
+}
+
+/// The token of an `Authorization: Bearer` header, if the request has one.
+fn bearer_token(req: &actix_web::HttpRequest) -> Option<String> {
+    let header = req.headers().get("Authorization")?.to_str().ok()?;
+    let (scheme, token) = header.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then(|| token.trim().to_string())
+}
+
 async fn error_pages(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
@@ -151,6 +196,7 @@ pub fn server(
         App::new()
             .app_data(data.clone())
             // Inside the sessions, so that an error page reads the language chosen in them.
+            .wrap(from_fn(api_tokens))
             .wrap(from_fn(error_pages))
             .wrap(sessions)
             .wrap(

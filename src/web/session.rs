@@ -3,7 +3,7 @@
 //! request, so any server process can answer and a revoked session ends everywhere at once.
 
 use actix_session::Session;
-use actix_web::{HttpRequest, web};
+use actix_web::{HttpMessage, HttpRequest, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use chrono::{DateTime, Utc};
@@ -65,6 +65,17 @@ fn csrf_token(session: &Session) -> String {
     token
 }
 
+/// The player whose API token (`Authorization: Bearer`) a request carries, checked against the
+/// database by the `api_tokens` middleware before any handler runs.
+#[derive(Clone)]
+pub struct ApiCaller(pub Player);
+
+/// Whether the request is made with an API token: such a request needs no CSRF token, since no
+/// browser adds one to a request another site makes.
+pub fn by_api_token(req: &HttpRequest) -> bool {
+    req.extensions().get::<ApiCaller>().is_some()
+}
+
 /// Loads the visitor behind a request. A cookie whose session was revoked, has lapsed or names a
 /// player who no longer exists is treated as signed out.
 pub async fn visitor(
@@ -73,6 +84,9 @@ pub async fn visitor(
     state: &web::Data<AppState>,
 ) -> Result<Visitor, WebError> {
     let caller = Caller::of(req, session, state);
+    if let Some(player) = caller.api_player.clone() {
+        return Ok(caller.with(Some(player)));
+    }
     if caller.session_id.is_none() {
         return Ok(caller.with(None));
     }
@@ -94,6 +108,8 @@ pub struct Caller {
     chosen: Option<Lang>,
     browser: Lang,
     idle_days: i64,
+    /// The player whose API token the request carries.
+    api_player: Option<Player>,
 }
 
 impl Caller {
@@ -111,6 +127,7 @@ impl Caller {
             chosen: switched.or_else(|| chosen_lang(session)),
             browser: browser_lang(req),
             idle_days: state.settings.auth.session_days,
+            api_player: req.extensions().get::<ApiCaller>().map(|a| a.0.clone()),
         }
     }
 
@@ -122,6 +139,9 @@ impl Caller {
 
     /// The visitor, with their session checked on `conn`.
     pub fn visitor(self, conn: &mut PgConnection) -> Result<Visitor, WebError> {
+        if let Some(player) = self.api_player.clone() {
+            return Ok(self.with(Some(player)));
+        }
         let player = match &self.session_id {
             Some(id) => sessions::player(conn, id, self.idle_days)?,
             None => None,
@@ -140,6 +160,10 @@ impl Caller {
         self,
         conn: &AsyncPgConnection,
     ) -> QueryResult<(Visitor, Option<DateTime<Utc>>)> {
+        if let Some(player) = self.api_player.clone() {
+            // No session was checked: the database's time is not at hand.
+            return Ok((self.with(Some(player)), None));
+        }
         let found = match &self.session_id {
             Some(id) => sessions::player_pipelined(conn, id, self.idle_days).await?,
             None => None,
@@ -246,6 +270,9 @@ pub fn check_form_csrf(session: &Session, form: &Form) -> Result<(), WebError> {
 
 /// A POST's token: the form's `csrf` field or, for tools, the `X-CSRF-Token` header.
 pub fn check_post_csrf(req: &HttpRequest, session: &Session, form: &Form) -> Result<(), WebError> {
+    if by_api_token(req) {
+        return Ok(());
+    }
     let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
     check_csrf(session, form.get(CSRF_FIELD).or(header))
 }

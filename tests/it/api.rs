@@ -264,19 +264,11 @@ async fn the_readme_bot_plays_a_whole_game() {
     );
 
     let table = started_game(&[]).await;
-    let sent = table
-        .app
-        .browser()
-        .ask_for_sign_in_link(&table.emails[1])
-        .await;
-    assert_eq!(sent.status, 200, "{}", sent.body);
-    let link = table
-        .app
-        .mail(&table.emails[1], "sign-in")
-        .link(&table.app.base, "/sign-in/");
+    let token = crate::api_tokens::make_token(&table.players[1], "bot.py").await;
     let mut bot = std::process::Command::new("python3")
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/scripts/bot.py"))
-        .args([link.as_str(), "0.1"])
+        .args([table.app.base.as_str(), "0.1"])
+        .env("TURNPOST_TOKEN", &token)
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()

@@ -194,3 +194,73 @@ async fn azul_is_played_to_the_end_against_every_level() {
 async fn gype_is_played_to_the_end_against_every_level() {
     every_level_of("gype").await;
 }
+
+#[actix_web::test]
+async fn with_two_servers_each_computer_move_is_made_once() {
+    let app = TestApp::start().await;
+    let second = app.second_server();
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    // Three computers at a table of four play on each other's moves, claimed by both servers.
+    let path = play_the_computer(&ann, "azul", &["easy", "medium", "hard"]).await;
+    let me = player_id(&app, "ann@example.com");
+    let on_second = ann.copy_to(&second.base);
+    play_out(&app, &on_second, &path, me).await;
+    let game_id = path.trim_start_matches("/games/");
+    // Every row follows the one before it, and the log verifies as a whole.
+    let seqs: Vec<i64> = game_events::table
+        .filter(game_events::game_id.eq(game_id))
+        .order(game_events::seq.asc())
+        .select(game_events::seq)
+        .load(&mut app.db.connect())
+        .unwrap();
+    assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
+    assert!(computer_rows(&app, game_id) > 30);
+    let export = ann.get(&format!("{path}/export")).await;
+    assert_eq!(export.status, 200);
+    let export: turnpost::audit::Export = serde_json::from_str(&export.body).unwrap();
+    turnpost::audit::verify(&export).unwrap_or_else(|found| panic!("{found}"));
+}
+
+#[actix_web::test]
+async fn a_move_claimed_by_a_process_that_died_is_made_once_its_claim_runs_out() {
+    // No computer moves in this server: it stands for the process that died mid-thought.
+    let app = TestApp::start_with(|s| s.computers.run = false).await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let path = play_the_computer(&ann, "kalah", &["hard"]).await;
+    let game_id = path.trim_start_matches("/games/").to_string();
+    let me = player_id(&app, "ann@example.com");
+    let twin = ann.get_json(&path).await.json();
+    if !twin["legal_commands"].as_array().unwrap().is_empty() {
+        let (seq, command) = persons_move(&app, &path, me);
+        let page = ann
+            .post_form(
+                &format!("{path}/play"),
+                &[
+                    ("csrf", twin["csrf"].as_str().unwrap()),
+                    ("seq", &seq.to_string()),
+                    ("command", &command.to_string()),
+                ],
+            )
+            .await;
+        assert_eq!(page.status, 200, "{}", page.body);
+    }
+    let before = computer_rows(&app, &game_id);
+    diesel::sql_query(
+        "INSERT INTO computer_claims (game_id, seq, claimed_until)
+         SELECT id, last_seq, now() + interval '2 seconds' FROM games WHERE id = $1",
+    )
+    .bind::<diesel::sql_types::Text, _>(&game_id)
+    .execute(&mut app.db.connect())
+    .unwrap();
+    let restarted = app.server_with(|s| s.computers.run = true);
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert_eq!(
+        computer_rows(&app, &game_id),
+        before,
+        "the claim of the process that died still held the move"
+    );
+    let on_restarted = ann.copy_to(&restarted.base);
+    wait_for_turn(&on_restarted, &path).await;
+    // Once, or more where Kalah's rules give the computer another move.
+    assert!(computer_rows(&app, &game_id) > before);
+}

@@ -6,6 +6,7 @@ mod smtp;
 mod support;
 
 mod api;
+mod api_tokens;
 mod audit;
 mod azul_game;
 mod by_email;

@@ -18,7 +18,9 @@ use crate::web::etag::{Answer, HeldTags};
 use crate::web::form::Form;
 use crate::web::ids::GameId;
 use crate::web::layout::see_other;
-use crate::web::session::{CSRF_HEADER, Caller, Visitor, check_csrf, check_form_csrf, settle};
+use crate::web::session::{
+    CSRF_HEADER, Caller, Visitor, by_api_token, check_csrf, check_form_csrf, settle,
+};
 
 use super::board_page::{Rendered, answer_on, rendered, respond};
 use super::game_view::{json_response, wants_json};
@@ -144,7 +146,9 @@ fn read_move(req: &HttpRequest, session: &Session, body: &[u8]) -> Result<(i64, 
     }
     if sent == MoveBody::Json {
         let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
-        check_csrf(session, header)?;
+        if !by_api_token(req) {
+            check_csrf(session, header)?;
+        }
         let parsed: JsonMove = serde_json::from_slice(body).map_err(|e| {
             WebError::bad_request(Message::new("move-unreadable").text("reason", e.to_string()))
         })?;

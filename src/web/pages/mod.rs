@@ -1,5 +1,6 @@
 //! Request handlers, one module per area of the site.
 
+mod api_tokens;
 mod auth;
 mod board_page;
 mod export;
@@ -52,6 +53,15 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(
             web::resource("/settings/vacation").route(web::post().to(settings::start_vacation)),
         )
+        .service(
+            web::resource("/settings/tokens")
+                .route(get_or_head().to(api_tokens::show))
+                .route(web::post().to(api_tokens::create)),
+        )
+        .service(
+            web::resource("/settings/tokens/{id}/revoke").route(web::post().to(api_tokens::revoke)),
+        )
+        .service(web::resource("/settings/bot").route(web::post().to(api_tokens::set_bot)))
         .service(
             web::resource("/settings/vacation/end").route(web::post().to(settings::end_vacation)),
         )

@@ -27,7 +27,9 @@ use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
-use crate::web::session::{CSRF_HEADER, Visitor, check_csrf, check_form_csrf, visitor};
+use crate::web::session::{
+    CSRF_HEADER, Visitor, by_api_token, check_csrf, check_form_csrf, visitor,
+};
 
 use super::game_view::json_response;
 use super::new_game_json;
@@ -435,7 +437,9 @@ async fn create_from_json(
     body: &[u8],
 ) -> Result<HttpResponse, WebError> {
     let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
-    check_csrf(session, header)?;
+    if !by_api_token(req) {
+        check_csrf(session, header)?;
+    }
     let kind = parse_kind(slug)?;
     let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.clone();
