@@ -17,6 +17,7 @@
 //! and it renders and lays out pages as Chromium does at half the processor time a page.
 
 mod azul;
+mod computer;
 mod gype;
 mod japanese;
 mod kabaleo;
