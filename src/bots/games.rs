@@ -98,13 +98,26 @@ fn deal_secrets(
 /// The others' start rows while they are arranged in secret: dealt afresh by the table's start
 /// rule. Their hidden swaps change nothing further, since any order is as likely. Random play
 /// wanders for thousands of moves, so playouts are short and judged by how far each seat's dice
-/// have come. A computer keeps the start row it was dealt: every arrangement looks alike to a
-/// search, which would otherwise swap dice for ever.
+/// have come. A computer keeps the start row it was dealt, and ends a chain of jumps that has come
+/// back to a square it passed: every arrangement, and every lap of a circle, looks alike to a
+/// search, which would otherwise swap dice or jump round for ever.
 impl BotGame for Gype {
     const PLAYOUT_COMMANDS: usize = 30;
 
-    fn forced(legal: &[gype::Command]) -> Option<usize> {
-        legal.iter().position(|c| *c == gype::Command::Confirm)
+    fn forced(state: &gype::State, legal: &[gype::Command]) -> Option<usize> {
+        let wanted = match &state.chain {
+            // A die back on a square it already stood on this turn can jump round in circles for
+            // ever, each circle as good as the last to a search: it stops there.
+            Some(chain)
+                if chain
+                    .at()
+                    .is_some_and(|at| chain.trail.iter().filter(|s| **s == at).count() > 1) =>
+            {
+                gype::Command::EndMove
+            }
+            _ => gype::Command::Confirm,
+        };
+        legal.iter().position(|c| *c == wanted)
     }
 
     fn iterations(level: Level) -> u32 {

@@ -99,7 +99,7 @@ pub trait BotGame: Rules + Sized {
 
     /// Of `legal`, a move to make without searching, in the game and in every playout: where the
     /// search cannot tell the moves apart and one of them is plainly what to do.
-    fn forced(_legal: &[Self::Command]) -> Option<usize> {
+    fn forced(_state: &Self::State, _legal: &[Self::Command]) -> Option<usize> {
         None
     }
 
@@ -153,7 +153,7 @@ pub fn choose_within<R: BotGame>(
         }
         _ => {}
     }
-    if let Some(index) = R::forced(&legal) {
+    if let Some(index) = R::forced(&knowledge.seen_state(), &legal) {
         return Some(Choice {
             command: legal[index].clone(),
             iterations: 0,

@@ -341,3 +341,28 @@ fn a_gype_computer_keeps_the_start_row_it_was_dealt() {
         assert_eq!(choice.command, gype::Command::Confirm, "{level:?}");
     }
 }
+
+#[test]
+fn a_gype_computer_ends_a_chain_of_jumps_that_comes_back_on_itself() {
+    use crate::rules::gype::Chain;
+    let options = <Gype as Rules>::Options::default();
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    let events = Gype::setup(&options, 2, &mut rng);
+    let mut state = fold::<Gype>(&options, 2, &events);
+    let a = gype::Square { c: 3, r: 4 };
+    let b = gype::Square { c: 5, r: 4 };
+    let legal = vec![
+        gype::Command::Jump { from: a, to: b },
+        gype::Command::EndMove,
+    ];
+    state.chain = Some(Chain {
+        trail: vec![a, b],
+        jumped: vec![],
+    });
+    assert_eq!(<Gype as BotGame>::forced(&state, &legal), None);
+    state.chain = Some(Chain {
+        trail: vec![a, b, a],
+        jumped: vec![],
+    });
+    assert_eq!(<Gype as BotGame>::forced(&state, &legal), Some(1));
+}

@@ -48,7 +48,11 @@ pub fn is_computer(player_id: i64) -> bool {
 
 /// A level's name in words ("Hard", "上級").
 pub fn level_name(level: Level, lang: Lang) -> String {
-    lang.t(&format!("computer-level-{}", level.as_str()))
+    lang.t(match level {
+        Level::Easy => "computer-level-easy",
+        Level::Medium => "computer-level-medium",
+        Level::Hard => "computer-level-hard",
+    })
 }
 
 /// The name of the computer with this id, in `lang`: "Hard computer", "Hard computer 2".
@@ -159,13 +163,33 @@ pub fn play_turn(conn: &mut PgConnection, turn: &Turn, time: Duration) -> Result
         return Ok(Played::NotItsTurn);
     };
     let Some((seq, command)) = suggest(conn, &turn.game_id, turn.player_id, level, time)? else {
+        tracing::debug!(game = %turn.game_id, "computers: nothing to do at row {}", turn.seq);
         return Ok(Played::NotItsTurn);
     };
     let computer = accounts::find(conn, turn.player_id)?.ok_or(ServiceError::NotFound)?;
-    match service::play(conn, &turn.game_id, &computer, seq, command) {
+    match service::play(conn, &turn.game_id, &computer, seq, command.clone()) {
         Ok(seq) => Ok(Played::Moved(seq)),
         // The game moved on while the computer thought: the next round looks again.
         Err(ServiceError::Stale) => Ok(Played::NotItsTurn),
+        Err(ServiceError::Rule(why)) => {
+            // Never expected: the computer's knowledge gives the seat's legal moves. Rather than
+            // stall the game on the same refusal, the easiest level's move is played instead.
+            tracing::error!(
+                game = %turn.game_id,
+                "computers: {command} was refused at row {seq}: {why}; playing another move"
+            );
+            let again = suggest(conn, &turn.game_id, turn.player_id, Level::Easy, time)?;
+            match again {
+                Some((seq, other)) if other != command => {
+                    match service::play(conn, &turn.game_id, &computer, seq, other) {
+                        Ok(seq) => Ok(Played::Moved(seq)),
+                        Err(ServiceError::Stale) => Ok(Played::NotItsTurn),
+                        Err(e) => Err(e),
+                    }
+                }
+                _ => Err(ServiceError::Rule(why)),
+            }
+        }
         Err(e) => Err(e),
     }
 }

@@ -71,8 +71,9 @@ pub async fn wait_for_turn(browser: &Browser, path: &str) -> Value {
         }
         assert!(
             Instant::now() < deadline,
-            "the computer did not move: {}",
-            twin["status"]
+            "the computer did not move: {} at row {}",
+            twin["status"],
+            twin["seq"]
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
@@ -229,8 +230,12 @@ async fn a_move_claimed_by_a_process_that_died_is_made_once_its_claim_runs_out()
     let path = play_the_computer(&ann, "kalah", &["hard"]).await;
     let game_id = path.trim_start_matches("/games/").to_string();
     let me = player_id(&app, "ann@example.com");
-    let twin = ann.get_json(&path).await.json();
-    if !twin["legal_commands"].as_array().unwrap().is_empty() {
+    // Ann moves until it is the computer's turn (Kalah may give her another move).
+    loop {
+        let twin = ann.get_json(&path).await.json();
+        if twin["legal_commands"].as_array().unwrap().is_empty() {
+            break;
+        }
         let (seq, command) = persons_move(&app, &path, me);
         let page = ann
             .post_form(

@@ -44,7 +44,7 @@ use std::ops::RangeInclusive;
 pub use board::{Side, Square, seat_sides, sq};
 pub use decide::deal as deal_start_row;
 pub use faces::{Face, HatPath, face_name, hat_path_squares};
-pub use state::{Die, LastMove, MoveKind, State};
+pub use state::{Chain, Die, LastMove, MoveKind, State};
 pub use types::{Command, DieAt, DieRoll, Event, Options, StartRule};
 pub use view::{CellView, ChainView, DieView, PhaseView, SeatView, View};
 
