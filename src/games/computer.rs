@@ -14,6 +14,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::error::{Result, ServiceError};
+use super::read_model;
 use super::replay::{Game, entries};
 use super::service::{self, load};
 use super::stream::Entry;
@@ -81,6 +82,21 @@ pub fn names(lang: Lang) -> HashMap<i64, String> {
 /// Shows the computers at `game` by their names in `lang`.
 pub fn name_in<R: crate::rules::Rules>(game: &mut Game<R>, lang: Lang) {
     game.use_names(&names(lang));
+}
+
+/// As [`read_model::table_of`], with computers called by their names in `lang`.
+pub fn table_in(
+    conn: &mut PgConnection,
+    game_id: &str,
+    lang: crate::i18n::Lang,
+) -> QueryResult<Vec<read_model::Seated>> {
+    let mut table = read_model::table_of(conn, game_id)?;
+    for seated in &mut table {
+        if let Some(name) = name(seated.player_id, lang) {
+            seated.name = name;
+        }
+    }
+    Ok(table)
 }
 
 /// The computers of `levels`, in order, each a different account.

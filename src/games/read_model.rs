@@ -201,21 +201,6 @@ pub struct Seated {
     pub to_act: bool,
 }
 
-/// As [`table_of`], with computers called by their names in `lang`.
-pub fn table_in(
-    conn: &mut PgConnection,
-    game_id: &str,
-    lang: crate::i18n::Lang,
-) -> QueryResult<Vec<Seated>> {
-    let mut table = table_of(conn, game_id)?;
-    for seated in &mut table {
-        if let Some(name) = super::computer::name(seated.player_id, lang) {
-            seated.name = name;
-        }
-    }
-    Ok(table)
-}
-
 /// Everyone at a game, with their seat and whether it is their turn, in seat order (then
 /// joining order).
 pub fn table_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Seated>> {

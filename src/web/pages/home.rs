@@ -92,7 +92,7 @@ fn game_lines(
 ) -> Result<Vec<GameLine>, WebError> {
     let mut lines = Vec::new();
     for game in read_model::games_of(conn, me)? {
-        let table = read_model::table_in(conn, &game.id, lang)?;
+        let table = crate::games::computer::table_in(conn, &game.id, lang)?;
         let others: Vec<&str> = table
             .iter()
             .filter(|p| p.player_id != me)

@@ -7,7 +7,6 @@ use askama::Template;
 use diesel::prelude::*;
 
 use crate::games::clock::TimeControl;
-use crate::games::read_model;
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::rules::Message;
@@ -91,7 +90,7 @@ fn open_tables(
         let Some(kind) = Kind::parse(&kind) else {
             continue;
         };
-        let seated = read_model::table_in(conn, &id, lang)?;
+        let seated = crate::games::computer::table_in(conn, &id, lang)?;
         let time = time_control
             .and_then(|c| serde_json::from_value::<TimeControl>(c).ok())
             .map_or_else(|| Message::new("game-no-time-limit"), |c| c.message());
