@@ -13,6 +13,7 @@ use diesel::sql_types::{BigInt, Text};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use super::cache::Log;
 use super::error::{Result, ServiceError};
 use super::read_model;
 use super::replay::{Game, entries};
@@ -23,7 +24,7 @@ use crate::bots::{self, BotGame, Knowledge, Level};
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::rules::Message;
-use crate::rules::{Status, with_rules};
+use crate::rules::{Seat, Status, with_rules};
 
 /// Computers of each level one table may seat.
 pub const PER_LEVEL: usize = 3;
@@ -81,7 +82,10 @@ pub fn names(lang: Lang) -> HashMap<i64, String> {
 
 /// Shows the computers at `game` by their names in `lang`.
 pub fn name_in<R: crate::rules::Rules>(game: &mut Game<R>, lang: Lang) {
-    game.use_names(&names(lang));
+    // Pages and emails call this on every game they show; most seat no computer.
+    if game.participant_ids().iter().any(|&id| is_computer(id)) {
+        game.use_names(&names(lang));
+    }
 }
 
 /// As [`read_model::table_of`], with computers called by their names in `lang`.
@@ -183,10 +187,7 @@ pub fn play_turn(conn: &mut PgConnection, turn: &Turn, time: Duration) -> Result
         return Ok(Played::NotItsTurn);
     };
     let computer = accounts::find(conn, turn.player_id)?.ok_or(ServiceError::NotFound)?;
-    match service::play(conn, &turn.game_id, &computer, seq, command.clone()) {
-        Ok(seq) => Ok(Played::Moved(seq)),
-        // The game moved on while the computer thought: the next round looks again.
-        Err(ServiceError::Stale) => Ok(Played::NotItsTurn),
+    match submit(conn, &turn.game_id, &computer, seq, command.clone()) {
         Err(ServiceError::Rule(why)) => {
             // Never expected: the computer's knowledge gives the seat's legal moves. Rather than
             // stall the game on the same refusal, the easiest level's move is played instead.
@@ -197,15 +198,27 @@ pub fn play_turn(conn: &mut PgConnection, turn: &Turn, time: Duration) -> Result
             let again = suggest(conn, &turn.game_id, turn.player_id, Level::Easy, time)?;
             match again {
                 Some((seq, other)) if other != command => {
-                    match service::play(conn, &turn.game_id, &computer, seq, other) {
-                        Ok(seq) => Ok(Played::Moved(seq)),
-                        Err(ServiceError::Stale) => Ok(Played::NotItsTurn),
-                        Err(e) => Err(e),
-                    }
+                    submit(conn, &turn.game_id, &computer, seq, other)
                 }
                 _ => Err(ServiceError::Rule(why)),
             }
         }
+        played => played,
+    }
+}
+
+/// Plays `command` for `computer` on the game as it stood at row `seq`; a game that moved on
+/// meanwhile is left for the next round to look at again.
+fn submit(
+    conn: &mut PgConnection,
+    game_id: &str,
+    computer: &Player,
+    seq: i64,
+    command: Value,
+) -> Result<Played> {
+    match service::play(conn, game_id, computer, seq, command) {
+        Ok(seq) => Ok(Played::Moved(seq)),
+        Err(ServiceError::Stale) => Ok(Played::NotItsTurn),
         Err(e) => Err(e),
     }
 }
@@ -232,8 +245,26 @@ fn think<R: BotGame>(
     time: Duration,
 ) -> Result<Option<(i64, Value)>> {
     let (game, rows) = load::<R>(conn, game_id)?;
-    let (Some(seat), Some(Status::ToAct { seats })) = (game.seat_of(player_id), game.status())
-    else {
+    let Some(seat) = game.seat_of(player_id) else {
+        return Ok(None);
+    };
+    let command = decide::<R>(&game, &rows, seat, level, time)?;
+    Ok(command.map(|command| {
+        let command = serde_json::to_value(&command).expect("commands serialize");
+        (game.seq, command)
+    }))
+}
+
+/// The command the computer at `level` plays for `seat` in `game` (folded to the head of its log
+/// `rows`), found in at most `time`; None when the seat is not to act.
+fn decide<R: BotGame>(
+    game: &Game<R>,
+    rows: &Log,
+    seat: Seat,
+    level: Level,
+    time: Duration,
+) -> Result<Option<R::Command>> {
+    let Some(Status::ToAct { seats }) = game.status() else {
         return Ok(None);
     };
     if !seats.contains(&seat) {
@@ -278,8 +309,7 @@ fn think<R: BotGame>(
             }
         }
     };
-    let command = serde_json::to_value(&command).expect("commands serialize");
-    Ok(Some((game.seq, command)))
+    Ok(Some(command))
 }
 
 /// Most computer moves [`follow`] makes in a row (the others at a table of four, a few times round
@@ -307,25 +337,26 @@ fn follow_once<R: BotGame + GameUi>(
     game_id: &str,
     time: Duration,
 ) -> Result<Option<Message>> {
-    let (game, _) = load::<R>(conn, game_id)?;
+    let (game, rows) = load::<R>(conn, game_id)?;
     let (Some(state), Some(Status::ToAct { seats })) = (game.state.as_ref(), game.status()) else {
         return Ok(None);
     };
-    let Some((seat, computer)) = (seats.iter())
-        .filter_map(|&seat| Some((seat, game.seating.get(seat)?)))
-        .find(|(_, p)| is_computer(p.id))
+    let Some((seat, level, id)) = (seats.iter())
+        .filter_map(|&seat| {
+            let id = game.seating.get(seat)?.id;
+            Some((seat, level_of(id)?, id))
+        })
+        .next()
     else {
         return Ok(None);
     };
-    let level = level_of(computer.id).expect("a computer");
-    let Some((seq, command)) = suggest(conn, game_id, computer.id, level, time)? else {
+    let Some(command) = decide::<R>(&game, &rows, seat, level, time)? else {
         return Ok(None);
     };
-    let typed: R::Command = serde_json::from_value(command.clone())
-        .map_err(|_| ServiceError::BadRequest(Message::new("not-a-move")))?;
-    let label = R::command_label(state, &typed);
-    let player = accounts::find(conn, computer.id)?.ok_or(ServiceError::NotFound)?;
-    service::play(conn, game_id, &player, seq, command)?;
+    let label = R::command_label(state, &command);
+    let command = serde_json::to_value(&command).expect("commands serialize");
+    let player = accounts::find(conn, id)?.ok_or(ServiceError::NotFound)?;
+    service::play(conn, game_id, &player, game.seq, command)?;
     Ok(Some(
         Message::new("computer-played")
             .seat("name", seat)
