@@ -23,6 +23,7 @@ use crate::store::{Pool, database_now, notifications};
 pub struct Round {
     pub reminders: usize,
     pub withdrawn: usize,
+    pub taken_over: usize,
     pub told: usize,
     pub called_off: usize,
 }
@@ -112,7 +113,7 @@ pub fn expire_late_seats(conn: &mut PgConnection, round: &mut Round) -> anyhow::
                         done.push(Expiry::Told);
                         return Ok(done);
                     }
-                    Expiry::Withdrawn => done.push(Expiry::Withdrawn),
+                    expiry => done.push(expiry),
                 }
             }
         });
@@ -120,6 +121,7 @@ pub fn expire_late_seats(conn: &mut PgConnection, round: &mut Round) -> anyhow::
             Ok(done) => {
                 round.withdrawn += done.iter().filter(|e| **e == Expiry::Withdrawn).count();
                 round.told += done.iter().filter(|e| **e == Expiry::Told).count();
+                round.taken_over += done.iter().filter(|e| **e == Expiry::TakenOver).count();
             }
             Err(e) => tracing::error!("scheduler: game {game_id}: {e}"),
         }
@@ -171,9 +173,10 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
             .and_then(|mut conn| run_once(&mut conn, settings));
         match result {
             Ok(round) if round != Round::default() => tracing::info!(
-                "scheduler: {} reminders, {} withdrawn for time, {} tables told of a late player, {} tables called off",
+                "scheduler: {} reminders, {} withdrawn for time, {} taken over by a computer, {} tables told of a late player, {} tables called off",
                 round.reminders,
                 round.withdrawn,
+                round.taken_over,
                 round.told,
                 round.called_off
             ),

@@ -59,7 +59,8 @@ pub fn visible_row<R: Rules>(
     let events = serde_json::to_value(&shown).expect("events serialize");
     let command = match serde_json::from_value::<Submitted<R::Command>>(row.command.clone()) {
         Ok(Submitted::Play { command }) => {
-            let actor = row.actor.and_then(|id| game.seat_of(id));
+            // A seat's moves stay its own after a computer took it over from their player.
+            let actor = row.actor.and_then(|id| game.seat_held_by(id));
             match actor {
                 Some(seat) if !R::command_visible(&command, seat, viewer) => Value::Null,
                 _ => row.command.clone(),

@@ -226,12 +226,26 @@ fn rerun<R: Rules>(
             entries
         }
         Submitted::TimeOut { seat } => {
-            let Some(Entry::TimedOut { player, .. }) = recorded.first() else {
-                return wrong_as(row.seq, "verify-empty-timeout");
-            };
             let due = game.clock.as_ref().and_then(|c| c.due_at(*seat));
             let due = format_time(due.expect("checked by check_table_business"));
-            let mut entries = decide::timeout_entries(game, *seat, player.clone(), due);
+            let mut entries = match recorded.first() {
+                Some(Entry::TimedOut { player, .. }) => {
+                    decide::timeout_entries(game, *seat, player.clone(), due)
+                }
+                Some(Entry::SeatTakenOver { left, computer, .. }) => {
+                    decide::hand_over_entries(*seat, left.clone(), computer.clone(), Some(due))
+                }
+                _ => return wrong_as(row.seq, "verify-empty-timeout"),
+            };
+            decide::seal(game, None, None, &mut entries, seed, row.seq);
+            entries
+        }
+        Submitted::HandOver => {
+            let seat = seat_of(game, row)?;
+            let Some(Entry::SeatTakenOver { left, computer, .. }) = recorded.first() else {
+                return wrong_as(row.seq, "verify-empty-hand-over");
+            };
+            let mut entries = decide::hand_over_entries(seat, left.clone(), computer.clone(), None);
             decide::seal(game, None, None, &mut entries, seed, row.seq);
             entries
         }
@@ -308,10 +322,24 @@ fn check_table_business<R: Rules>(
                         .text("due", format_time(due)),
                 );
             }
-            if let Some(Entry::TimedOut { player, .. }) = recorded.first()
-                && game.seating.get(*seat).map(|p| p.id) != Some(player.id)
-            {
-                return wrong_as(row.seq, "verify-timeout-seat");
+            let holder = game.seating.get(*seat).map(|p| p.id);
+            match recorded.first() {
+                Some(Entry::TimedOut { player, .. }) if holder != Some(player.id) => {
+                    return wrong_as(row.seq, "verify-timeout-seat");
+                }
+                Some(Entry::TimedOut { .. })
+                    if control.on_timeout == OnTimeout::ComputerTakesOver
+                        && decide::may_hand_over(game, *seat) =>
+                {
+                    return wrong_as(row.seq, "verify-take-over-skipped");
+                }
+                Some(Entry::SeatTakenOver { .. }) => {
+                    if control.on_timeout != OnTimeout::ComputerTakesOver {
+                        return wrong_as(row.seq, "verify-timeout-way");
+                    }
+                    check_take_over(game, row, *seat, recorded)?;
+                }
+                _ => {}
             }
             let by_player = match row.actor {
                 None => false,
@@ -326,6 +354,10 @@ fn check_table_business<R: Rules>(
             if by_player != (control.on_timeout == OnTimeout::OthersDecide) {
                 return wrong_as(row.seq, "verify-timeout-way");
             }
+        }
+        Submitted::HandOver => {
+            let seat = seat_of(game, row)?;
+            check_take_over(game, row, seat, recorded)?;
         }
         Submitted::Cancel => {
             if game.phase() != Phase::Waiting {
@@ -369,6 +401,35 @@ fn check_table_business<R: Rules>(
             }
         }
         _ => {}
+    }
+    Ok(())
+}
+
+/// A computer takes `seat` over: from the person who holds it, where the table lets a computer do
+/// so, and a computer that has never sat at this table.
+fn check_take_over<R: Rules>(
+    game: &Game<R>,
+    row: &EventRow,
+    seat: usize,
+    recorded: &[Entry<R::Event>],
+) -> Result<(), Discrepancy> {
+    let Some(Entry::SeatTakenOver {
+        seat: taken,
+        left,
+        computer,
+        ..
+    }) = recorded.first()
+    else {
+        return wrong_as(row.seq, "verify-empty-hand-over");
+    };
+    if *taken != seat || game.seating.get(seat).map(|p| p.id) != Some(left.id) {
+        return wrong_as(row.seq, "verify-take-over-seat");
+    }
+    if !decide::may_hand_over(game, seat) {
+        return wrong_as(row.seq, "verify-take-over-not-here");
+    }
+    if !decide::may_stand_in(game, computer) {
+        return wrong_as(row.seq, "verify-take-over-not-computer");
     }
     Ok(())
 }
@@ -435,6 +496,15 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
     });
     if withheld > 0 {
         lines.push(Message::new("verify-withheld").with("rows", withheld));
+    }
+    for taken in &game.handed_over {
+        lines.push(
+            Message::new("verify-taken-over")
+                .with("seat", taken.seat + 1)
+                .text("computer", &taken.computer.name)
+                .with("row", taken.since)
+                .text("player", &taken.left.name),
+        );
     }
     lines.push(match game.end_message() {
         Some(result) => {

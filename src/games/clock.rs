@@ -32,6 +32,9 @@ pub enum OnTimeout {
     Withdraw,
     /// The others are told, and any of them may withdraw the late seat when they choose.
     OthersDecide,
+    /// In a game of three or four where another person still plays, a computer takes the seat
+    /// over and plays it to the end; otherwise the seat is withdrawn as with `Withdraw`.
+    ComputerTakesOver,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -104,6 +107,7 @@ impl TimeControl {
         Message::new(match self.on_timeout {
             OnTimeout::Withdraw => "clock-withdraw",
             OnTimeout::OthersDecide => "clock-others-decide",
+            OnTimeout::ComputerTakesOver => "clock-computer-takes-over",
         })
         .with("limit", limit)
     }
@@ -168,6 +172,19 @@ impl Clocks {
                 });
                 clock.turn_seq = seq;
             }
+        }
+    }
+
+    /// A computer takes the seat over: its clock starts again as at the start of the game, and
+    /// runs from the row that hands it over if the seat is to act.
+    pub fn hand_over(&mut self, seat: Seat) {
+        if let Some(clock) = self.seats.get_mut(seat) {
+            *clock = SeatClock {
+                left: self.control.starting_bank(),
+                since: None,
+                turn_seq: 0,
+                away_until: None,
+            };
         }
     }
 
@@ -374,6 +391,21 @@ mod tests {
         clocks.pause(0, at(30), at(100));
         assert_eq!(clocks.due_at(0), Some(at(24)));
         assert_eq!(clocks.out_of_time(at(30)), vec![0]);
+    }
+
+    #[test]
+    fn a_seat_handed_over_starts_a_full_clock_from_the_row_that_hands_it_over() {
+        let mut clocks = Clocks::new(
+            TimeControl::from_days(1, true, OnTimeout::ComputerTakesOver, DAY),
+            3,
+        );
+        clocks.tick(3, at(0), None, &[1]);
+        assert_eq!(clocks.out_of_time(at(80)), vec![1]);
+        clocks.hand_over(1);
+        clocks.tick(4, at(80), None, &[1]);
+        assert_eq!(clocks.due_at(1), Some(at(80 + 72)), "a full bank again");
+        assert_eq!(clocks.seats[1].turn_seq, 4);
+        assert!(clocks.out_of_time(at(81)).is_empty());
     }
 
     #[test]

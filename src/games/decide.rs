@@ -77,6 +77,40 @@ pub fn timeout_entries<R: Rules>(
     )
 }
 
+/// Whether a computer may take `seat` over from the person playing it: in a running game of
+/// three or four where the seat is still in play, held by a person, and another person plays on
+/// (computers never finish a game among themselves).
+pub fn may_hand_over<R: Rules>(game: &Game<R>, seat: Seat) -> bool {
+    game.players >= 3
+        && game.ended.is_none()
+        && game.state.is_some()
+        && !game.resigned.contains(&seat)
+        && game.seating.get(seat).is_some_and(|p| !p.is_computer())
+        && game.another_person_plays(seat)
+}
+
+/// Whether `computer` may be the one to take a seat over: a computer account that has never sat
+/// at this table.
+pub fn may_stand_in<R: Rules>(game: &Game<R>, computer: &Participant) -> bool {
+    computer.is_computer() && !game.participant_ids().contains(&computer.id)
+}
+
+/// `computer` takes `seat` over from `left`, who ran out of time at `due_at` or (without it)
+/// chose to leave. The seat stays in play: no rules event is needed.
+pub fn hand_over_entries<E>(
+    seat: Seat,
+    left: Participant,
+    computer: Participant,
+    due_at: Option<String>,
+) -> Vec<Entry<E>> {
+    vec![Entry::SeatTakenOver {
+        seat,
+        left,
+        computer,
+        due_at,
+    }]
+}
+
 fn withdraw_entries<R: Rules>(
     game: &Game<R>,
     seat: Seat,

@@ -16,5 +16,6 @@ pub mod seed;
 pub mod service;
 pub mod stream;
 pub mod table;
+pub mod takeover;
 pub mod timeout;
 pub mod vacation;

@@ -72,7 +72,7 @@ impl GameRow {
             .status()
             .map(|status| status.to_act().to_vec())
             .unwrap_or_default();
-        let seats: Vec<Option<i32>> = (game.joined.iter())
+        let seats: Vec<Option<i32>> = (game.at_table())
             .map(|p| game.seat_of(p.id).map(|s| s as i32))
             .collect();
         let to_act = (seats.iter())
@@ -86,7 +86,7 @@ impl GameRow {
                 .as_ref()
                 .map(|m| serde_json::to_value(m).expect("messages serialize")),
             updated_at: Utc::now(),
-            players: game.joined.iter().map(|p| p.id).collect(),
+            players: game.at_table().map(|p| p.id).collect(),
             seats,
             to_act,
         }

@@ -32,6 +32,8 @@ pub struct Game<R: Rules> {
     pub resigned: Vec<Seat>,
     /// Of those, the seats whose time ran out.
     pub timed_out: Vec<Seat>,
+    /// Seats a computer took over from a person who left, in order.
+    pub handed_over: Vec<HandedOver>,
     /// The seats' clocks, in a timed game that has started.
     pub clock: Option<Clocks>,
     /// Players on vacation, by id, and when their vacation ends.
@@ -65,6 +67,7 @@ impl<R: Rules> Clone for Game<R> {
             state: self.state.clone(),
             resigned: self.resigned.clone(),
             timed_out: self.timed_out.clone(),
+            handed_over: self.handed_over.clone(),
             clock: self.clock.clone(),
             away: self.away.clone(),
             back: self.back.clone(),
@@ -74,6 +77,17 @@ impl<R: Rules> Clone for Game<R> {
             board_seq: self.board_seq,
         }
     }
+}
+
+/// A seat a computer plays from row `since` on, for the person who left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HandedOver {
+    pub seat: Seat,
+    pub left: Participant,
+    pub computer: Participant,
+    pub since: i64,
+    /// The person ran out of time (rather than choosing to leave).
+    pub timed_out: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -110,10 +124,16 @@ pub struct ReplayError {
 }
 
 impl<R: Rules> Game<R> {
+    /// Everyone who has sat at the table: those who joined, in joining order, then the
+    /// computers that took seats over.
+    pub fn at_table(&self) -> impl Iterator<Item = &Participant> {
+        (self.joined.iter()).chain(self.handed_over.iter().map(|h| &h.computer))
+    }
+
     /// Every participant's id, the creator's included.
     pub fn participant_ids(&self) -> Vec<i64> {
         let mut ids: Vec<i64> = std::iter::once(&self.creator)
-            .chain(&self.joined)
+            .chain(self.at_table())
             .map(|p| p.id)
             .collect();
         ids.sort_unstable();
@@ -124,9 +144,12 @@ impl<R: Rules> Game<R> {
     /// Shows players by `names` (their names now) instead of the names the log recorded when
     /// they joined.
     pub fn use_names(&mut self, names: &std::collections::HashMap<i64, String>) {
+        let handed_over =
+            (self.handed_over.iter_mut()).flat_map(|h| [&mut h.left, &mut h.computer]);
         let people = std::iter::once(&mut self.creator)
             .chain(self.joined.iter_mut())
-            .chain(self.seating.iter_mut());
+            .chain(self.seating.iter_mut())
+            .chain(handed_over);
         for person in people {
             if let Some(name) = names.get(&person.id) {
                 person.name.clone_from(name);
@@ -137,9 +160,21 @@ impl<R: Rules> Game<R> {
     /// The players' names by id, as this game shows them.
     pub fn names_by_id(&self) -> std::collections::HashMap<i64, String> {
         std::iter::once(&self.creator)
-            .chain(&self.joined)
+            .chain(self.at_table())
             .map(|p| (p.id, p.name.clone()))
             .collect()
+    }
+
+    /// Seat names in seat order as they were at row `seq`: a seat a computer took over after it
+    /// is still called by the person who played it then.
+    pub fn seat_names_at(&self, seq: i64) -> Vec<String> {
+        let mut names = self.seat_names();
+        for taken in self.handed_over.iter().rev().filter(|h| h.since > seq) {
+            if let Some(name) = names.get_mut(taken.seat) {
+                name.clone_from(&taken.left.name);
+            }
+        }
+        names
     }
 
     pub fn phase(&self) -> Phase {
@@ -155,6 +190,21 @@ impl<R: Rules> Game<R> {
 
     pub fn seat_of(&self, player_id: i64) -> Option<Seat> {
         self.seating.iter().position(|p| p.id == player_id)
+    }
+
+    /// The seat a player holds, or held until a computer took it over from them.
+    pub fn seat_held_by(&self, player_id: i64) -> Option<Seat> {
+        self.seat_of(player_id).or_else(|| {
+            (self.handed_over.iter())
+                .find(|h| h.left.id == player_id)
+                .map(|h| h.seat)
+        })
+    }
+
+    /// Whether a person (not a computer) still plays some seat other than `seat`.
+    pub fn another_person_plays(&self, seat: Seat) -> bool {
+        (self.remaining_seats().into_iter())
+            .any(|other| other != seat && self.seating.get(other).is_some_and(|p| !p.is_computer()))
     }
 
     pub fn has_joined(&self, player_id: i64) -> bool {
@@ -242,6 +292,7 @@ impl<R: Rules> Game<R> {
             state: None,
             resigned: Vec::new(),
             timed_out: Vec::new(),
+            handed_over: Vec::new(),
             clock: None,
             away: BTreeMap::new(),
             back: Vec::new(),
@@ -331,6 +382,27 @@ impl<R: Rules> Game<R> {
             Entry::TimedOut { seat, .. } => {
                 self.resigned.push(*seat);
                 self.timed_out.push(*seat);
+            }
+            Entry::SeatTakenOver {
+                seat,
+                left,
+                computer,
+                due_at,
+            } => {
+                if let Some(holder) = self.seating.get_mut(*seat) {
+                    *holder = computer.clone();
+                }
+                if let Some(clock) = self.clock.as_mut() {
+                    clock.hand_over(*seat);
+                }
+                self.handed_over.push(HandedOver {
+                    seat: *seat,
+                    left: left.clone(),
+                    computer: computer.clone(),
+                    // Rows follow one another: this entry belongs to the row after the last.
+                    since: self.seq + 1,
+                    timed_out: due_at.is_some(),
+                });
             }
             Entry::Cancelled { reason } => self.cancelled = Some(*reason),
             Entry::Said { .. } => {}

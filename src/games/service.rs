@@ -232,7 +232,9 @@ fn to_tell<R: Rules>(
         return Vec::new();
     }
     if game.ended.is_some() {
-        return (game.seating.iter())
+        // Those who left a seat to a computer learn how it ended too.
+        let left = game.handed_over.iter().map(|h| &h.left);
+        return (game.seating.iter().chain(left))
             .filter(|p| Some(p.id) != actor)
             .map(|p| (p.id, notifications::Kind::GameOver))
             .collect();

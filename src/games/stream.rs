@@ -15,6 +15,13 @@ pub struct Participant {
     pub name: String,
 }
 
+impl Participant {
+    /// Computer players are the accounts with ids below zero.
+    pub fn is_computer(&self) -> bool {
+        self.id < 0
+    }
+}
+
 /// What a person asked for, stored as submitted.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
@@ -32,6 +39,8 @@ pub enum Submitted<C> {
         command: C,
     },
     Resign,
+    /// The actor leaves the game and a computer plays their seat on (games of three or four).
+    HandOver,
     /// The seat's time ran out: sent by the server (no actor) or, when the table lets them, by
     /// another player.
     TimeOut {
@@ -88,6 +97,16 @@ pub enum Entry<E> {
         player: Participant,
         /// When its time ran out, by the clocks folded from the rows before.
         due_at: String,
+    },
+    /// From this row on, `computer` plays the seat that `left` held: the person has left the
+    /// game, and the seat plays on to its result. `due_at` is when the person's time ran out,
+    /// or absent when they chose to leave.
+    SeatTakenOver {
+        seat: Seat,
+        left: Participant,
+        computer: Participant,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        due_at: Option<String>,
     },
     /// The table was called off before it started.
     Cancelled {

@@ -11,6 +11,7 @@ use super::error::{Result, ServiceError};
 use super::replay::{Game, Phase};
 use super::service::{self, NewRow, commit_with_seed, load, load_seated, lock_game};
 use super::stream::Submitted;
+use super::takeover;
 use crate::auth::Player;
 use crate::rules::message::Message;
 use crate::rules::with_rules;
@@ -24,6 +25,8 @@ use crate::store::schema::turn_clocks;
 pub enum Expiry {
     /// A seat was withdrawn: its row is in the log.
     Withdrawn,
+    /// A computer took a seat over: its row is in the log.
+    TakenOver,
     /// The other players were told they may withdraw the late seats.
     Told,
     /// Nobody is late (any more).
@@ -51,7 +54,12 @@ fn expire<R: Rules>(conn: &mut PgConnection, game_id: &str, now: DateTime<Utc>) 
         return Ok(Expiry::Nothing);
     };
     match control.on_timeout {
-        OnTimeout::Withdraw => {
+        OnTimeout::ComputerTakesOver if decide::may_hand_over(&game, late[0]) => {
+            let due = due_at(&game, late[0])?;
+            takeover::timed_out(conn, game, rows.last(), late[0], due)?;
+            Ok(Expiry::TakenOver)
+        }
+        OnTimeout::Withdraw | OnTimeout::ComputerTakesOver => {
             time_out(conn, game, rows.last(), None, late[0])?;
             Ok(Expiry::Withdrawn)
         }
@@ -70,15 +78,11 @@ fn time_out<R: Rules>(
     actor: Option<i64>,
     seat: Seat,
 ) -> Result<i64> {
-    let due = game
-        .clock
-        .as_ref()
-        .and_then(|clock| clock.due_at(seat))
-        .ok_or_else(|| ServiceError::Rule(Message::new("clock-not-running")))?;
+    let due = due_at(&game, seat)?;
     let player = game.seating[seat].clone();
     let seq = previous.map_or(1, |row| row.seq + 1);
     let game_seed = service::load_seed(conn, &game)?;
-    let mut entries = decide::timeout_entries(&game, seat, player, format_time(due));
+    let mut entries = decide::timeout_entries(&game, seat, player, due);
     decide::seal(&game, None, None, &mut entries, &game_seed, seq);
     let new_row = NewRow {
         previous,
@@ -87,6 +91,13 @@ fn time_out<R: Rules>(
         entries,
     };
     commit_with_seed::<R>(conn, game, new_row, &game_seed)
+}
+
+/// When the seat's time ran out, as the log records it.
+fn due_at<R: Rules>(game: &Game<R>, seat: Seat) -> Result<String> {
+    let due = game.clock.as_ref().and_then(|clock| clock.due_at(seat));
+    due.map(format_time)
+        .ok_or_else(|| ServiceError::Rule(Message::new("clock-not-running")))
 }
 
 /// Tells every other remaining player that the late seats may be withdrawn, once per turn.

@@ -305,10 +305,14 @@ fn news_of<R: GameUi + MoveCodes>(
     let me = mailing.recipient.id;
     let (mut game, rows) = service::load::<R>(mailing.conn, game_id)?;
     crate::games::computer::name_in(&mut game, mailing.recipient.lang());
-    let Some(seat) = game.seat_of(me) else {
+    let finished = game.phase() == Phase::Finished;
+    // Someone who left their seat to a computer hears only how the game ended.
+    let seat = game
+        .seat_of(me)
+        .or_else(|| game.seat_held_by(me).filter(|_| finished));
+    let Some(seat) = seat else {
         return Ok(None);
     };
-    let finished = game.phase() == Phase::Finished;
     let to_act = game
         .status()
         .is_some_and(|status| status.to_act().contains(&seat));

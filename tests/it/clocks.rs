@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Text, Timestamptz};
+use diesel::sql_types::{BigInt, Text};
 
 use crate::support::{Table, TestApp, assert_log_verifies, rechain, seat_table};
 
@@ -22,21 +22,9 @@ async fn to_move(table: &Table) -> usize {
     acting[0]
 }
 
-#[derive(QueryableByName)]
-struct Due {
-    #[diesel(sql_type = Timestamptz)]
-    due_at: chrono::DateTime<chrono::Utc>,
-    #[diesel(sql_type = Timestamptz)]
-    now: chrono::DateTime<chrono::Utc>,
-}
-
-/// Waits (by the database's clock) until `before` ahead of the running turn's deadline.
+/// Waits until `before` ahead of the running turn's deadline.
 fn sleep_until_due_minus(table: &Table, before: Duration) {
-    let due: Due = diesel::sql_query("SELECT due_at, now() AS now FROM turn_clocks LIMIT 1")
-        .get_result(&mut table.app.db.connect())
-        .expect("a clock is running");
-    let wait = (due.due_at - due.now).to_std().unwrap_or_default();
-    std::thread::sleep(wait.saturating_sub(before));
+    std::thread::sleep(table.time_to_deadline().saturating_sub(before));
 }
 
 #[derive(QueryableByName)]

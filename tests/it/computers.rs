@@ -11,7 +11,7 @@ use turnpost::bots::Level;
 use turnpost::games::computer;
 use turnpost::store::schema::{game_events, notifications, players};
 
-use crate::support::{Browser, TestApp, count_rows};
+use crate::support::{Browser, ServerProcess, TestApp, count_rows};
 
 /// How long the person's own moves are thought about (by the middle computer, for them).
 const PERSON_THINKS: Duration = Duration::from_millis(40);
@@ -222,50 +222,62 @@ async fn with_two_servers_each_computer_move_is_made_once() {
     turnpost::audit::verify(&export).unwrap_or_else(|found| panic!("{found}"));
 }
 
+/// Claims a server holds on the head of a game's log: a computer thinking about its move.
+fn claims_on_the_head(app: &TestApp) -> i64 {
+    #[derive(QueryableByName)]
+    struct Claims {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    diesel::sql_query(
+        "SELECT count(*) AS n FROM computer_claims c JOIN games g ON g.id = c.game_id
+         WHERE c.seq = g.last_seq AND c.claimed_until > now()",
+    )
+    .get_result::<Claims>(&mut app.db.connect())
+    .unwrap()
+    .n
+}
+
 #[actix_web::test]
-async fn a_move_claimed_by_a_process_that_died_is_made_once_its_claim_runs_out() {
-    // No computer moves in this server: it stands for the process that died mid-thought.
+async fn a_computer_killed_mid_thought_makes_its_move_after_a_restart() {
+    // This server plays no computer: a process of its own does, and is killed while it thinks.
     let app = TestApp::start_with(|s| s.computers.run = false).await;
     let ann = app.signed_in("ann@example.com", "Ann").await;
-    let path = play_the_computer(&ann, "kalah", &["hard"]).await;
+    let path = play_the_computer(&ann, "kabaleo", &["hard"]).await;
     let game_id = path.trim_start_matches("/games/").to_string();
     let me = player_id(&app, "ann@example.com");
-    // Ann moves until it is the computer's turn (Kalah may give her another move).
-    loop {
-        let twin = ann.get_json(&path).await.json();
-        if twin["legal_commands"].as_array().unwrap().is_empty() {
-            break;
-        }
-        let (seq, command) = persons_move(&app, &path, me);
-        let page = ann
-            .post_form(
-                &format!("{path}/play"),
-                &[
-                    ("csrf", twin["csrf"].as_str().unwrap()),
-                    ("seq", &seq.to_string()),
-                    ("command", &command.to_string()),
-                ],
-            )
-            .await;
-        assert_eq!(page.status, 200, "{}", page.body);
-    }
+    // The hard computer thinks for its whole second.
+    let thinking =
+        ServerProcess::start_with_env(&app, &[("TURNPOST__COMPUTERS__THINK_MS", "900")]).await;
+    let twin = wait_for_turn(&ann.copy_to(&thinking.base), &path).await;
     let before = computer_rows(&app, &game_id);
-    diesel::sql_query(
-        "INSERT INTO computer_claims (game_id, seq, claimed_until)
-         SELECT id, last_seq, now() + interval '2 seconds' FROM games WHERE id = $1",
-    )
-    .bind::<diesel::sql_types::Text, _>(&game_id)
-    .execute(&mut app.db.connect())
-    .unwrap();
-    let restarted = app.server_with(|s| s.computers.run = true);
-    tokio::time::sleep(Duration::from_millis(700)).await;
+    let (seq, command) = persons_move(&app, &path, me);
+    let page = ann
+        .post_form(
+            &format!("{path}/play"),
+            &[
+                ("csrf", twin["csrf"].as_str().unwrap()),
+                ("seq", &seq.to_string()),
+                ("command", &command.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while claims_on_the_head(&app) == 0 {
+        assert!(
+            Instant::now() < deadline,
+            "the computer never took its turn"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    drop(thinking);
     assert_eq!(
         computer_rows(&app, &game_id),
         before,
-        "the claim of the process that died still held the move"
+        "the process was killed before it moved"
     );
-    let on_restarted = ann.copy_to(&restarted.base);
-    wait_for_turn(&on_restarted, &path).await;
-    // Once, or more where Kalah's rules give the computer another move.
+    let restarted = ServerProcess::start(&app).await;
+    wait_for_turn(&ann.copy_to(&restarted.base), &path).await;
     assert!(computer_rows(&app, &game_id) > before);
 }

@@ -43,5 +43,6 @@ mod shutdown;
 mod sign_in;
 mod slow_clients;
 mod table_life;
+mod takeover;
 mod two_servers;
 mod vacation;

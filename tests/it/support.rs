@@ -110,6 +110,11 @@ pub struct ServerProcess {
 
 impl ServerProcess {
     pub async fn start(app: &TestApp) -> ServerProcess {
+        Self::start_with_env(app, &[]).await
+    }
+
+    /// A server process with settings changed by environment variables (`TURNPOST__…`).
+    pub async fn start_with_env(app: &TestApp, env: &[(&str, &str)]) -> ServerProcess {
         let port = free_port();
         let base = format!("http://127.0.0.1:{port}");
         let child = app
@@ -117,6 +122,7 @@ impl ServerProcess {
             .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
             .env("TURNPOST__SERVER__BASE_URL", &base)
             .env("TURNPOST__MAIL__WORKER", "true")
+            .envs(env.iter().copied())
             .spawn()
             .unwrap();
         let server = ServerProcess { child, base };
@@ -786,7 +792,23 @@ pub async fn seat_table(app: TestApp, kind: &str, names: &[&str], extra: &[(&str
     }
 }
 
+#[derive(diesel::QueryableByName)]
+struct Due {
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    due_at: chrono::DateTime<chrono::Utc>,
+    #[diesel(sql_type = diesel::sql_types::Timestamptz)]
+    now: chrono::DateTime<chrono::Utc>,
+}
+
 impl Table {
+    /// How long (by the database's clock) until the running turn's time runs out.
+    pub fn time_to_deadline(&self) -> std::time::Duration {
+        let due: Due = diesel::sql_query("SELECT due_at, now() AS now FROM turn_clocks LIMIT 1")
+            .get_result(&mut self.app.db.connect())
+            .expect("a clock is running");
+        (due.due_at - due.now).to_std().unwrap_or_default()
+    }
+
     /// The JSON twin of the game as `player` sees it.
     pub async fn twin(&self, player: usize) -> serde_json::Value {
         let page = self.players[player].get_json(&self.path).await;

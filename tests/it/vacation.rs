@@ -4,25 +4,10 @@
 use std::time::Duration;
 
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Timestamptz};
+use diesel::sql_types::BigInt;
 use scraper::Selector;
 
 use crate::support::{Browser, Page, Table, TestApp, assert_log_verifies, rechain, seat_table};
-
-#[derive(QueryableByName)]
-struct Due {
-    #[diesel(sql_type = Timestamptz)]
-    due_at: chrono::DateTime<chrono::Utc>,
-    #[diesel(sql_type = Timestamptz)]
-    now: chrono::DateTime<chrono::Utc>,
-}
-
-fn time_to_deadline(table: &Table) -> Duration {
-    let due: Due = diesel::sql_query("SELECT due_at, now() AS now FROM turn_clocks LIMIT 1")
-        .get_result(&mut table.app.db.connect())
-        .expect("a clock is running");
-    (due.due_at - due.now).to_std().unwrap_or_default()
-}
 
 #[derive(QueryableByName)]
 struct Counted {
@@ -76,7 +61,7 @@ async fn a_vacation_stops_the_clock_until_the_player_is_back_and_the_log_proves_
         started.body
     );
     assert!(
-        time_to_deadline(&table) > Duration::from_secs(6),
+        table.time_to_deadline() > Duration::from_secs(6),
         "two days more"
     );
     let board = table.players[1 - away].get(&table.path).await;
@@ -103,11 +88,11 @@ async fn a_vacation_stops_the_clock_until_the_player_is_back_and_the_log_proves_
         back.body
     );
     assert!(
-        time_to_deadline(&table) <= Duration::from_secs(3),
+        table.time_to_deadline() <= Duration::from_secs(3),
         "the clock runs again from what was left"
     );
 
-    std::thread::sleep(time_to_deadline(&table) + Duration::from_millis(200));
+    std::thread::sleep(table.time_to_deadline() + Duration::from_millis(200));
     assert_eq!(table.app.schedule().withdrawn, 1);
     assert_eq!(rows_of_type(&table, "away"), 1);
     assert_eq!(rows_of_type(&table, "back"), 1);

@@ -9,15 +9,15 @@ use askama::Template;
 use serde_json::{Value, json};
 
 use crate::games::clock::{OnTimeout, span_message};
-use crate::games::computer;
 use crate::games::replay::{Game, Phase, entries, replay};
 use crate::games::service;
 use crate::games::stream::{CancelReason, Entry};
+use crate::games::{computer, decide};
 use crate::present::result::{Ending, ranked};
 use crate::present::{Actions, Board, Choice, GameUi};
 use crate::rules::Message;
 use crate::rules::{Kind, with_rules};
-use crate::rules::{Rules, Status};
+use crate::rules::{Rules, Seat, Status};
 use crate::store::events::EventRow;
 use crate::web::AppState;
 use crate::web::clock_text::{local, zone_of};
@@ -26,6 +26,8 @@ use crate::web::etag::{Answer, EntityTag, HeldTags};
 use crate::web::layout::{Layout, render_page};
 use crate::web::session::Visitor;
 use chrono_tz::Tz;
+
+use crate::i18n::Lang;
 
 use super::recent::{RecentLine, recent_lines};
 
@@ -49,6 +51,8 @@ pub struct PlayerLine {
     pub may_withdraw: bool,
     /// "on vacation until 2026-12-01 09:00 CET": the player's clock waits.
     pub away: Option<String>,
+    /// "playing for Ann from row 34": a computer took the seat over.
+    pub playing_for: Option<String>,
 }
 
 /// One message of table talk.
@@ -306,8 +310,9 @@ pub fn render_visible<R: GameUi>(
         }
         _ => &game,
     };
-    // Loading put in the players' names as they are now.
-    let names = game.seat_names();
+    // Loading put in the players' names as they are now; a seat a computer took over later is
+    // still called by its person.
+    let names = game.seat_names_at(shown.seq);
     let view = shown.state.as_ref().map(|state| R::view(state, viewer));
     let live = at.is_none_or(|n| n == game.seq);
     let in_play = game.phase() == Phase::Active && me.is_some_and(|s| !game.resigned.contains(&s));
@@ -365,6 +370,7 @@ pub fn render_visible<R: GameUi>(
                 seconds_left: None,
                 may_withdraw: false,
                 away: away_until(p.id),
+                playing_for: None,
             })
             .collect()
     } else {
@@ -400,11 +406,13 @@ pub fn render_visible<R: GameUi>(
                     seconds_left: left.map(|left| left.num_seconds()),
                     may_withdraw: out && others_decide && in_play && me != Some(seat),
                     away: game.seating.get(seat).and_then(|p| away_until(p.id)),
+                    playing_for: playing_for(shown, seat, visitor.lang),
                 }
             })
             .collect()
     };
     let can_resign = live && in_play;
+    let can_hand_over = can_resign && me.is_some_and(|seat| decide::may_hand_over(&game, seat));
     let recent = match live {
         true => recent_lines(&game, &rows, visitor.player_id(), zone, now, visitor.lang)?,
         false => Vec::new(),
@@ -424,7 +432,7 @@ pub fn render_visible<R: GameUi>(
             "players": players.iter().map(|p| json!({
                 "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
                 "resigned": p.resigned, "timed_out": p.timed_out, "seconds_left": p.seconds_left,
-                "may_withdraw": p.may_withdraw, "away": p.away,
+                "may_withdraw": p.may_withdraw, "away": p.away, "playing_for": p.playing_for,
             })).collect::<Vec<_>>(),
             "recent": recent.iter().map(|line| json!({
                 "seq": line.seq, "actor": line.actor, "text": line.text,
@@ -435,6 +443,7 @@ pub fn render_visible<R: GameUi>(
             // For tools: the token a JSON move sends in the X-CSRF-Token header.
             "csrf": visitor.player.as_ref().map(|_| visitor.csrf.clone()),
             "can_resign": can_resign,
+            "can_hand_over": can_hand_over,
             "status": status,
             "result": game
                 .end_message()
@@ -633,4 +642,15 @@ pub(super) fn answer_on(
         error,
         held
     ))
+}
+
+/// "playing for Ann from row 34", for a seat a computer plays in `game` for a person who left.
+fn playing_for<R: Rules>(game: &Game<R>, seat: Seat, lang: Lang) -> Option<String> {
+    let taken = game.handed_over.iter().rev().find(|h| h.seat == seat)?;
+    Some(
+        lang.tr("game-playing-for")
+            .arg("player", &taken.left.name)
+            .arg("row", taken.since)
+            .to_string(),
+    )
 }

@@ -123,6 +123,19 @@ pub(super) fn describe<R: Rules>(
         Entry::TimedOut { player, due_at, .. } => Message::new("entry-timed-out")
             .text("player", name(player))
             .text("at", local_text(due_at, zone)),
+        Entry::SeatTakenOver {
+            left,
+            computer,
+            due_at,
+            ..
+        } => match due_at {
+            Some(due_at) => {
+                Message::new("entry-taken-over-timed-out").text("at", local_text(due_at, zone))
+            }
+            None => Message::new("entry-taken-over"),
+        }
+        .text("player", name(left))
+        .text("computer", name(computer)),
         Entry::Cancelled {
             reason: CancelReason::ByCreator,
         } => Message::new("entry-called-off"),
@@ -174,7 +187,6 @@ fn build<R: GameUi>(
         return Ok(Answer::Unchanged(tag));
     }
     let viewer = game.viewer_for(visitor.player_id());
-    let names = game.seat_names();
     let now_called = game.names_by_id();
     let departures = game.departures();
     let zone = zone_of(visitor);
@@ -192,8 +204,9 @@ fn build<R: GameUi>(
             .collect();
         let actor = row
             .actor
-            .and_then(|id| game.joined.iter().find(|p| p.id == id))
-            .map_or_else(|| "Turnpost".to_string(), |p| p.name.clone());
+            .and_then(|id| now_called.get(&id))
+            .map_or_else(|| "Turnpost".to_string(), Clone::clone);
+        let names = game.seat_names_at(row.seq);
         html_rows.push(HistoryRow {
             seq: row.seq,
             time: local(row.recorded_at, zone),

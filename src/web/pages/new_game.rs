@@ -113,7 +113,8 @@ struct OptionsPage {
     open_choices: Vec<DayChoice>,
     computer_seats: Vec<ComputerSeat>,
     bank: bool,
-    others_decide: bool,
+    /// The chosen answer to a seat out of time: "withdraw", "others" or "computer".
+    on_timeout: String,
     error: Option<String>,
 }
 
@@ -227,7 +228,7 @@ fn options_form<R: GameUi>(
             .collect(),
         computer_seats: computer_seats(typed, max, visitor.lang),
         bank: typed.get("clock") == Some("bank"),
-        others_decide: typed.get("on_timeout") == Some("others"),
+        on_timeout: typed.get("on_timeout").unwrap_or("withdraw").to_string(),
         error,
     })
 }
@@ -340,6 +341,7 @@ fn time_control(form: &Form, day_seconds: i64) -> Result<Option<TimeControl>, Me
     let on_timeout = match form.get("on_timeout").unwrap_or("withdraw") {
         "withdraw" => OnTimeout::Withdraw,
         "others" => OnTimeout::OthersDecide,
+        "computer" => OnTimeout::ComputerTakesOver,
         _ => return Err(Message::new("new-game-choose-on-timeout")),
     };
     Ok(Some(TimeControl::from_days(

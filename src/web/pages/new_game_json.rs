@@ -87,7 +87,7 @@ pub fn form<R: Rules>(kind: Kind, lang: Lang) -> Value {
                         "properties": {
                             "days": {"enum": DAY_CHOICES},
                             "clock": {"enum": ["move", "bank"], "default": "move"},
-                            "on_timeout": {"enum": ["withdraw", "others"], "default": "withdraw"},
+                            "on_timeout": {"enum": ["withdraw", "others", "computer"], "default": "withdraw"},
                         },
                     },
                 ],
@@ -216,6 +216,7 @@ fn clock_of(clock: Clock, day_seconds: i64) -> Result<TimeControl, Message> {
     let on_timeout = match clock.on_timeout.as_deref().unwrap_or("withdraw") {
         "withdraw" => OnTimeout::Withdraw,
         "others" => OnTimeout::OthersDecide,
+        "computer" => OnTimeout::ComputerTakesOver,
         _ => return Err(Message::new("json-form-on-timeout")),
     };
     Ok(TimeControl::from_days(

@@ -1,11 +1,12 @@
-//! Resigning: a confirmation page, then the resignation itself.
+//! Resigning: a confirmation page, then the resignation itself, or (in a game of three or four)
+//! leaving the seat to a computer instead.
 
 use actix_session::Session;
 use actix_web::HttpRequest;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::games::service;
+use crate::games::{computer, service, takeover};
 use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
@@ -23,6 +24,8 @@ struct ResignPage {
     seq: i64,
     /// "Kalah".
     game_name: String,
+    /// "Or leave the game and let the computer (Medium) play your seat…", where it may.
+    hand_over: Option<String>,
 }
 
 /// Asks first: resigning cannot be undone.
@@ -82,6 +85,12 @@ pub async fn confirm(
         id: game_id,
         seq: json["seq"].as_i64().unwrap_or_default(),
         game_name,
+        hand_over: (json["can_hand_over"] == true).then(|| {
+            let level = computer::level_name(takeover::STAND_IN_LEVEL, visitor.lang);
+            (visitor.lang.tr("hand-over-explained"))
+                .arg("level", level)
+                .to_string()
+        }),
     })
 }
 
@@ -99,8 +108,14 @@ pub async fn resign(
     let player = visitor.require_player()?.clone();
     let pool = state.pool.clone();
     let id = game_id.clone();
+    let leave_to_computer = form.get("leave_to") == Some("computer");
     web::block(move || -> Result<_, WebError> {
-        Ok(service::resign(&mut *pool.get()?, &id, &player, seq)?)
+        let conn = &mut *pool.get()?;
+        match leave_to_computer {
+            true => takeover::hand_over(conn, &id, &player, seq).map(|_| ()),
+            false => service::resign(conn, &id, &player, seq),
+        }
+        .map_err(WebError::from)
     })
     .await??;
     Ok(see_other(&format!("/games/{game_id}")))

@@ -14,3 +14,5 @@ entry-back = { $player } is back from vacation early; their clock runs again.
 entry-sealed-revealed = This event held a secret; its hash was sealed with the salt { $salt }.
 entry-sealed = This event holds a secret; its hash is sealed with a salt revealed when the game ends.
 entry-ended = The game ended: { $result }. The seed is revealed: { $seed }.
+entry-taken-over-timed-out = { $player } ran out of time (at { $at }) and left the game; { $computer } plays their seat from here on.
+entry-taken-over = { $player } left the game; { $computer } plays their seat from here on.

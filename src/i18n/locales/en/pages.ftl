@@ -149,4 +149,4 @@ json-form-options-object = “options” must be a JSON object.
 json-form-unknown-option = { $game } has no option “{ $option }”; its options are: { $known }.
 json-form-days = “days” must be one of { $choices }.
 json-form-clock = “clock” must be “move” or “bank”.
-json-form-on-timeout = “on_timeout” must be “withdraw” or “others”.
+json-form-on-timeout = “on_timeout” must be “withdraw”, “others” or “computer”.

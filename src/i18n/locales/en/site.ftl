@@ -31,6 +31,7 @@ clock-per-move = { $span } per move
 clock-bank = a bank of { $initial }, { $increment } more per move (at most { $max })
 clock-withdraw = { $limit }; a player out of time is withdrawn
 clock-others-decide = { $limit }; the others may withdraw a player out of time
+clock-computer-takes-over = { $limit }; the computer takes over the seat of a player out of time
 span-under-a-minute = less than a minute
 span-minutes = { $minutes ->
         [one] 1 minute

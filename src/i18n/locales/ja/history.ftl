@@ -14,3 +14,5 @@ entry-back = { $player } さんが休暇から早めに戻りました。持ち�
 entry-sealed-revealed = この出来事には秘密が含まれていました。そのハッシュはソルト { $salt } で封印されていました。
 entry-sealed = この出来事には秘密が含まれています。そのハッシュは、ゲームの終わりに明かされるソルトで封印されています。
 entry-ended = ゲームが終わりました：{ $result }。シードを公開します：{ $seed }。
+entry-taken-over-timed-out = { $player } さんは持ち時間を使い切り（{ $at }）、ゲームを抜けました。ここからは { $computer } がその席をプレイします。
+entry-taken-over = { $player } さんはゲームを抜けました。ここからは { $computer } がその席をプレイします。

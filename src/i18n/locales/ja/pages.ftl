@@ -142,4 +142,4 @@ json-form-options-object = “options” は JSON オブジェクトでなけれ
 json-form-unknown-option = { $game }にオプション “{ $option }” はありません。オプションは次のとおりです：{ $known }。
 json-form-days = “days” は { $choices } のどれかでなければなりません。
 json-form-clock = “clock” は “move” か “bank” でなければなりません。
-json-form-on-timeout = “on_timeout” は “withdraw” か “others” でなければなりません。
+json-form-on-timeout = “on_timeout” は “withdraw”、“others”、“computer” のいずれかでなければなりません。

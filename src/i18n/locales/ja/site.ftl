@@ -31,6 +31,7 @@ clock-per-move = 1 手ごとに { $span }
 clock-bank = 持ち時間 { $initial }、1 手ごとに { $increment } 追加（最大 { $max }）
 clock-withdraw = { $limit }。時間切れのプレイヤーは退場になります
 clock-others-decide = { $limit }。時間切れのプレイヤーを退場させるかはほかのプレイヤーが決めます
+clock-computer-takes-over = { $limit }。時間切れのプレイヤーの席はコンピューターが引き継ぎます
 span-under-a-minute = 1 分未満
 span-minutes = { $minutes } 分
 span-hours = { $hours } 時間
