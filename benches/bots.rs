@@ -20,8 +20,9 @@ use turnpost::rules::kalah::Kalah;
 use turnpost::rules::quarto::Quarto;
 use turnpost::rules::{Status, fold};
 
-/// Commands after which a game is given up as unfinished (a draw).
-const LONGEST_GAME: usize = 1_000;
+/// Commands after which a game is given up as unfinished (a draw). Gype games between computers
+/// run to a thousand commands and more.
+const LONGEST_GAME: usize = 3_000;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Side {
@@ -92,21 +93,37 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[((sorted.len() - 1) as f64 * p).round() as usize]
 }
 
-fn pairing<R: BotGame>(first: Side, second: Side, games: usize) {
-    let mut won = 0.0;
-    let mut unfinished = 0;
-    let mut times = Vec::new();
-    for game in 0..games {
-        // Seats rotated: the first side sits first in even games, second in odd ones.
-        let (sides, mine) = match game % 2 {
-            0 => ([first, second], 0),
-            _ => ([second, first], 1),
-        };
-        let (shares, ended, mut thinking) = play::<R>(sides, game as u64);
-        won += shares[mine];
-        unfinished += usize::from(!ended);
-        times.append(&mut thinking[mine]);
-    }
+/// One game of a pairing: the first side's share of the win, whether the game ended, and the
+/// first side's thinking times. Seats rotate: the first side sits first in even games.
+fn one_game<R: BotGame>(first: Side, second: Side, game: usize) -> (f64, bool, Vec<Duration>) {
+    let (sides, mine) = match game % 2 {
+        0 => ([first, second], 0),
+        _ => ([second, first], 1),
+    };
+    let (shares, ended, mut thinking) = play::<R>(sides, game as u64);
+    (shares[mine], ended, std::mem::take(&mut thinking[mine]))
+}
+
+fn pairing<R: BotGame>(first: Side, second: Side, games: usize, threads: usize) {
+    // Each game is seeded by its number, so the results do not depend on the threads.
+    let results: Vec<(f64, bool, Vec<Duration>)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|t| {
+                scope.spawn(move || {
+                    (t..games)
+                        .step_by(threads)
+                        .map(|game| one_game::<R>(first, second, game))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        (workers.into_iter())
+            .flat_map(|w| w.join().expect("a game panicked"))
+            .collect()
+    });
+    let won: f64 = results.iter().map(|r| r.0).sum();
+    let unfinished = results.iter().filter(|r| !r.1).count();
+    let mut times: Vec<Duration> = results.into_iter().flat_map(|r| r.2).collect();
     times.sort();
     let p = won / games as f64;
     let (low, high) = wilson(p, games as f64);
@@ -124,14 +141,14 @@ fn pairing<R: BotGame>(first: Side, second: Side, games: usize) {
     );
 }
 
-fn kind<R: BotGame>(games: usize) {
+fn kind<R: BotGame>(games: usize, threads: usize) {
     use Level::*;
     for level in [Easy, Medium, Hard] {
-        pairing::<R>(Side::Bot(level), Side::Random, games);
+        pairing::<R>(Side::Bot(level), Side::Random, games, threads);
     }
-    pairing::<R>(Side::Bot(Medium), Side::Bot(Easy), games);
-    pairing::<R>(Side::Bot(Hard), Side::Bot(Easy), games);
-    pairing::<R>(Side::Bot(Hard), Side::Bot(Medium), games);
+    pairing::<R>(Side::Bot(Medium), Side::Bot(Easy), games, threads);
+    pairing::<R>(Side::Bot(Hard), Side::Bot(Easy), games, threads);
+    pairing::<R>(Side::Bot(Hard), Side::Bot(Medium), games, threads);
 }
 
 fn main() {
@@ -142,20 +159,24 @@ fn main() {
     let games = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20);
     let only = args.iter().find(|a| a.parse::<usize>().is_err());
     let wanted = |kind: &str| only.is_none_or(|o| o == kind);
-    println!("{games} games per pairing, 2 players, seats rotated; first side's share of the wins");
+    // Games are played side by side, one a core: on a quiet machine each thinks as it would alone.
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    println!(
+        "{games} games per pairing ({threads} at a time), 2 players, seats rotated; first side's share of the wins"
+    );
     if wanted("kalah") {
-        kind::<Kalah>(games);
+        kind::<Kalah>(games, threads);
     }
     if wanted("quarto") {
-        kind::<Quarto>(games);
+        kind::<Quarto>(games, threads);
     }
     if wanted("kabaleo") {
-        kind::<Kabaleo>(games);
+        kind::<Kabaleo>(games, threads);
     }
     if wanted("azul") {
-        kind::<Azul>(games);
+        kind::<Azul>(games, threads);
     }
     if wanted("gype") {
-        kind::<Gype>(games);
+        kind::<Gype>(games, threads);
     }
 }
