@@ -631,10 +631,11 @@ impl Person {
             .json(&body)
             .send()
             .await;
+        // A success is the move made (a stale or refused one is a 409 or 422); the board that
+        // answers it may already hold a computer's reply.
         let answer = json_answer(&url, sent).await;
-        assert_eq!(
-            answer["seq"].as_i64(),
-            twin["seq"].as_i64().map(|seq| seq + 1),
+        assert!(
+            answer["seq"].as_i64() >= twin["seq"].as_i64().map(|seq| seq + 1),
             "{command} was not made: {answer}"
         );
     }
