@@ -86,8 +86,6 @@ pub struct HandedOver {
     pub left: Participant,
     pub computer: Participant,
     pub since: i64,
-    /// The person ran out of time (rather than choosing to leave).
-    pub timed_out: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -387,7 +385,7 @@ impl<R: Rules> Game<R> {
                 seat,
                 left,
                 computer,
-                due_at,
+                ..
             } => {
                 if let Some(holder) = self.seating.get_mut(*seat) {
                     *holder = computer.clone();
@@ -401,7 +399,6 @@ impl<R: Rules> Game<R> {
                     computer: computer.clone(),
                     // Rows follow one another: this entry belongs to the row after the last.
                     since: self.seq + 1,
-                    timed_out: due_at.is_some(),
                 });
             }
             Entry::Cancelled { reason } => self.cancelled = Some(*reason),
