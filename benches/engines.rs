@@ -83,6 +83,8 @@ fn stored_rows(options: &Options, events: &[<Kalah as Rules>::Event]) -> Vec<Eve
             seed_commitment: "00".repeat(32),
             creator: ann.clone(),
             time_control: None,
+            rated: false,
+            rating_range: None,
         },
         Entry::PlayerJoined {
             player: ann.clone(),
@@ -243,6 +245,8 @@ fn azul_stored_rows(
                 seed_commitment: "00".repeat(32),
                 creator: people[0].clone(),
                 time_control: None,
+                rated: false,
+                rating_range: None,
             },
             Entry::PlayerJoined {
                 player: people[0].clone(),

@@ -16,6 +16,7 @@ pub mod games;
 pub mod i18n;
 pub mod mail;
 pub mod present;
+pub mod ratings;
 pub mod rules;
 pub mod scheduler;
 pub mod server;

@@ -72,6 +72,21 @@ enum Command {
         #[arg(long)]
         game: Option<String>,
     },
+    /// Players' ratings, a projection of the finished games' logs.
+    Ratings {
+        #[command(subcommand)]
+        action: RatingsAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum RatingsAction {
+    /// Recompute every rating from the logs and report any difference from the stored ones;
+    /// exits non-zero if there is one. Writes nothing.
+    Verify,
+    /// Recompute every rating from the logs and write the stored ratings again from them, as
+    /// the schema's owner (database.admin_url, else database.url).
+    Rebuild,
 }
 
 mod inbound_cli;
@@ -123,6 +138,7 @@ fn main() -> anyhow::Result<()> {
             }
             Ok(())
         }
+        Command::Ratings { action } => ratings(&settings, action),
         Command::Migrate => {
             let owner = match settings.database.admin_url.as_str() {
                 "" => &settings.database.url,
@@ -197,6 +213,40 @@ fn verify_file(path: &std::path::Path) -> anyhow::Result<()> {
     let export: turnpost::audit::Export = serde_json::from_str(&text)
         .map_err(|e| anyhow::anyhow!("{} is not a Turnpost game log: {e}", path.display()))?;
     report(&export)
+}
+
+/// Checks or rebuilds the ratings and says what it read and found; a difference ends the
+/// process with status 1.
+fn ratings(settings: &Settings, action: RatingsAction) -> anyhow::Result<()> {
+    use turnpost::games::rating_rebuild;
+    let url = match (&action, settings.database.admin_url.as_str()) {
+        (RatingsAction::Rebuild, url) if !url.is_empty() => url,
+        _ => &settings.database.url,
+    };
+    let mut conn = diesel::PgConnection::establish(&store::with_connect_timeout(
+        url,
+        settings.database.connect_timeout_seconds,
+    ))?;
+    let report = match action {
+        RatingsAction::Verify => rating_rebuild::verify(&mut conn)?,
+        RatingsAction::Rebuild => rating_rebuild::rebuild(&mut conn)?,
+    };
+    println!(
+        "Read {} rated games from their logs: {} rating changes, {} ratings of players.",
+        report.games, report.changes, report.players
+    );
+    if report.differences.is_empty() {
+        match action {
+            RatingsAction::Verify => println!("Every stored rating agrees with the logs."),
+            RatingsAction::Rebuild => println!("The ratings were written again from the logs."),
+        }
+        return Ok(());
+    }
+    println!("{} differences:", report.differences.len());
+    for difference in report.differences.iter().take(100) {
+        println!("  {difference}");
+    }
+    std::process::exit(1)
 }
 
 /// Prints the verdict; a discrepancy ends the process with status 1.

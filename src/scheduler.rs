@@ -26,6 +26,7 @@ pub struct Round {
     pub taken_over: usize,
     pub told: usize,
     pub called_off: usize,
+    pub rated: usize,
 }
 
 /// Most items of each kind one round takes on.
@@ -160,6 +161,7 @@ pub fn run_once(conn: &mut PgConnection, settings: &Settings) -> anyhow::Result<
     };
     expire_late_seats(conn, &mut round)?;
     call_off_expired_tables(conn, settings.auth.invitation_days, &mut round)?;
+    round.rated = crate::games::rating::rate_finished(conn, BATCH as usize)?;
     Ok(round)
 }
 
@@ -173,12 +175,13 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
             .and_then(|mut conn| run_once(&mut conn, settings));
         match result {
             Ok(round) if round != Round::default() => tracing::info!(
-                "scheduler: {} reminders, {} withdrawn for time, {} taken over by a computer, {} tables told of a late player, {} tables called off",
+                "scheduler: {} reminders, {} withdrawn for time, {} taken over by a computer, {} tables told of a late player, {} tables called off, {} games rated",
                 round.reminders,
                 round.withdrawn,
                 round.taken_over,
                 round.told,
-                round.called_off
+                round.called_off,
+                round.rated
             ),
             Ok(_) => {}
             Err(e) => tracing::error!("scheduler: {e:#}"),

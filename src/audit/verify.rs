@@ -7,10 +7,10 @@ use sha2::{Digest, Sha256};
 use super::export::{Export, ExportRow, FORMAT};
 use crate::chain::{GENESIS, Hash, RowContent};
 use crate::games::clock::OnTimeout;
-use crate::games::decide;
 use crate::games::replay::{Game, Phase, entries};
 use crate::games::seed::{self, Seed};
 use crate::games::stream::{CancelReason, Entry, Submitted};
+use crate::games::{decide, rating};
 use crate::rules::with_rules;
 use crate::rules::{Message, Rules};
 use crate::store::events::{EventRow, format_time};
@@ -273,6 +273,7 @@ fn rerun<R: Rules>(
             }],
             _ => return wrong_as(row.seq, "verify-empty-return"),
         },
+        Submitted::Rate => rating_entries(game, row.seq, recorded)?,
         Submitted::Play { command } => {
             let seat = seat_of(game, row)?;
             let Some(state) = game.state.as_ref() else {
@@ -358,6 +359,9 @@ fn check_table_business<R: Rules>(
         Submitted::HandOver => {
             let seat = seat_of(game, row)?;
             check_take_over(game, row, seat, recorded)?;
+        }
+        Submitted::Rate if row.actor.is_some() || !game.awaits_rating() => {
+            return wrong_as(row.seq, "verify-rating-unasked");
         }
         Submitted::Cancel => {
             if game.phase() != Phase::Waiting {
@@ -506,6 +510,13 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
                 .text("player", &taken.left.name),
         );
     }
+    if let Some(rated) = &game.rating {
+        lines.push(
+            Message::new("verify-rated")
+                .with("row", rated.seq)
+                .with("order", rated.order),
+        );
+    }
     lines.push(match game.end_message() {
         Some(result) => {
             Message::new("verify-result").with("result", result.naming(&game.seat_names()))
@@ -514,6 +525,43 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
         None => Message::new("verify-running"),
     });
     Ok(Report { lines })
+}
+
+/// The rating row a finished game should have, from its places and the ratings before it that
+/// the row records: the arithmetic of every change is checked, and the places against the
+/// result.
+fn rating_entries<R: Rules>(
+    game: &Game<R>,
+    seq: i64,
+    recorded: &[Entry<R::Event>],
+) -> Result<Vec<Entry<R::Event>>, Discrepancy> {
+    let Some(Entry::Rated { order, players }) = recorded.first() else {
+        return wrong_as(seq, "verify-rating-empty");
+    };
+    let places = game.rated_places();
+    let same_people = places.len() == players.len()
+        && (places.iter().zip(players))
+            .all(|((p, place), c)| p.id == c.player.id && *place == c.place);
+    if !same_people {
+        return wrong_as(seq, "verify-rating-places");
+    }
+    let before: Vec<_> = players.iter().map(|c| c.before).collect();
+    let expected = rating::changes(&places, &before);
+    for (want, got) in expected.iter().zip(players) {
+        if want.after != got.after {
+            return wrong(
+                seq,
+                Message::new("verify-rating-arithmetic")
+                    .text("player", &got.player.name)
+                    .text("recorded", format!("{:?}", got.after))
+                    .text("expected", format!("{:?}", want.after)),
+            );
+        }
+    }
+    Ok(vec![Entry::Rated {
+        order: *order,
+        players: players.clone(),
+    }])
 }
 
 fn check_creation<R: Rules>(export: &Export, game: &Game<R>) -> Result<(), Discrepancy> {

@@ -21,6 +21,8 @@ pub struct NewGameRow<'a> {
     pub open_seats: usize,
     pub private: bool,
     pub time_control: Option<TimeControl>,
+    pub rated: bool,
+    pub rating_range: Option<super::stream::RatingRange>,
     pub creator: i64,
 }
 
@@ -42,6 +44,9 @@ pub fn insert_game(
                 .time_control
                 .map(|c| serde_json::to_value(c).expect("serializes"))),
             games::created_by.eq(row.creator),
+            games::rated.eq(row.rated),
+            games::rating_min.eq(row.rating_range.and_then(|r| r.min)),
+            games::rating_max.eq(row.rating_range.and_then(|r| r.max)),
             games::phase.eq("waiting"),
             games::last_seq.eq(0i64),
             games::created_at.eq(now),

@@ -6,7 +6,7 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::clock::{Clocks, TimeControl};
-use super::stream::{CancelReason, Entry, Participant};
+use super::stream::{CancelReason, Entry, Participant, RatingChange, RatingRange};
 use crate::rules::Kind;
 use crate::rules::{Outcome, Rules, Seat, Status, Viewer};
 use crate::store::events::EventRow;
@@ -22,6 +22,10 @@ pub struct Game<R: Rules> {
     pub seed_commitment: String,
     pub creator: Participant,
     pub time_control: Option<TimeControl>,
+    /// Whether the game counts for its players' ratings once it ends.
+    pub rated: bool,
+    /// The ratings that may take an open seat, if the creator set a range.
+    pub rating_range: Option<RatingRange>,
     /// Everyone who has joined, in joining order.
     pub joined: Vec<Participant>,
     /// Seat order once the game has started; empty before.
@@ -34,6 +38,9 @@ pub struct Game<R: Rules> {
     pub timed_out: Vec<Seat>,
     /// Seats a computer took over from a person who left, in order.
     pub handed_over: Vec<HandedOver>,
+    /// The people who left before the end (resigned, ran out of time or left their seat to a
+    /// computer), by id, in the order they left.
+    pub left: Vec<i64>,
     /// The seats' clocks, in a timed game that has started.
     pub clock: Option<Clocks>,
     /// Players on vacation, by id, and when their vacation ends.
@@ -42,6 +49,8 @@ pub struct Game<R: Rules> {
     back: Vec<i64>,
     pub cancelled: Option<CancelReason>,
     pub ended: Option<Ended>,
+    /// How the finished game changed its players' ratings, once it has been rated.
+    pub rating: Option<Rated>,
     /// The sequence number of the last row folded in.
     pub seq: i64,
     /// The last row that changed the board or the table (table talk does not), which a move
@@ -62,17 +71,21 @@ impl<R: Rules> Clone for Game<R> {
             seed_commitment: self.seed_commitment.clone(),
             creator: self.creator.clone(),
             time_control: self.time_control,
+            rated: self.rated,
+            rating_range: self.rating_range,
             joined: self.joined.clone(),
             seating: self.seating.clone(),
             state: self.state.clone(),
             resigned: self.resigned.clone(),
             timed_out: self.timed_out.clone(),
             handed_over: self.handed_over.clone(),
+            left: self.left.clone(),
             clock: self.clock.clone(),
             away: self.away.clone(),
             back: self.back.clone(),
             cancelled: self.cancelled,
             ended: self.ended.clone(),
+            rating: self.rating.clone(),
             seq: self.seq,
             board_seq: self.board_seq,
         }
@@ -86,6 +99,16 @@ pub struct HandedOver {
     pub left: Participant,
     pub computer: Participant,
     pub since: i64,
+}
+
+/// A finished game's rating: its place in the order games were rated, and every rated
+/// person's change.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rated {
+    pub order: i64,
+    pub players: Vec<RatingChange>,
+    /// The row that rated it.
+    pub seq: i64,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -264,6 +287,8 @@ impl<R: Rules> Game<R> {
             seed_commitment,
             creator,
             time_control,
+            rated,
+            rating_range,
         } = entry
         else {
             return Err(fail(
@@ -285,17 +310,21 @@ impl<R: Rules> Game<R> {
             seed_commitment: seed_commitment.clone(),
             creator: creator.clone(),
             time_control: *time_control,
+            rated: *rated,
+            rating_range: *rating_range,
             joined: Vec::new(),
             seating: Vec::new(),
             state: None,
             resigned: Vec::new(),
             timed_out: Vec::new(),
             handed_over: Vec::new(),
+            left: Vec::new(),
             clock: None,
             away: BTreeMap::new(),
             back: Vec::new(),
             cancelled: None,
             ended: None,
+            rating: None,
             seq,
             board_seq: seq,
         })
@@ -345,7 +374,7 @@ impl<R: Rules> Game<R> {
             Some("play") => row.actor.and_then(|id| self.seat_of(id)),
             _ => None,
         };
-        let leaves_board = matches!(kind, Some("say" | "away" | "back"));
+        let leaves_board = matches!(kind, Some("say" | "away" | "back" | "rate"));
         self.close_row(row.seq, row.recorded_at, mover, leaves_board);
     }
 
@@ -376,10 +405,14 @@ impl<R: Rules> Game<R> {
                 }
             }
             Entry::Sealed { .. } => {}
-            Entry::Resigned { seat, .. } => self.resigned.push(*seat),
-            Entry::TimedOut { seat, .. } => {
+            Entry::Resigned { seat, player } => {
+                self.resigned.push(*seat);
+                self.left.push(player.id);
+            }
+            Entry::TimedOut { seat, player, .. } => {
                 self.resigned.push(*seat);
                 self.timed_out.push(*seat);
+                self.left.push(player.id);
             }
             Entry::SeatTakenOver {
                 seat,
@@ -393,6 +426,7 @@ impl<R: Rules> Game<R> {
                 if let Some(clock) = self.clock.as_mut() {
                     clock.hand_over(*seat);
                 }
+                self.left.push(left.id);
                 self.handed_over.push(HandedOver {
                     seat: *seat,
                     left: left.clone(),
@@ -411,6 +445,13 @@ impl<R: Rules> Game<R> {
             Entry::Back { player } => {
                 self.away.remove(&player.id);
                 self.back.push(player.id);
+            }
+            Entry::Rated { order, players } => {
+                self.rating = Some(Rated {
+                    order: *order,
+                    players: players.clone(),
+                    seq: self.seq + 1,
+                })
             }
             Entry::GameEnded { outcome, seed } => {
                 self.ended = Some(Ended {

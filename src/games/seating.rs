@@ -11,7 +11,7 @@ use super::replay::{Phase, replay};
 use super::service::{
     NewRow, commit_with_seed, load, load_seed, lock_game, participant, seal, store_row,
 };
-use super::stream::{Entry, Submitted};
+use super::stream::{Entry, RatingRange, Submitted};
 use super::{decide, read_model, seed};
 use crate::auth::{Player, tokens};
 use crate::bots::Level;
@@ -31,6 +31,11 @@ pub struct NewTable<'a> {
     /// Seats the computer takes, at these levels; they sit down as the table is created.
     pub computers: &'a [Level],
     pub time_control: Option<TimeControl>,
+    /// Whether the creator asks for a rated game. A table with a computer seat is casual
+    /// whatever is asked.
+    pub rated: bool,
+    /// The ratings that may take the open seats.
+    pub rating_range: Option<RatingRange>,
     pub invitation_days: i64,
 }
 
@@ -57,8 +62,34 @@ fn create<R: Rules>(
         open_seats,
         computers,
         time_control,
+        rated,
+        rating_range,
         invitation_days,
     } = table;
+    if let Some(range) = rating_range {
+        if [range.min, range.max]
+            .iter()
+            .flatten()
+            .any(|n| !(0..=4000).contains(n))
+        {
+            return Err(ServiceError::BadRequest(Message::new(
+                "new-game-choose-rating-range",
+            )));
+        }
+        if open_seats == 0 {
+            return Err(ServiceError::BadRequest(Message::new(
+                "rating-range-needs-open-seats",
+            )));
+        }
+        if let (Some(min), Some(max)) = (range.min, range.max)
+            && min > max
+        {
+            return Err(ServiceError::BadRequest(Message::new(
+                "rating-range-backwards",
+            )));
+        }
+    }
+    let rated = rated && computers.is_empty();
     if open_seats > 0 && private {
         return Err(ServiceError::BadRequest(Message::new(
             "private-with-open-seats",
@@ -104,6 +135,8 @@ fn create<R: Rules>(
             open_seats,
             private,
             time_control,
+            rated,
+            rating_range,
             creator: creator.id,
         };
         read_model::insert_game(conn, &game_id, &listed)?;
@@ -123,6 +156,8 @@ fn create<R: Rules>(
                 seed_commitment: seed::commitment(&game_seed),
                 creator: me.clone(),
                 time_control,
+                rated,
+                rating_range,
             },
             Entry::PlayerJoined { player: me },
         ];
@@ -132,6 +167,7 @@ fn create<R: Rules>(
             players,
             private,
             time_control,
+            rated,
         };
         let now = crate::store::database_now(conn)?;
         let row = seal(now, &game_id, None, Some(creator.id), &submitted, &entries);

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::clock::TimeControl;
+use crate::ratings::Rating;
 use crate::rules::Kind;
 use crate::rules::{Outcome, Rules, Seat, Viewer};
 
@@ -33,6 +34,9 @@ pub enum Submitted<C> {
         private: bool,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         time_control: Option<TimeControl>,
+        /// Whether the game counts for the players' ratings (absent: casual).
+        #[serde(default)]
+        rated: bool,
     },
     Join,
     Play {
@@ -59,6 +63,8 @@ pub enum Submitted<C> {
     },
     /// The actor is back from vacation early.
     Back,
+    /// The server rates a finished rated game (no actor).
+    Rate,
 }
 
 /// One recorded fact.
@@ -74,6 +80,11 @@ pub enum Entry<E> {
         creator: Participant,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         time_control: Option<TimeControl>,
+        #[serde(default)]
+        rated: bool,
+        /// The ratings that may take an open seat, when the creator asked for a range.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating_range: Option<RatingRange>,
     },
     PlayerJoined {
         player: Participant,
@@ -131,12 +142,59 @@ pub enum Entry<E> {
         outcome: Outcome,
         seed: String,
     },
+    /// The finished game counted for its players' ratings, the `order`th rated game on this
+    /// server: each person's rating in this kind of game before it (time away counted) and
+    /// after it, from their places. Anyone can check the arithmetic from these numbers alone.
+    Rated {
+        order: i64,
+        players: Vec<RatingChange>,
+    },
     /// Added to a row that holds something some viewer may not see yet: a random value hashed
     /// with the row, withheld from everyone until the game ends, so that the row's public hash
     /// cannot be used to test guesses of the secret.
     Sealed {
         salt: Option<String>,
     },
+}
+
+/// The ratings (as shown, whole numbers) that may take a table's open seats; either end may be
+/// open.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RatingRange {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub min: Option<i32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<i32>,
+}
+
+impl RatingRange {
+    pub fn admits(&self, rating: i64) -> bool {
+        self.min.is_none_or(|min| rating >= i64::from(min))
+            && self.max.is_none_or(|max| rating <= i64::from(max))
+    }
+
+    /// "Ratings 1400 to 1700", "Ratings from 1400", "Ratings up to 1700".
+    pub fn message(&self) -> crate::rules::Message {
+        use crate::rules::Message;
+        match (self.min, self.max) {
+            (Some(min), Some(max)) => Message::new("rating-range-between")
+                .with("min", i64::from(min))
+                .with("max", i64::from(max)),
+            (Some(min), None) => Message::new("rating-range-from").with("min", i64::from(min)),
+            (None, Some(max)) => Message::new("rating-range-up-to").with("max", i64::from(max)),
+            (None, None) => Message::new("rating-range-any"),
+        }
+    }
+}
+
+/// One person's rating change in a rated game. `place` is 1 for the best; players who share a
+/// place drew with each other.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingChange {
+    pub player: Participant,
+    pub place: u32,
+    pub before: Rating,
+    pub after: Rating,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -156,7 +214,7 @@ impl<C> Submitted<C> {
     pub fn leaves_board(&self) -> bool {
         matches!(
             self,
-            Submitted::Say { .. } | Submitted::Away { .. } | Submitted::Back
+            Submitted::Say { .. } | Submitted::Away { .. } | Submitted::Back | Submitted::Rate
         )
     }
 }

@@ -142,6 +142,7 @@ pub fn sit(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()
             if open == 0 {
                 return Err(ServiceError::Gone(Message::new("table-seats-taken")));
             }
+            check_rating_range(conn, game_id, kind, player)?;
         }
         with_rules!(kind, |R| super::seating::join_locked::<R>(
             conn, game_id, player
@@ -160,6 +161,35 @@ pub fn sit(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()
         }
         Ok(())
     })
+}
+
+/// Refuses an open seat to a player whose rating in the game is outside the range the table
+/// asks for (a player with no rating yet counts as a new player's 1500).
+fn check_rating_range(
+    conn: &mut PgConnection,
+    game_id: &str,
+    kind: crate::rules::Kind,
+    player: &Player,
+) -> Result<()> {
+    let (min, max): (Option<i32>, Option<i32>) = games::table
+        .find(game_id)
+        .select((games::rating_min, games::rating_max))
+        .first(conn)?;
+    let range = super::stream::RatingRange { min, max };
+    if range == super::stream::RatingRange::default() {
+        return Ok(());
+    }
+    let now = crate::store::database_now(conn)?;
+    let current = super::rating::current(conn, &[player.id], kind)?;
+    let rating = super::rating::before(current.get(&player.id), now).shown();
+    if range.admits(rating) {
+        return Ok(());
+    }
+    Err(ServiceError::Forbidden(
+        Message::new("table-rating-out-of-range")
+            .with("range", range.message())
+            .with("rating", rating),
+    ))
 }
 
 /// A player at the table writes `text` (already tidied). Spectators cannot; nor can anyone at
@@ -195,6 +225,8 @@ pub struct Rematch {
     pub options: serde_json::Value,
     pub private: bool,
     pub time_control: Option<super::clock::TimeControl>,
+    /// Whether the game was rated: the rematch is too.
+    pub rated: bool,
     /// The other players' addresses.
     pub invitees: Vec<String>,
     /// The computers at the table, by level: they take their seats again.
@@ -205,13 +237,14 @@ pub struct Rematch {
 pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<Rematch> {
     use crate::store::schema::players;
     let kind = super::service::kind_of(conn, game_id)?;
-    let (game_players, options, private, time_control, phase) = with_rules!(kind, |R| {
+    let (game_players, options, private, time_control, rated, phase) = with_rules!(kind, |R| {
         let (game, _) = load::<R>(conn, game_id)?;
         (
             game.seating.iter().map(|p| p.id).collect::<Vec<i64>>(),
             game.options_json.clone(),
             game.private,
             game.time_control,
+            game.rated,
             game.phase(),
         )
     });
@@ -236,6 +269,7 @@ pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Re
         options,
         private,
         time_control,
+        rated,
         invitees,
         computers: computers
             .into_iter()

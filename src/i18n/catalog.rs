@@ -24,7 +24,7 @@ macro_rules! areas {
 
 areas!(
     "account", "audit", "azul", "codes", "computer", "errors", "game", "gype", "history",
-    "kabaleo", "kalah", "mail", "pages", "quarto", "results", "rules", "site",
+    "kabaleo", "kalah", "mail", "pages", "quarto", "ratings", "results", "rules", "site",
 );
 
 struct Catalog {

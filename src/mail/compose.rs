@@ -10,9 +10,9 @@ use crate::auth::sign_in;
 use crate::config::Settings;
 use crate::games::clock::{OnTimeout, span_message};
 use crate::games::replay::{Game, Phase, entries};
-use crate::games::service;
 use crate::games::stream::CancelReason;
 use crate::games::stream::Entry;
+use crate::games::{rating, service};
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
 use crate::present::codes::MoveCodes;
@@ -205,6 +205,9 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
     Ok(1)
 }
 
+/// How long a game-over email waits for the game's ratings.
+const RATING_WAIT: chrono::TimeDelta = chrono::TimeDelta::seconds(60);
+
 /// Bundles a player's your-turn and game-over notices into one email once the oldest is due.
 /// Notices the player no longer needs (they already moved, or chose no emails) are skipped.
 fn news_email(
@@ -227,6 +230,20 @@ fn news_email(
     };
     if now < due {
         return Ok(0);
+    }
+    // A rated game's end is told with the ratings it gave: rated here if no server has yet, and
+    // held back a little while another server rates it, but not for long should rating fail.
+    let ended: Vec<String> = (notices.iter())
+        .filter(|n| n.kind == Kind::GameOver.as_str())
+        .filter_map(|n| n.game_id.clone())
+        .collect();
+    if rating::any_awaiting(mailing.conn, Some(&ended))? {
+        if let Err(e) = rating::rate_finished(mailing.conn, ended.len()) {
+            tracing::warn!("rating before a game-over email: {e}");
+        }
+        if now - oldest < RATING_WAIT && rating::any_awaiting(mailing.conn, Some(&ended))? {
+            return Ok(0);
+        }
     }
     // One item per game, in the order the news came.
     let mut games: Vec<String> = Vec::new();
@@ -405,6 +422,13 @@ fn news_of<R: GameUi + MoveCodes>(
                     .to_string()
             }),
         result,
+        ratings: (game.rating.iter().flat_map(|rated| &rated.players))
+            .map(|change| {
+                let name = game.names_by_id().get(&change.player.id).cloned();
+                let name = name.unwrap_or_else(|| change.player.name.clone());
+                lang.say(&rating::change_message(name, change), &[])
+            })
+            .collect(),
         link,
         head_seq: game.seq,
         head_hash: head.chars().take(12).collect(),

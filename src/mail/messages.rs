@@ -157,6 +157,8 @@ pub struct GameNews {
     pub clock: Option<String>,
     /// "Bo won 30–18", once the game is over.
     pub result: Option<String>,
+    /// "Ann 1512 → 1527 (+15)", one line a player, once a rated game has been rated.
+    pub ratings: Vec<String>,
     /// A link that signs the player in and opens the game (or its history, when over).
     pub link: String,
     /// The log head: the last event's number and the start of its hash.
@@ -320,6 +322,7 @@ mod tests {
             board: "[ 4][ 4]".into(),
             clock: your_turn.then(|| "You have 2 days 4 hours left to move.".into()),
             result: (!your_turn).then(|| "Bo won 30–18".into()),
+            ratings: Vec::new(),
             link: "http://x/sign-in/t".into(),
             head_seq: 12,
             head_hash: "3fa2c1d0e5b1".into(),

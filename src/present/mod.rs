@@ -14,6 +14,7 @@ mod kalah;
 #[cfg(test)]
 mod positions;
 mod quarto;
+pub mod rating_chart;
 pub mod result;
 #[cfg(test)]
 mod wording_tests;

@@ -62,6 +62,40 @@ diesel::table! {
         open_seats -> Int4,
         time_control -> Nullable<Jsonb>,
         result_message -> Nullable<Jsonb>,
+        rated -> Bool,
+        rating_order -> Nullable<Int8>,
+        rating_min -> Nullable<Int4>,
+        rating_max -> Nullable<Int4>,
+    }
+}
+
+diesel::table! {
+    player_ratings (player_id, kind) {
+        player_id -> Int8,
+        kind -> Text,
+        rating -> Float8,
+        deviation -> Float8,
+        volatility -> Float8,
+        games -> Int4,
+        last_rated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    rating_changes (game_id, player_id) {
+        game_id -> Text,
+        player_id -> Int8,
+        kind -> Text,
+        rating_order -> Int8,
+        place -> Int4,
+        rated_players -> Int4,
+        rating_before -> Float8,
+        deviation_before -> Float8,
+        volatility_before -> Float8,
+        rating_after -> Float8,
+        deviation_after -> Float8,
+        volatility_after -> Float8,
+        rated_at -> Timestamptz,
     }
 }
 
@@ -237,6 +271,9 @@ diesel::joinable!(game_players -> players (player_id));
 diesel::joinable!(game_events -> games (game_id));
 diesel::joinable!(invitations -> games (game_id));
 diesel::joinable!(sessions -> players (player_id));
+diesel::joinable!(player_ratings -> players (player_id));
+diesel::joinable!(rating_changes -> players (player_id));
+diesel::joinable!(rating_changes -> games (game_id));
 
 diesel::joinable!(reply_tokens -> games (game_id));
 diesel::joinable!(reply_tokens -> players (player_id));
@@ -260,4 +297,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     rate_events,
     turn_clocks,
     vacations,
+    player_ratings,
+    rating_changes,
 );

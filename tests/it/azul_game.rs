@@ -213,6 +213,7 @@ async fn two_players_play_a_whole_game_through_the_page_links_and_forms() {
     );
 
     // The end: every page shows the result.
+    table.app.rate_finished_games();
     let twin = table.twin(0).await;
     assert_eq!(twin["phase"], "finished");
     let scores: Vec<i64> = twin["status"]["outcome"]["scores"]
@@ -245,7 +246,10 @@ async fn two_players_play_a_whole_game_through_the_page_links_and_forms() {
         assert!(html.contains(&format!("id=\"event-{n}\"")), "row {n}");
     }
     assert!(html.contains("took") && html.contains("placed"));
-    for n in [3, last / 2, last - 1] {
+    // The rated game's log ends with its rating row, which changes no board.
+    assert_eq!(rows.last().unwrap()["command"]["type"], "rate");
+    let last_move = last - 1;
+    for n in [3, last / 2, last_move - 1] {
         let earlier = table.players[0]
             .get(&format!("{}?at={n}", table.path))
             .await;

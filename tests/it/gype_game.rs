@@ -350,6 +350,7 @@ async fn two_players_arrange_in_secret_and_play_a_whole_game_through_the_pages()
     );
 
     // The result: one winner with all 8 dice home, said on the page.
+    table.app.rate_finished_games();
     let done = twin(&table.players[1], &path).await;
     assert_eq!(done["phase"], "finished");
     let outcome = &done["status"]["outcome"];

@@ -177,7 +177,10 @@ async fn three_players_play_a_whole_game_through_links_and_buttons_and_then_see_
         assert!(page.move_forms().is_empty() && colour_links(&page).is_empty());
     }
 
-    // The history lists every row; anyone can recompute the whole hash chain from its JSON.
+    // The history lists every row, the rating row the game ends with included; anyone can
+    // recompute the whole hash chain from its JSON.
+    table.app.rate_finished_games();
+    let twin = table.twin(0).await;
     let history = anonymous
         .get_json(&format!("{}/history", table.path))
         .await
@@ -212,12 +215,15 @@ async fn three_players_play_a_whole_game_through_links_and_buttons_and_then_see_
         .unwrap()["seq"]
         .as_i64()
         .unwrap();
+    // The rated game's log ends with its rating row, after the move that ended it.
+    assert_eq!(rows.last().unwrap()["command"]["type"], "rate");
+    let last_move = seq - 1;
     assert_eq!(
-        seq - start,
+        last_move - start,
         30,
         "one row per move, the last one ending the game"
     );
-    for n in [start, start + 1, seq - 1] {
+    for n in [start, start + 1, last_move - 1] {
         let at = anonymous
             .get_json(&format!("{}?at={n}", table.path))
             .await

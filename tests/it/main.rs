@@ -34,6 +34,7 @@ mod pages;
 mod pipelined;
 mod pooler;
 mod quarto_game;
+mod ratings;
 mod resign;
 mod resilience;
 mod restart;

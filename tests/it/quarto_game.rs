@@ -100,6 +100,7 @@ async fn two_players_play_whole_games_through_the_buttons_and_the_engine_agrees(
         let extra: &[(&str, &str)] = if advanced { &[("advanced", "on")] } else { &[] };
         let table = quarto_table(extra).await;
         let commands = play_to_end(&table, seed).await;
+        table.app.rate_finished_games();
         assert!(commands.len() >= 8, "four pieces per line at least");
 
         // The engine, fed the recorded opening and the same commands, reaches the same end.

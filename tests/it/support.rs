@@ -377,6 +377,21 @@ impl TestApp {
         turnpost::scheduler::run_once(&mut self.db.connect_as_server(), &self.settings).unwrap()
     }
 
+    /// Rates every finished game that awaits it, as the servers' schedulers do (this test's
+    /// own server may be at it, holding the lock): a finished rated game's log then ends with
+    /// its rating row, and a test may count the rows.
+    pub fn rate_finished_games(&self) {
+        let mut conn = self.db.connect_as_server();
+        for _ in 0..250 {
+            turnpost::games::rating::rate_finished(&mut conn, 100).unwrap();
+            if !turnpost::games::rating::any_awaiting(&mut conn, None).unwrap() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        panic!("finished games still await their rating");
+    }
+
     /// Every message the SMTP server accepted so far, parsed, in the order received.
     pub fn mails(&self) -> Vec<Mail> {
         self.smtp

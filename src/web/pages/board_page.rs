@@ -12,7 +12,7 @@ use crate::games::clock::{OnTimeout, span_message};
 use crate::games::replay::{Game, Phase, entries, replay};
 use crate::games::service;
 use crate::games::stream::{CancelReason, Entry};
-use crate::games::{computer, decide};
+use crate::games::{computer, decide, rating};
 use crate::present::result::{Ending, ranked};
 use crate::present::{Actions, Board, Choice, GameUi};
 use crate::rules::Message;
@@ -29,6 +29,7 @@ use chrono_tz::Tz;
 
 use crate::i18n::Lang;
 
+use super::players::player_path;
 use super::recent::{RecentLine, recent_lines};
 
 use super::game_view::{Visible, game_tag, json_response, load_visible, parse_at};
@@ -53,6 +54,8 @@ pub struct PlayerLine {
     pub away: Option<String>,
     /// "playing for Ann from row 34": a computer took the seat over.
     pub playing_for: Option<String>,
+    /// The player's page; computers have none.
+    pub page: Option<String>,
 }
 
 /// One message of table talk.
@@ -101,6 +104,10 @@ pub struct GamePage {
     my_turn: bool,
     /// "Hard computer is thinking…", while a computer is to move.
     computer_thinking: Option<String>,
+    /// A finished rated game's rating changes, one line a person.
+    rating_lines: Vec<String>,
+    /// Said of a finished rated game not rated yet.
+    rating_pending: bool,
     error: Option<String>,
     at: Option<i64>,
     previous_at: Option<i64>,
@@ -371,6 +378,7 @@ pub fn render_visible<R: GameUi>(
                 may_withdraw: false,
                 away: away_until(p.id),
                 playing_for: None,
+                page: (!p.is_computer()).then(|| player_path(&p.name)),
             })
             .collect()
     } else {
@@ -407,6 +415,9 @@ pub fn render_visible<R: GameUi>(
                     may_withdraw: out && others_decide && in_play && me != Some(seat),
                     away: game.seating.get(seat).and_then(|p| away_until(p.id)),
                     playing_for: playing_for(shown, seat, visitor.lang),
+                    page: (shown.seating.get(seat))
+                        .filter(|p| !p.is_computer())
+                        .map(|_| player_path(name)),
                 }
             })
             .collect()
@@ -449,6 +460,12 @@ pub fn render_visible<R: GameUi>(
                 .end_message()
                 .map(|result| visitor.lang.say(&result, &game.seat_names())),
             "view": view,
+            "rated": game.rated,
+            "ratings": game.rating.as_ref().map(|rated| rated.players.iter().map(|c| json!({
+                "player": c.player.name, "place": c.place,
+                "before": c.before, "after": c.after,
+                "shown": visitor.lang.say(&rating::change_message(c.player.name.clone(), c), &[]),
+            })).collect::<Vec<_>>()),
             "legal_commands": actions.choices.iter().map(|c| json!({
                 "label": c.label, "command": c.command,
             })).collect::<Vec<_>>(),
@@ -482,6 +499,13 @@ pub fn render_visible<R: GameUi>(
         Some(control) => Message::new("game-time-limit").with("clock", control.message()),
         None => Message::new("game-no-time-limit"),
     });
+    options.push(Message::new(match game.rated {
+        true => "game-rated",
+        false => "game-casual",
+    }));
+    if let Some(range) = game.rating_range {
+        options.push(Message::new("game-rating-range").with("range", range.message()));
+    }
     let my_turn = live
         && me.is_some_and(
             |seat| matches!(&status, Some(Status::ToAct { seats }) if seats.contains(&seat)),
@@ -527,6 +551,8 @@ pub fn render_visible<R: GameUi>(
         status_line: visitor.lang.say(&status_line(shown, me, live), &names),
         my_turn,
         computer_thinking: thinking,
+        rating_lines: rating_lines(&game, visitor.lang),
+        rating_pending: game.awaits_rating(),
         players,
         error,
         at,
@@ -653,4 +679,15 @@ fn playing_for<R: Rules>(game: &Game<R>, seat: Seat, lang: Lang) -> Option<Strin
             .arg("row", taken.since)
             .to_string(),
     )
+}
+
+/// "Ann 1512 → 1527 (+15)" for every person a finished game rated, by current name.
+fn rating_lines<R: Rules>(game: &Game<R>, lang: Lang) -> Vec<String> {
+    let names = game.names_by_id();
+    (game.rating.iter().flat_map(|rated| &rated.players))
+        .map(|change| {
+            let name = names.get(&change.player.id).unwrap_or(&change.player.name);
+            lang.say(&rating::change_message(name.clone(), change), &[])
+        })
+        .collect()
 }

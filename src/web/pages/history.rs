@@ -153,6 +153,10 @@ pub(super) fn describe<R: Rules>(
             Message::new("entry-sealed-revealed").text("salt", salt.clone())
         }
         Entry::Sealed { salt: None } => Message::new("entry-sealed"),
+        Entry::Rated { order, players } => Message::new("entry-rated").with("order", *order).list(
+            "changes",
+            (players.iter()).map(|c| crate::games::rating::change_message(name(&c.player), c)),
+        ),
         Entry::GameEnded { outcome, seed } => {
             let ending = Ending {
                 outcome: outcome.clone(),

@@ -13,9 +13,11 @@ mod history;
 mod home;
 mod invitations;
 mod join;
+mod leaderboard;
 mod new_game;
 mod new_game_json;
 mod new_table;
+mod players;
 mod recent;
 mod resign;
 mod rules;
@@ -101,6 +103,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}/rematch").route(web::post().to(table::rematch)))
         .service(web::resource("/games/{id}/sit").route(web::post().to(table::sit)))
         .service(web::resource("/tables").route(get_or_head().to(tables::list)))
+        .service(web::resource("/ratings").route(get_or_head().to(leaderboard::index)))
+        .service(web::resource("/ratings/{kind}").route(get_or_head().to(leaderboard::show)))
+        .service(web::resource("/players/{name}").route(get_or_head().to(players::show)))
         .service(web::resource("/games/{id}/say").route(web::post().to(table::say)))
         .service(web::resource("/games/{id}/history").route(get_or_head().to(history::show)))
         .service(web::resource("/games/{id}/export").route(get_or_head().to(export::download)))

@@ -14,6 +14,7 @@ use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::games::computer;
 use crate::games::error::ServiceError;
 use crate::games::seating;
+use crate::games::stream::RatingRange;
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::rules::Message;
@@ -115,6 +116,11 @@ struct OptionsPage {
     bank: bool,
     /// The chosen answer to a seat out of time: "withdraw", "others" or "computer".
     on_timeout: String,
+    /// Whether "casual" is chosen rather than "rated".
+    casual: bool,
+    /// The rating range typed for the open seats.
+    rating_min: String,
+    rating_max: String,
     error: Option<String>,
 }
 
@@ -229,6 +235,19 @@ fn options_form<R: GameUi>(
         computer_seats: computer_seats(typed, max, visitor.lang),
         bank: typed.get("clock") == Some("bank"),
         on_timeout: typed.get("on_timeout").unwrap_or("withdraw").to_string(),
+        casual: typed.get("rated") == Some("casual"),
+        rating_min: typed
+            .get("rating_min")
+            .unwrap_or("")
+            .chars()
+            .take(6)
+            .collect(),
+        rating_max: typed
+            .get("rating_max")
+            .unwrap_or("")
+            .chars()
+            .take(6)
+            .collect(),
         error,
     })
 }
@@ -317,7 +336,38 @@ fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, Mes
         open_seats,
         computers: computers(form, max)?,
         time_control: time_control(form, day_seconds)?,
+        rated: rated(form)?,
+        rating_range: rating_range(form)?,
     })
+}
+
+/// The rating range asked for the open seats: none when both ends are blank.
+fn rating_range(form: &Form) -> Result<Option<RatingRange>, Message> {
+    let end = |field: &str| -> Result<Option<i32>, Message> {
+        match form.get(field).map(str::trim).unwrap_or("") {
+            "" => Ok(None),
+            typed => typed
+                .parse::<i32>()
+                .ok()
+                .filter(|n| (0..=4000).contains(n))
+                .map(Some)
+                .ok_or_else(|| Message::new("new-game-choose-rating-range")),
+        }
+    };
+    let range = RatingRange {
+        min: end("rating_min")?,
+        max: end("rating_max")?,
+    };
+    Ok((range != RatingRange::default()).then_some(range))
+}
+
+/// Whether the form asks for a rated game: it is, unless "casual" is chosen.
+fn rated(form: &Form) -> Result<bool, Message> {
+    match form.get("rated").unwrap_or("rated") {
+        "rated" | "" => Ok(true),
+        "casual" => Ok(false),
+        _ => Err(Message::new("new-game-choose-rated")),
+    }
 }
 
 /// The table's time control: `days` per move (or none), as a deadline or a bank, and what
@@ -489,6 +539,8 @@ async fn open_table(
                     open_seats: request.open_seats,
                     computers: &request.computers,
                     time_control: request.time_control,
+                    rated: request.rated,
+                    rating_range: request.rating_range,
                     invitation_days: settings.auth.invitation_days,
                 },
             )

@@ -75,6 +75,25 @@ pub fn form<R: Rules>(kind: Kind, lang: Lang) -> Value {
                 "description": lang.t("json-form-private"),
                 "type": "boolean", "default": false,
             },
+            "rated": {
+                "description": lang.t("json-form-rated"),
+                "type": "boolean", "default": true,
+            },
+            "rating_range": {
+                "description": lang.t("json-form-rating-range"),
+                "default": null,
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "additionalProperties": false,
+                        "properties": {
+                            "min": {"type": "integer", "minimum": 0, "maximum": 4000},
+                            "max": {"type": "integer", "minimum": 0, "maximum": 4000},
+                        },
+                    },
+                ],
+            },
             "time_control": {
                 "description": lang.t("json-form-time-control"),
                 "default": null,
@@ -118,8 +137,16 @@ struct Table {
     computers: Vec<String>,
     #[serde(default)]
     private: bool,
+    #[serde(default = "rated_by_default")]
+    rated: bool,
+    #[serde(default)]
+    rating_range: Option<crate::games::stream::RatingRange>,
     #[serde(default)]
     time_control: Option<Clock>,
+}
+
+fn rated_by_default() -> bool {
+    true
 }
 
 #[derive(Deserialize)]
@@ -173,6 +200,8 @@ pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), 
         open_seats: table.open_seats,
         computers,
         time_control,
+        rated: table.rated,
+        rating_range: table.rating_range,
     };
     Ok((request, table.private))
 }

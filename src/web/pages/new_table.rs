@@ -10,6 +10,10 @@ pub(super) struct Request {
     pub(super) open_seats: usize,
     pub(super) computers: Vec<crate::bots::Level>,
     pub(super) time_control: Option<TimeControl>,
+    /// Rated unless the creator asks for a casual game (a table with a computer is casual).
+    pub(super) rated: bool,
+    /// The ratings that may take the open seats.
+    pub(super) rating_range: Option<crate::games::stream::RatingRange>,
 }
 
 /// The fewest and most players the game can seat.

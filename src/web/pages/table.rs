@@ -150,6 +150,8 @@ pub async fn rematch(
                     open_seats: 0,
                     computers: &rematch.computers,
                     time_control: rematch.time_control,
+                    rated: rematch.rated,
+                    rating_range: None,
                     invitation_days: settings.auth.invitation_days,
                 },
             )?)

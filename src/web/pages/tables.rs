@@ -7,6 +7,7 @@ use askama::Template;
 use diesel::prelude::*;
 
 use crate::games::clock::TimeControl;
+use crate::games::stream::RatingRange;
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::rules::Message;
@@ -70,6 +71,8 @@ fn open_tables(
         serde_json::Value,
         Option<serde_json::Value>,
         i32,
+        Option<i32>,
+        Option<i32>,
     );
     let rows: Vec<Row> = games::table
         .filter(games::phase.eq("waiting"))
@@ -83,10 +86,12 @@ fn open_tables(
             games::options,
             games::time_control,
             games::open_seats,
+            games::rating_min,
+            games::rating_max,
         ))
         .load(conn)?;
     let mut tables = Vec::with_capacity(rows.len());
-    for (id, kind, options, time_control, open_seats) in rows {
+    for (id, kind, options, time_control, open_seats, min, max) in rows {
         let Some(kind) = Kind::parse(&kind) else {
             continue;
         };
@@ -100,7 +105,14 @@ fn open_tables(
             seated: seated.into_iter().map(|p| p.name).collect(),
             id,
             game: lang.game_name(kind),
-            options: describe_options(kind, &options, lang),
+            options: {
+                let mut options = describe_options(kind, &options, lang);
+                let range = RatingRange { min, max };
+                if range != RatingRange::default() {
+                    options.push(lang.say(&range.message(), &[]));
+                }
+                options
+            },
             time,
             open_seats,
         });
