@@ -255,7 +255,13 @@ async fn a_newcomer_finds_an_open_table_and_takes_a_seat() {
     assert!(home.body.contains("href=\"/tables\""), "{}", home.body);
     let listed = visitor.get("/tables").await;
     assert!(listed.body.contains(game_id), "{}", listed.body);
-    assert!(listed.body.contains("Seated: Ann"), "{}", listed.body);
+    assert!(
+        listed
+            .body
+            .contains(r#"Seated: <a href="/players/Ann">Ann</a> · 1 open seat"#),
+        "{}",
+        listed.body
+    );
     assert!(listed.body.contains("2 days per move"), "{}", listed.body);
     assert!(listed.body.contains("Sign in to take a seat"));
     let mine = ann.get("/tables").await;
@@ -273,6 +279,16 @@ async fn a_newcomer_finds_an_open_table_and_takes_a_seat() {
     assert_eq!(twin["phase"], "active", "{twin}");
     assert!(twin["your_seat"].is_number());
     assert!(!cy.get("/tables").await.body.contains(game_id));
+    let home = cy.get("/").await;
+    assert!(
+        home.body.contains(r#"with <a href="/players/Ann">Ann</a>"#),
+        "{}",
+        home.body
+    );
+    assert_eq!(
+        cy.get_json("/").await.json()["games"][0]["players"],
+        "with Ann"
+    );
 
     let di = app.signed_in("di@example.com", "Di").await;
     let csrf = di.get("/tables").await.csrf();

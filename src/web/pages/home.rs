@@ -16,12 +16,13 @@ use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
 
 use super::game_view::json_response;
+use super::named::{NAMES, Piece, name_piece, plain, with_names};
 
 pub struct GameLine {
     pub id: String,
     pub kind: String,
     pub kind_name: String,
-    pub players: String,
+    pub players: Vec<Piece>,
     pub state: String,
     pub updated: String,
     pub updated_at: String,
@@ -66,7 +67,7 @@ pub async fn home(
             .map(|g| {
                 json!({
                     "id": g.id, "kind": g.kind, "url": format!("/games/{}", g.id),
-                    "your_turn": g.my_turn, "state": g.state, "players": g.players,
+                    "your_turn": g.my_turn, "state": g.state, "players": plain(&g.players),
                     "updated_at": g.updated_at,
                 })
             })
@@ -93,10 +94,10 @@ fn game_lines(
     let mut lines = Vec::new();
     for game in read_model::games_of(conn, me)? {
         let table = crate::games::computer::table_in(conn, &game.id, lang)?;
-        let others: Vec<&str> = table
+        let others: Vec<Piece> = table
             .iter()
             .filter(|p| p.player_id != me)
-            .map(|p| p.name.as_str())
+            .map(name_piece)
             .collect();
         let waiting_for: Vec<&str> = table
             .iter()
@@ -122,12 +123,16 @@ fn game_lines(
                 .map_or_else(|| lang.t("game"), |k| lang.game_name(k)),
             kind: game.kind,
             id: game.id,
-            players: if others.is_empty() {
-                "—".into()
-            } else {
-                lang.tr("home-players-with")
-                    .arg("players", others.join(&lang.t("list-separator")))
-                    .to_string()
+            players: match others.is_empty() {
+                true => with_names("—", &[], ""),
+                false => with_names(
+                    &lang
+                        .tr("home-players-with")
+                        .arg("players", NAMES)
+                        .to_string(),
+                    &others,
+                    &lang.t("list-separator"),
+                ),
             },
             state,
             updated: local(game.updated_at, zone),

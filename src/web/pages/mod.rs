@@ -14,6 +14,7 @@ mod home;
 mod invitations;
 mod join;
 mod leaderboard;
+mod named;
 mod new_game;
 mod new_game_json;
 mod new_table;

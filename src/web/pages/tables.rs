@@ -19,6 +19,8 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
 
+use super::named::{NAMES, Piece, name_piece, with_names};
+
 /// The most tables the page lists, newest first.
 const MOST_LISTED: i64 = 100;
 
@@ -27,8 +29,8 @@ pub struct OpenTable {
     pub game: String,
     pub options: Vec<String>,
     pub time: String,
-    pub seated: Vec<String>,
-    pub open_seats: i32,
+    /// Who sits there and how many seats are open, in a sentence.
+    pub seated: Vec<Piece>,
     /// The visitor already sits here.
     pub mine: bool,
 }
@@ -102,7 +104,15 @@ fn open_tables(
         let time = lang.say(&time, &[]);
         tables.push(OpenTable {
             mine: seated.iter().any(|p| Some(p.player_id) == me),
-            seated: seated.into_iter().map(|p| p.name).collect(),
+            seated: with_names(
+                &lang
+                    .tr("tables-seated")
+                    .arg("players", NAMES)
+                    .arg("count", open_seats)
+                    .to_string(),
+                &seated.iter().map(name_piece).collect::<Vec<_>>(),
+                &lang.t("list-separator"),
+            ),
             id,
             game: lang.game_name(kind),
             options: {
@@ -114,7 +124,6 @@ fn open_tables(
                 options
             },
             time,
-            open_seats,
         });
     }
     Ok(tables)
