@@ -16,7 +16,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 
-use super::error::Result;
+use super::error::{Result, ServiceError};
 use super::replay::{Game, Phase};
 use super::service::{NewRow, close, load, load_seed, lock_game, store_row};
 use super::stream::{Entry, Participant, RatingChange, Submitted};
@@ -26,6 +26,10 @@ use crate::store::schema::{game_events, games, player_ratings, rating_changes};
 
 /// The advisory lock every rating pass (and a rebuild) holds.
 pub const RATINGS_LOCK: i64 = 0x7475_726e_7261_7465;
+
+/// The rating order of a finished game that is not rated (nobody to rate it against, or a log
+/// that cannot be read).
+const UNRATED: i64 = 0;
 
 /// How a person finished, for rating: those who stayed to the end before those who left (the
 /// last to leave first), winners before the rest, then by score where the game keeps one.
@@ -160,7 +164,16 @@ fn rate_next(conn: &mut PgConnection) -> Result<bool> {
         return Ok(false);
     };
     let kind = lock_game(conn, &game_id)?;
-    with_rules!(kind, |R| rate_locked::<R>(conn, &game_id))?;
+    let rated = conn.transaction(|conn| with_rules!(kind, |R| rate_locked::<R>(conn, &game_id)));
+    match rated {
+        // A log that no longer replays is a matter for the operator; the games that ended after
+        // it are rated without it rather than wait for it for ever.
+        Err(damaged @ (ServiceError::Corrupt(_) | ServiceError::Damaged(_))) => {
+            tracing::error!(game = %game_id, "left unrated: {damaged}");
+            set_order(conn, &game_id, UNRATED)?;
+        }
+        other => other?,
+    }
     Ok(true)
 }
 
@@ -169,7 +182,7 @@ fn rate_locked<R: Rules>(conn: &mut PgConnection, game_id: &str) -> Result<()> {
     let places = game.rated_places();
     if !game.awaits_rating() || places.len() < 2 {
         // Nothing to rate, such as a game that left one person at the table.
-        let order = game.rating.as_ref().map_or(0, |r| r.order);
+        let order = game.rating.as_ref().map_or(UNRATED, |r| r.order);
         set_order(conn, game_id, order)?;
         return Ok(());
     }

@@ -11,7 +11,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use turnpost::auth::{Player, accounts};
-use turnpost::games::rating::rate_finished;
+use turnpost::games::rating::{RATINGS_LOCK, rate_finished};
 use turnpost::games::replay::Game;
 use turnpost::games::service;
 use turnpost::ratings::{Rating, rate_game};
@@ -464,6 +464,114 @@ async fn games_that_end_at_once_for_one_player_are_each_rated_once_in_order() {
     }
     // Ann won both: her rating rose twice.
     assert!(changes[0].7 > 1500.0 && changes[1].7 > changes[0].7);
+}
+
+#[actix_web::test]
+async fn a_rebuild_while_games_are_being_rated_loses_and_doubles_nothing() {
+    let club = Club::of(&["Ann", "Bo", "Cy", "Di"]).await;
+    let mut conn = club.app.db.connect_as_server();
+    let people = club.people(&mut conn);
+    let pairs = [
+        [0, 1],
+        [2, 3],
+        [0, 2],
+        [1, 3],
+        [0, 3],
+        [1, 2],
+        [0, 1],
+        [2, 3],
+    ];
+    let mut tables = Vec::new();
+    for seats in &pairs {
+        tables.push(club.table("kalah", seats, &[]).await);
+    }
+
+    // Rebuilds run one after another while the games end one by one and are rated, by this
+    // test's own process and by the server's mail worker before each game-over email.
+    let done = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let (stop, url) = (done.clone(), club.app.db.url.clone());
+    let rebuilding = std::thread::spawn(move || {
+        let mut conn = PgConnection::establish(&url).unwrap();
+        let mut read = Vec::new();
+        while !stop.load(std::sync::atomic::Ordering::SeqCst) {
+            let report = turnpost::games::rating_rebuild::rebuild(&mut conn).unwrap();
+            assert!(report.differences.is_empty(), "{:?}", report.differences);
+            read.push(report.games);
+            // Rating only tries the lock a rebuild holds, so leave it room between rebuilds.
+            std::thread::sleep(std::time::Duration::from_millis(25));
+        }
+        read
+    });
+    for (n, id) in tables.iter().enumerate() {
+        play_out::<Kalah>(&mut conn, id, &people, n as u64, Some(n % 3));
+        rate_finished(&mut conn, 1).unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    club.app.rate_finished_games();
+    done.store(true, std::sync::atomic::Ordering::SeqCst);
+    let read = rebuilding.join().unwrap();
+    assert!(
+        read.is_sorted(),
+        "each rebuild reads what the one before it did, and more: {read:?}"
+    );
+    let last = turnpost::games::rating_rebuild::rebuild(&mut club.app.db.connect()).unwrap();
+    assert_eq!(last.games, tables.len());
+
+    // Every game was rated once, in an order without gaps, and the projection is the logs'.
+    let changes = stored_changes(&mut conn);
+    assert_eq!(changes.len(), 2 * tables.len(), "{changes:?}");
+    let mut orders: Vec<i64> = changes.iter().map(|c| c.2).collect();
+    orders.dedup();
+    assert_eq!(orders, (1..=tables.len() as i64).collect::<Vec<_>>());
+    for game in &tables {
+        let log = turnpost::store::events::load(&mut conn, game).unwrap();
+        let rating_rows = log.iter().filter(|r| r.command["type"] == "rate").count();
+        assert_eq!(rating_rows, 1, "{game}");
+    }
+    let verified = ratings_command(&club.app, "verify");
+    assert!(verified.status.success(), "{verified:?}");
+}
+
+#[actix_web::test]
+async fn a_game_whose_log_is_damaged_is_left_unrated_and_does_not_hold_up_the_rest() {
+    let club = Club::of(&["Ann", "Bo"]).await;
+    let mut conn = club.app.db.connect_as_server();
+    let people = club.people(&mut conn);
+    let damaged = club.table("kalah", &[0, 1], &[]).await;
+    let sound = club.table("kalah", &[1, 0], &[]).await;
+
+    // Both end while this test holds the ratings lock, so that nothing rates them yet; then the
+    // first to end has its last row altered as only the schema's owner could (so that every
+    // process, this one included, reads its log anew).
+    let mut owner = club.app.db.connect();
+    let lock = format!("SELECT pg_advisory_lock({RATINGS_LOCK})");
+    diesel::sql_query(&lock).execute(&mut owner).unwrap();
+    play_out::<Kalah>(&mut conn, &damaged, &people, 1, Some(0));
+    play_out::<Kalah>(&mut conn, &sound, &people, 2, Some(1));
+    for sql in [
+        "ALTER TABLE game_events DISABLE TRIGGER USER".to_string(),
+        format!(
+            "UPDATE game_events SET actor = NULL WHERE game_id = '{damaged}' \
+             AND seq = (SELECT max(seq) FROM game_events WHERE game_id = '{damaged}')"
+        ),
+        "ALTER TABLE game_events ENABLE TRIGGER USER".to_string(),
+        format!("SELECT pg_advisory_unlock({RATINGS_LOCK})"),
+    ] {
+        diesel::sql_query(sql).execute(&mut owner).unwrap();
+    }
+
+    club.app.rate_finished_games();
+    let changes = stored_changes(&mut conn);
+    let games: Vec<(&str, i64)> = changes.iter().map(|c| (c.0.as_str(), c.2)).collect();
+    assert_eq!(games, vec![(sound.as_str(), 1), (sound.as_str(), 1)]);
+    let order: Option<i64> = turnpost::store::schema::games::table
+        .find(&damaged)
+        .select(turnpost::store::schema::games::rating_order)
+        .first(&mut conn)
+        .unwrap();
+    assert_eq!(order, Some(0));
+    let verified = ratings_command(&club.app, "verify");
+    assert!(verified.status.success(), "{verified:?}");
 }
 
 #[actix_web::test]

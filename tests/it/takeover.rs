@@ -189,6 +189,23 @@ async fn a_seat_out_of_time_is_taken_over_by_the_computer_and_plays_on_to_the_en
     assert_eq!(table.twin(late).await["phase"], "finished");
     let mail = table.app.mail(&table.emails[late], "Game over");
     assert!(mail.text.contains("Medium computer won"), "{}", mail.text);
+
+    // The game was rated before its last email: the computer not at all, the people by when they
+    // left, the last to leave first and the one whose seat was taken over last.
+    let twin = table.twin(late).await;
+    let mut rated: Vec<(i64, &str)> = (twin["ratings"].as_array().expect("rated").iter())
+        .map(|c| (c["place"].as_i64().unwrap(), c["player"].as_str().unwrap()))
+        .collect();
+    rated.sort();
+    assert_eq!(
+        rated,
+        vec![
+            (1, NAMES[others[1]]),
+            (2, NAMES[others[0]]),
+            (3, NAMES[late])
+        ],
+        "{twin}"
+    );
     assert_log_verifies(&table).await;
 }
 
