@@ -627,7 +627,8 @@ async fn casual_tables_and_tables_with_a_computer_are_not_rated() {
 }
 
 /// Gives `player` a stored rating in `kind`, as the projection would hold it.
-fn seed_rating(
+/// A stored rating made directly, as years of play would have left it.
+pub fn seed_rating(
     conn: &mut PgConnection,
     player: i64,
     kind: &str,
@@ -709,7 +710,7 @@ async fn a_leaderboard_lists_established_players_only_best_first_page_by_page() 
         .get("/ratings")
         .await;
     assert!(
-        index.body.contains("クアルト のランキング"),
+        index.body.contains("クアルトのランキング"),
         "{}",
         index.body
     );

@@ -207,7 +207,7 @@ async fn bring_turn(players: &[&Browser], path: &str, me: usize, mine: bool) {
 
 /// A busy player's lists at phone width, in both languages: eight games of every kind, in every
 /// state a game can be in (their turn, another's, finished, waiting for an invited player), and
-/// the open tables, with players' names of an ordinary length.
+/// the open tables, with players' names of an ordinary length; and the ratings pages.
 #[actix_web::test]
 async fn the_lists_of_a_busy_player_fit_a_phone() {
     const ME: &str = "phone-a776737174";
@@ -254,15 +254,31 @@ async fn the_lists_of_a_busy_player_fit_a_phone() {
     create_game(&me, "gype", &[], &[("open_seats", "1")]).await;
     create_game(&bo, "azul", &[], &[("open_seats", "2")]).await;
 
+    // Established players of Kalah, for its leaderboard.
+    let mut conn = app.db.connect();
+    for (n, name) in [ME, BO, CY].iter().enumerate() {
+        let id = crate::computers::player_id(&app, &email(name));
+        let rating = 1650.0 - 111.111 * n as f64;
+        crate::ratings::seed_rating(&mut conn, id, "kalah", rating, 60.0, 40 + n as i32, 2);
+    }
+    app.rate_finished_games();
+
     let driver = Chromedriver::start().await;
     let mut person = Person::sign_in(&app, &driver, ME).await;
     as_phone(&person).await;
     let mut wide = Vec::new();
+    let player = format!("/players/{ME}");
     for (label, path) in [
         ("home", "/"),
         ("tables", "/tables"),
+        ("ratings", "/ratings"),
+        ("leaderboard", "/ratings/kalah"),
+        ("player", player.as_str()),
         ("ja-home", "/?lang=ja"),
         ("ja-tables", "/tables"),
+        ("ja-ratings", "/ratings"),
+        ("ja-leaderboard", "/ratings/kalah"),
+        ("ja-player", player.as_str()),
     ] {
         person.open(path).await;
         let width = page_width(&person).await;
@@ -271,6 +287,9 @@ async fn the_lists_of_a_busy_player_fit_a_phone() {
             wide.push(format!("{label} ({path}): {width} px"));
         }
     }
+    person.open(&player).await;
+    // The player is reading Japanese by now.
+    assert!(person.text().contains("クアルト"), "{}", person.text());
     person.open("/").await;
     let games = person.links("table.games a[href^=\"/games/\"]");
     assert!(
