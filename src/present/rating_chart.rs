@@ -38,7 +38,7 @@ pub fn rating_chart(ratings: &[f64], title: &str) -> String {
     for rating in [high, low] {
         let _ = write!(
             svg,
-            r##"<line x1="{LEFT}" x2="{right}" y1="{at:.1}" y2="{at:.1}" stroke="#c8c8c8"/><text x="{label}" y="{text:.1}" font-size="12" text-anchor="end" fill="#444">{rating}</text>"##,
+            r##"<line x1="{LEFT}" x2="{right}" y1="{at:.1}" y2="{at:.1}" stroke="#c8c8c8"/><text x="{label}" y="{text:.1}" font-size="12" text-anchor="end" fill="#444">{rating}</text> "##,
             right = WIDTH - MARGIN,
             at = y(rating),
             label = LEFT - 4.0,

@@ -754,25 +754,37 @@ async fn a_players_page_shows_their_ratings_history_results_and_record_with_the_
         .split(' ')
         .count();
     assert_eq!(line, 4);
+    // A text browser reads the chart's numbers from the table beside it.
+    let last = format!("{}?", rating.shown());
+    crate::e2e::assert_text_browser_shows(
+        "player",
+        &page.body,
+        &["Kalah rating after each rated game", "Rating after", &last],
+    );
     for game in &games {
         assert!(
             page.body.contains(&format!("href=\"/games/{game}\"")),
             "{game}"
         );
     }
-    assert!(
-        page.body
-            .contains("In the rated games you played with Ann, you finished ahead"),
-        "{}",
-        page.body
-    );
     let twin = club.browsers[1].get_json("/players/Ann").await.json();
     let record = &twin["record_with_you"];
-    let together = ["you_ahead", "level", "you_behind"]
+    let counts: Vec<i64> = ["you_ahead", "level", "you_behind"]
         .iter()
         .map(|k| record[k].as_i64().unwrap())
-        .sum::<i64>();
-    assert_eq!(together, 2, "{twin}");
+        .collect();
+    assert_eq!(counts.iter().sum::<i64>(), 2, "{twin}");
+    let times = |n: i64| match n {
+        1 => "once".to_string(),
+        n => format!("{n} times"),
+    };
+    let sentence = format!(
+        "In the rated games you played with Ann, you finished ahead {}, level {} and behind {}.",
+        times(counts[0]),
+        times(counts[1]),
+        times(counts[2])
+    );
+    assert!(page.body.contains(&sentence), "{sentence}\n{}", page.body);
     assert_eq!(twin["ratings"][0]["kind"], "kalah");
     assert_eq!(twin["ratings"][0]["history"].as_array().unwrap().len(), 3);
     assert_eq!(twin["ratings"][0]["rating"], rating.rating);

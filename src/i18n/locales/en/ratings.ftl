@@ -52,7 +52,16 @@ player-game-column = Game
 player-place-column = Place
 player-rating-after = Rating after
 player-place = { $place } of { $players }
-player-record = In the rated games you played with { $player }, you finished ahead { $ahead } times, level { $level } times and behind { $behind } times.
+player-record = In the rated games you played with { $player }, you finished ahead { $ahead ->
+        [one] once
+       *[other] { $ahead } times
+    }, level { $level ->
+        [one] once
+       *[other] { $level } times
+    } and behind { $behind ->
+        [one] once
+       *[other] { $behind } times
+    }.
 player-recent-games = Latest games
 player-no-games = No games yet.
 new-game-rating-min = Lowest rating that may take an open seat (optional)
