@@ -22,4 +22,5 @@ pub mod scheduler;
 pub mod server;
 pub mod stop;
 pub mod store;
+pub mod tournament;
 pub mod web;

@@ -1,0 +1,17 @@
+//! Correspondence tournaments, the arithmetic: who plays whom with which seat first, and how the
+//! standings and their tie-breaks follow from the results.
+//!
+//! Pure: the application layer feeds it the results it reads from the games' logs and records
+//! what it returns in the event's own log, so that anyone can recompute every pairing and every
+//! standing from an export. Entrants are numbered from 0 in the order the event lists them.
+
+mod berger;
+mod standings;
+mod swiss;
+
+pub use berger::{Pairing, round_robin};
+pub use standings::{Finish, Game, Points, Standing, TieBreaks, standings};
+pub use swiss::{Ranked, Round, pair};
+
+/// An entrant of an event, by their place in its list of entrants.
+pub type Entrant = usize;
