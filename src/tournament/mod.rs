@@ -8,10 +8,12 @@
 mod berger;
 mod standings;
 mod swiss;
+mod tables;
 
 pub use berger::{Pairing, round_robin};
 pub use standings::{Finish, Game, Points, Standing, TieBreaks, standings};
 pub use swiss::{Ranked, Round, pair};
+pub use tables::{ToSeat, place_points, seat_tables};
 
 /// An entrant of an event, by their place in its list of entrants.
 pub type Entrant = usize;
