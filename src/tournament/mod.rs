@@ -6,14 +6,18 @@
 //! standing from an export. Entrants are numbered from 0 in the order the event lists them.
 
 mod berger;
+mod lots;
 mod standings;
 mod swiss;
 mod tables;
+mod withdrawal;
 
 pub use berger::{Pairing, round_robin};
+pub use lots::{drawn_order, lots};
 pub use standings::{Finish, Game, Points, Standing, TieBreaks, standings};
 pub use swiss::{Ranked, Round, pair};
 pub use tables::{ToSeat, place_points, seat_tables};
+pub use withdrawal::{Withdrawal, counted, withdrawal};
 
 /// An entrant of an event, by their place in its list of entrants.
 pub type Entrant = usize;
