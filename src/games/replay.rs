@@ -3,12 +3,10 @@
 use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
-use serde::Deserialize;
-use serde::de::IgnoredAny;
 use serde_json::Value;
 
 use super::clock::{Clocks, TimeControl};
-use super::stream::{CancelReason, Entry, Participant, RatingChange, RatingRange, Submitted};
+use super::stream::{CancelReason, Entry, Participant, RatingChange, RatingRange, stored};
 use crate::rules::Kind;
 use crate::rules::{Outcome, Rules, Seat, Status, Viewer};
 use crate::store::events::EventRow;
@@ -368,13 +366,13 @@ impl<R: Rules> Game<R> {
     /// Closes a stored row, reading from its command whether it was a move and by whom. Only
     /// moves are ever withheld from a viewer, so a withheld command was one.
     pub fn close_stored_row(&mut self, row: &EventRow) {
-        let submitted = Submitted::<IgnoredAny>::deserialize(&row.command).ok();
-        let was_move = row.command.is_null() || submitted.as_ref().is_some_and(Submitted::is_move);
+        let tag = row.command.get("type").and_then(Value::as_str);
+        let was_move = row.command.is_null() || tag.is_some_and(stored::is_move);
         let mover = match was_move {
             true => row.actor.and_then(|id| self.seat_of(id)),
             false => None,
         };
-        let leaves_board = submitted.as_ref().is_some_and(Submitted::leaves_board);
+        let leaves_board = tag.is_some_and(stored::leaves_board);
         self.close_row(row.seq, row.recorded_at, mover, leaves_board);
     }
 

@@ -59,14 +59,16 @@ pub struct Game {
 impl Game {
     /// What `entrant` scored in this game, if they played it.
     pub fn scored(&self, entrant: Entrant) -> Option<Points> {
-        let won = match (self.finish, entrant) {
-            (Finish::Drawn, e) if e == self.first || e == self.second => return Some(Points::DRAW),
-            (Finish::FirstWon, e) if e == self.first => true,
-            (Finish::SecondWon, e) if e == self.second => true,
-            (_, e) if e == self.first || e == self.second => false,
+        let sat_first = match entrant {
+            e if e == self.first => true,
+            e if e == self.second => false,
             _ => return None,
         };
-        Some(if won { Points::WIN } else { Points::LOSS })
+        Some(match (self.finish, sat_first) {
+            (Finish::Drawn, _) => Points::DRAW,
+            (Finish::FirstWon, true) | (Finish::SecondWon, false) => Points::WIN,
+            _ => Points::LOSS,
+        })
     }
 
     /// The other entrant of this game.

@@ -27,8 +27,8 @@ pub fn withdrawal(scheduled: usize, finished: usize) -> Withdrawal {
     }
 }
 
-/// The results that count in a section of `pairings`, given the games `finished` by play (in the
-/// order of `pairings`' games they belong to) and the entrants who withdrew.
+/// The results that count in a section of `pairings`, given the games `finished` by play (seated
+/// as their pairings) and the entrants who withdrew.
 pub fn counted(pairings: &[Pairing], finished: &[Game], withdrawn: &[Entrant]) -> Vec<Game> {
     let rules: Vec<(Entrant, Withdrawal)> = (withdrawn.iter())
         .map(|&entrant| {
