@@ -85,6 +85,7 @@ fn stored_rows(options: &Options, events: &[<Kalah as Rules>::Event]) -> Vec<Eve
             time_control: None,
             rated: false,
             rating_range: None,
+            event: None,
         },
         Entry::PlayerJoined {
             player: ann.clone(),
@@ -247,6 +248,7 @@ fn azul_stored_rows(
                 time_control: None,
                 rated: false,
                 rating_range: None,
+                event: None,
             },
             Entry::PlayerJoined {
                 player: people[0].clone(),

@@ -57,6 +57,7 @@ fn game_log(
             time_control: None,
             rated: true,
             rating_range: None,
+            event: None,
         },
         Entry::PlayerJoined {
             player: people[0].clone(),

@@ -12,6 +12,7 @@ pub mod bots;
 pub mod chain;
 pub mod computers;
 pub mod config;
+pub mod events;
 pub mod games;
 pub mod i18n;
 pub mod mail;

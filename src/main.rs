@@ -62,15 +62,26 @@ enum Command {
         limit: i64,
     },
     /// Check a game's log: its hash chain, every move against the rules and, once the game has
-    /// ended, every random outcome against the revealed seed. Exits non-zero at the first
+    /// ended, every random outcome against the revealed seed. A tournament's export is checked
+    /// too: its chain, every pairing from the standings before it and the revealed seed, every
+    /// result against its game's own log, and the final standings. Exits non-zero at the first
     /// discrepancy, naming the row.
     Verify {
-        /// An exported log (the "Download the log" link of a game), checked offline.
-        #[arg(required_unless_present = "game", conflicts_with = "game")]
+        /// An exported log of a game or a tournament, checked offline.
+        #[arg(required_unless_present_any = ["game", "event"], conflicts_with_all = ["game", "event"])]
         file: Option<PathBuf>,
         /// Check this game straight from the database instead.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "event")]
         game: Option<String>,
+        /// Check this tournament straight from the database instead.
+        #[arg(long)]
+        event: Option<String>,
+    },
+    /// Write a tournament's export (its log and the logs of its finished games) as JSON to
+    /// standard output, for `turnpost verify FILE`.
+    ExportEvent {
+        /// The tournament's id.
+        event: String,
     },
     /// Players' ratings, a projection of the finished games' logs.
     Ratings {
@@ -118,11 +129,23 @@ fn main() -> anyhow::Result<()> {
         Command::InboundMail { replay, limit } => {
             inbound_cli::list_or_replay(&settings, replay, limit)
         }
-        Command::Verify { game, .. } => {
-            let game = game.expect("clap requires a file or --game");
+        Command::Verify { game, event, .. } => {
             let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
-            let export = turnpost::audit::verify::export_from_database(&mut conn, &game)?;
-            report(&export)
+            match (game, event) {
+                (Some(game), _) => report(&turnpost::audit::verify::export_from_database(
+                    &mut conn, &game,
+                )?),
+                (None, Some(event)) => {
+                    report_event(&turnpost::audit::event_export(&mut conn, &event)?)
+                }
+                (None, None) => anyhow::bail!("give a file, --game or --event"),
+            }
+        }
+        Command::ExportEvent { event } => {
+            let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
+            let export = turnpost::audit::event_export(&mut conn, &event)?;
+            println!("{}", serde_json::to_string_pretty(&export)?);
+            Ok(())
         }
         Command::ClearRefused { address } => {
             let address =
@@ -210,7 +233,15 @@ async fn termination() {
 fn verify_file(path: &std::path::Path) -> anyhow::Result<()> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
-    let export: turnpost::audit::Export = serde_json::from_str(&text)
+    let value: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{} is not JSON: {e}", path.display()))?;
+    if value["format"] == turnpost::audit::event::EVENT_FORMAT {
+        let export: turnpost::audit::EventExport = serde_json::from_value(value).map_err(|e| {
+            anyhow::anyhow!("{} is not a Turnpost tournament log: {e}", path.display())
+        })?;
+        return report_event(&export);
+    }
+    let export: turnpost::audit::Export = serde_json::from_value(value)
         .map_err(|e| anyhow::anyhow!("{} is not a Turnpost game log: {e}", path.display()))?;
     report(&export)
 }
@@ -251,8 +282,18 @@ fn ratings(settings: &Settings, action: RatingsAction) -> anyhow::Result<()> {
 
 /// Prints the verdict; a discrepancy ends the process with status 1.
 fn report(export: &turnpost::audit::Export) -> anyhow::Result<()> {
+    print_verdict(turnpost::audit::verify(export))
+}
+
+fn report_event(export: &turnpost::audit::EventExport) -> anyhow::Result<()> {
+    print_verdict(turnpost::audit::verify_event(export))
+}
+
+fn print_verdict(
+    verdict: Result<turnpost::audit::Report, turnpost::audit::Discrepancy>,
+) -> anyhow::Result<()> {
     let lang = turnpost::i18n::Lang::from_env();
-    match turnpost::audit::verify(export) {
+    match verdict {
         Ok(report) => {
             println!("{}", lang.t("verify-ok"));
             for line in report.lines {

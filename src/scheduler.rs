@@ -27,6 +27,8 @@ pub struct Round {
     pub told: usize,
     pub called_off: usize,
     pub rated: usize,
+    /// Tournament steps: starts, recorded results, new rounds and ends.
+    pub event_steps: usize,
 }
 
 /// Most items of each kind one round takes on.
@@ -153,6 +155,19 @@ pub fn call_off_expired_tables(
     Ok(())
 }
 
+/// Takes every event with something due one step on: the event's row is locked for the step,
+/// and a step that finds nothing left to do (another server took it first) does nothing.
+pub fn advance_events(conn: &mut PgConnection, round: &mut Round) -> anyhow::Result<()> {
+    for event_id in crate::events::service::due(conn, BATCH)? {
+        match crate::events::service::advance(conn, &event_id) {
+            Ok(done) if done != Default::default() => round.event_steps += 1,
+            Ok(_) => {}
+            Err(e) => tracing::error!("scheduler: event {event_id}: {e}"),
+        }
+    }
+    Ok(())
+}
+
 /// One round of everything that is due.
 pub fn run_once(conn: &mut PgConnection, settings: &Settings) -> anyhow::Result<Round> {
     let mut round = Round {
@@ -162,6 +177,7 @@ pub fn run_once(conn: &mut PgConnection, settings: &Settings) -> anyhow::Result<
     expire_late_seats(conn, &mut round)?;
     call_off_expired_tables(conn, settings.auth.invitation_days, &mut round)?;
     round.rated = crate::games::rating::rate_finished(conn, BATCH as usize)?;
+    advance_events(conn, &mut round)?;
     Ok(round)
 }
 
@@ -175,13 +191,14 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
             .and_then(|mut conn| run_once(&mut conn, settings));
         match result {
             Ok(round) if round != Round::default() => tracing::info!(
-                "scheduler: {} reminders, {} withdrawn for time, {} taken over by a computer, {} tables told of a late player, {} tables called off, {} games rated",
+                "scheduler: {} reminders, {} withdrawn for time, {} taken over by a computer, {} tables told of a late player, {} tables called off, {} games rated, {} tournament steps",
                 round.reminders,
                 round.withdrawn,
                 round.taken_over,
                 round.told,
                 round.called_off,
-                round.rated
+                round.rated,
+                round.event_steps
             ),
             Ok(_) => {}
             Err(e) => tracing::error!("scheduler: {e:#}"),

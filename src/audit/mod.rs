@@ -2,8 +2,10 @@
 //! verifier that checks the hash chain, re-runs every command through the rules, and — once the
 //! seed is revealed — re-derives every random outcome from it.
 
+pub mod event;
 pub mod export;
 pub mod verify;
 
+pub use event::{EventExport, event_export, verify_event};
 pub use export::{Export, ExportRow, export};
 pub use verify::{Discrepancy, Report, verify};

@@ -49,12 +49,12 @@ pub struct Report {
     pub lines: Vec<Message>,
 }
 
-fn wrong<T>(seq: i64, problem: Message) -> Result<T, Discrepancy> {
+pub(super) fn wrong<T>(seq: i64, problem: Message) -> Result<T, Discrepancy> {
     Err(Discrepancy { seq, problem })
 }
 
 /// A problem without details, by its message key.
-fn wrong_as<T>(seq: i64, key: &'static str) -> Result<T, Discrepancy> {
+pub(super) fn wrong_as<T>(seq: i64, key: &'static str) -> Result<T, Discrepancy> {
     wrong(seq, Message::new(key))
 }
 
@@ -67,8 +67,14 @@ fn parse_hash(seq: i64, text: &str, what: &str) -> Result<Hash, Discrepancy> {
 
 /// Checks the rows' numbering, their links, and (for rows not withheld) their hashes.
 fn check_chain(export: &Export) -> Result<Hash, Discrepancy> {
+    check_rows(&export.game_id, &export.rows)
+}
+
+/// [`check_chain`] for the rows of any log: a game's, or an event's (whose id takes the game's
+/// place in each hashed row).
+pub(super) fn check_rows(log_id: &str, rows: &[ExportRow]) -> Result<Hash, Discrepancy> {
     let mut previous = GENESIS;
-    for (expected, row) in (1..).zip(&export.rows) {
+    for (expected, row) in (1..).zip(rows) {
         if row.seq != expected {
             return wrong(
                 expected,
@@ -82,7 +88,7 @@ fn check_chain(export: &Export) -> Result<Hash, Discrepancy> {
         }
         if !row.redacted {
             let computed = RowContent {
-                game_id: &export.game_id,
+                game_id: log_id,
                 seq: row.seq,
                 actor: row.actor,
                 command: &row.command,
@@ -105,12 +111,17 @@ fn check_chain(export: &Export) -> Result<Hash, Discrepancy> {
 }
 
 fn stored_row(export: &Export, row: &ExportRow) -> Result<EventRow, Discrepancy> {
+    stored_row_of(&export.game_id, row)
+}
+
+/// An exported row as the store holds it (its hashes left out).
+pub(super) fn stored_row_of(log_id: &str, row: &ExportRow) -> Result<EventRow, Discrepancy> {
     let recorded_at: DateTime<Utc> = match DateTime::parse_from_rfc3339(&row.recorded_at) {
         Ok(time) => time.with_timezone(&Utc),
         Err(_) => return wrong_as(row.seq, "verify-recorded-at"),
     };
     Ok(EventRow {
-        game_id: export.game_id.clone(),
+        game_id: log_id.to_string(),
         seq: row.seq,
         actor: row.actor,
         command: row.command.clone(),
@@ -211,6 +222,11 @@ fn rerun<R: Rules>(
             };
             if Some(player.id) != row.actor {
                 return wrong_as(row.seq, "verify-join-actor");
+            }
+            if (game.event.as_ref())
+                .is_some_and(|event| !event.seating.iter().any(|p| p.id == player.id))
+            {
+                return wrong_as(row.seq, "verify-join-not-seated");
             }
             let mut entries = decide::join_entries(game, player.clone(), seed, row.seq);
             decide::seal(game, None, None, &mut entries, seed, row.seq);

@@ -131,6 +131,8 @@ pub struct SeatClock {
 pub struct Clocks {
     pub control: TimeControl,
     pub seats: Vec<SeatClock>,
+    /// In a tournament round with a deadline, no running clock is due after it.
+    pub deadline: Option<DateTime<Utc>>,
 }
 
 impl Clocks {
@@ -144,7 +146,12 @@ impl Clocks {
         Clocks {
             control,
             seats: vec![clock; seats],
+            deadline: None,
         }
+    }
+
+    pub fn with_deadline(self, deadline: Option<DateTime<Utc>>) -> Self {
+        Clocks { deadline, ..self }
     }
 
     /// Moves the clocks for row `seq`, recorded `at`, after which `to_act` must act. `mover` is
@@ -223,7 +230,8 @@ impl Clocks {
     /// When the seat's time runs out, if its clock is running.
     pub fn due_at(&self, seat: Seat) -> Option<DateTime<Utc>> {
         let clock = self.seats.get(seat)?;
-        clock.since.map(|since| since + clock.left)
+        let due = clock.since.map(|since| since + clock.left)?;
+        Some(self.deadline.map_or(due, |deadline| due.min(deadline)))
     }
 
     /// The seat's time left at `now` (never below zero).
@@ -232,6 +240,10 @@ impl Clocks {
         let left = match clock.since {
             Some(since) => clock.left - elapsed(since, now),
             None => clock.left,
+        };
+        let left = match self.deadline {
+            Some(deadline) => left.min(deadline - now),
+            None => left,
         };
         Some(left.max(Duration::zero()))
     }

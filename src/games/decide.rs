@@ -8,8 +8,9 @@ use super::seed::{self, Seed};
 use super::stream::{CancelReason, Entry, Participant};
 use crate::rules::{Message, RuleError, Rules, Seat, Status, Viewer};
 
-/// A player takes a seat. If that fills the table, the game starts: the seating is drawn, then
-/// the rules' opening facts, all from the random stream of row `seq`.
+/// A player takes a seat. If that fills the table, the game starts: the seating is drawn (or, in
+/// a tournament's game, taken from its pairing), then the rules' opening facts, all from the
+/// random stream of row `seq`.
 pub fn join_entries<R: Rules>(
     game: &Game<R>,
     joiner: Participant,
@@ -21,9 +22,15 @@ pub fn join_entries<R: Rules>(
     }];
     if game.joined.len() + 1 == game.players {
         let mut rng = seed::rng_for(seed, seq);
-        let mut seating = game.joined.clone();
-        seating.push(joiner);
-        seating.shuffle(&mut rng);
+        let seating = match &game.event {
+            Some(event) => event.seating.clone(),
+            None => {
+                let mut seating = game.joined.clone();
+                seating.push(joiner);
+                seating.shuffle(&mut rng);
+                seating
+            }
+        };
         entries.push(Entry::GameStarted { seating });
         entries.extend(
             R::setup(&game.options, game.players, &mut rng)

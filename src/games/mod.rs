@@ -7,6 +7,7 @@ pub mod computer;
 pub mod decide;
 pub mod ending;
 pub mod error;
+pub mod event_table;
 pub mod invitations;
 pub mod rating;
 pub mod rating_read;

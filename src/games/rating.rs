@@ -40,18 +40,35 @@ impl<R: Rules> Game<R> {
     /// equals share a place). Computers are not rated; a person whose seat a computer took over
     /// is rated as having left when they did.
     pub fn rated_places(&self) -> Vec<(Participant, u32)> {
+        let people: Vec<(Participant, Standing)> = (self.seat_standings().into_iter())
+            .filter(|(person, _)| !person.is_computer())
+            .collect();
+        let standings: Vec<Standing> = people.iter().map(|(_, s)| *s).collect();
+        let places = ratings::places(&standings);
+        people.into_iter().map(|(p, _)| p).zip(places).collect()
+    }
+
+    /// Every seat's place in a finished game, by the same rule as [`Game::rated_places`], in
+    /// seat order; empty while the game runs.
+    pub fn seat_places(&self) -> Vec<u32> {
+        let standings: Vec<Standing> = (self.seat_standings().into_iter())
+            .map(|(_, s)| s)
+            .collect();
+        ratings::places(&standings)
+    }
+
+    /// Who answers for each seat (the person who left it, where a computer took it over) and
+    /// how they finished.
+    fn seat_standings(&self) -> Vec<(Participant, Standing)> {
         let Some(ended) = &self.ended else {
             return Vec::new();
         };
         let outcome = &ended.outcome;
-        let people: Vec<(Participant, Standing)> = (0..self.seating.len())
-            .filter_map(|seat| {
+        (0..self.seating.len())
+            .map(|seat| {
                 let person = (self.handed_over.iter())
                     .find(|h| h.seat == seat)
                     .map_or(&self.seating[seat], |h| &h.left);
-                if person.is_computer() {
-                    return None;
-                }
                 let standing = match self.left.iter().position(|id| *id == person.id) {
                     Some(at) => (true, self.left.len() - at, false, Reverse(0)),
                     None => {
@@ -62,12 +79,9 @@ impl<R: Rules> Game<R> {
                         (false, 0, !outcome.winners.contains(&seat), Reverse(score))
                     }
                 };
-                Some((person.clone(), standing))
+                (person.clone(), standing)
             })
-            .collect();
-        let standings: Vec<Standing> = people.iter().map(|(_, s)| *s).collect();
-        let places = ratings::places(&standings);
-        people.into_iter().map(|(p, _)| p).zip(places).collect()
+            .collect()
     }
 
     /// Whether the game still awaits its rating.

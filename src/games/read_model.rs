@@ -115,7 +115,7 @@ pub fn sync_clocks<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryRe
             .filter_map(|(seat, c)| {
                 let since = c.since?;
                 let player = game.seating.get(seat)?.id;
-                Some((seat as i32, player, c.turn_seq, since, since + c.left))
+                Some((seat as i32, player, c.turn_seq, since, clock.due_at(seat)?))
             })
             .collect(),
         _ => Vec::new(),

@@ -6,7 +6,9 @@ use chrono::{DateTime, Utc};
 use serde_json::Value;
 
 use super::clock::{Clocks, TimeControl};
-use super::stream::{CancelReason, Entry, Participant, RatingChange, RatingRange, stored};
+use super::stream::{
+    CancelReason, Entry, EventTable, Participant, RatingChange, RatingRange, stored,
+};
 use crate::rules::Kind;
 use crate::rules::{Outcome, Rules, Seat, Status, Viewer};
 use crate::store::events::EventRow;
@@ -26,6 +28,8 @@ pub struct Game<R: Rules> {
     pub rated: bool,
     /// The ratings that may take an open seat, if the creator set a range.
     pub rating_range: Option<RatingRange>,
+    /// The tournament's table, when the game is one of an event's.
+    pub event: Option<EventTable>,
     /// Everyone who has joined, in joining order.
     pub joined: Vec<Participant>,
     /// Seat order once the game has started; empty before.
@@ -73,6 +77,7 @@ impl<R: Rules> Clone for Game<R> {
             time_control: self.time_control,
             rated: self.rated,
             rating_range: self.rating_range,
+            event: self.event.clone(),
             joined: self.joined.clone(),
             seating: self.seating.clone(),
             state: self.state.clone(),
@@ -289,6 +294,7 @@ impl<R: Rules> Game<R> {
             time_control,
             rated,
             rating_range,
+            event,
         } = entry
         else {
             return Err(fail(
@@ -312,6 +318,7 @@ impl<R: Rules> Game<R> {
             time_control: *time_control,
             rated: *rated,
             rating_range: *rating_range,
+            event: event.clone(),
             joined: Vec::new(),
             seating: Vec::new(),
             state: None,
@@ -395,7 +402,11 @@ impl<R: Rules> Game<R> {
             Entry::GameStarted { seating } => {
                 self.seating = seating.clone();
                 self.state = Some(R::initial_state(&self.options, self.players));
-                self.clock = self.time_control.map(|c| Clocks::new(c, self.players));
+                let deadline = (self.event.as_ref())
+                    .and_then(|event| event.deadline.as_deref())
+                    .and_then(parse_time);
+                self.clock = (self.time_control)
+                    .map(|c| Clocks::new(c, self.players).with_deadline(deadline));
             }
             Entry::Game { event } => {
                 if let Some(state) = self.state.take() {

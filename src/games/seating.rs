@@ -158,6 +158,7 @@ fn create<R: Rules>(
                 time_control,
                 rated,
                 rating_range,
+                event: None,
             },
             Entry::PlayerJoined { player: me },
         ];

@@ -390,7 +390,7 @@ pub fn resign(
     })
 }
 
-fn resign_locked<R: Rules>(
+pub(super) fn resign_locked<R: Rules>(
     conn: &mut PgConnection,
     game_id: &str,
     player: &Player,

@@ -85,6 +85,9 @@ pub enum Entry<E> {
         /// The ratings that may take an open seat, when the creator asked for a range.
         #[serde(default, skip_serializing_if = "Option::is_none")]
         rating_range: Option<RatingRange>,
+        /// The tournament this game belongs to, when it is one of an event's games.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        event: Option<EventTable>,
     },
     PlayerJoined {
         player: Participant,
@@ -155,6 +158,19 @@ pub enum Entry<E> {
     Sealed {
         salt: Option<String>,
     },
+}
+
+/// A game of a tournament: which event, round and table, the seat order its pairing gave (the
+/// game starts in that order rather than a drawn one) and, in an event with round deadlines,
+/// when the round ends: no seat's clock runs past it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EventTable {
+    pub event: String,
+    pub round: u32,
+    pub table: u32,
+    pub seating: Vec<Participant>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deadline: Option<String>,
 }
 
 /// The ratings (as shown, whole numbers) that may take a table's open seats; either end may be

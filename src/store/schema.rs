@@ -261,6 +261,63 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    event_log (event_id, seq) {
+        event_id -> Text,
+        seq -> Int8,
+        actor -> Nullable<Int8>,
+        command -> Jsonb,
+        events -> Jsonb,
+        recorded_at -> Timestamptz,
+        prev_hash -> Bytea,
+        hash -> Bytea,
+    }
+}
+
+diesel::table! {
+    events (id) {
+        id -> Text,
+        title -> Text,
+        kind -> Text,
+        format -> Text,
+        phase -> Text,
+        sign_up_closes_at -> Timestamptz,
+        round -> Int4,
+        round_deadline -> Nullable<Timestamptz>,
+        entrants -> Int4,
+        max_entrants -> Int4,
+        last_seq -> Int8,
+        created_by -> Int8,
+        created_at -> Timestamptz,
+        updated_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    event_seeds (event_id) {
+        event_id -> Text,
+        seed -> Bytea,
+    }
+}
+
+diesel::table! {
+    event_entrants (event_id, player_id) {
+        event_id -> Text,
+        player_id -> Int8,
+        withdrawn -> Bool,
+    }
+}
+
+diesel::table! {
+    event_games (game_id) {
+        game_id -> Text,
+        event_id -> Text,
+        round -> Int4,
+        table_no -> Int4,
+        recorded -> Bool,
+    }
+}
+
 diesel::joinable!(game_players -> games (game_id));
 diesel::joinable!(api_tokens -> players (player_id));
 diesel::joinable!(turn_clocks -> games (game_id));
@@ -276,6 +333,8 @@ diesel::joinable!(rating_changes -> players (player_id));
 diesel::joinable!(rating_changes -> games (game_id));
 
 diesel::joinable!(reply_tokens -> games (game_id));
+diesel::joinable!(event_games -> games (game_id));
+diesel::joinable!(event_entrants -> players (player_id));
 diesel::joinable!(reply_tokens -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -299,4 +358,9 @@ diesel::allow_tables_to_appear_in_same_query!(
     vacations,
     player_ratings,
     rating_changes,
+    event_log,
+    events,
+    event_seeds,
+    event_entrants,
+    event_games,
 );

@@ -14,9 +14,9 @@ mod withdrawal;
 
 pub use berger::{Pairing, round_robin};
 pub use lots::{drawn_order, lots};
-pub use standings::{Finish, Game, Points, Standing, TieBreaks, standings};
+pub use standings::{Finish, Game, Points, Standing, TieBreaks, standings, standings_with_byes};
 pub use swiss::{Ranked, Round, pair};
-pub use tables::{ToSeat, place_points, seat_tables};
+pub use tables::{TableResult, ToSeat, place_points, seat_tables, table_standings};
 pub use withdrawal::{Withdrawal, counted, withdrawal};
 
 /// An entrant of an event, by their place in its list of entrants.

@@ -130,8 +130,24 @@ pub fn standings(
     lots: &[u64],
     tie_breaks: TieBreaks,
 ) -> Vec<Standing> {
+    standings_with_byes(entrants, games, &[], lots, tie_breaks)
+}
+
+/// [`standings`] in a Swiss with byes: each bye (an entrant appears once for each) earns a win's
+/// point, and is no game: it adds nothing to anyone's Buchholz, Sonneborn-Berger or wins.
+pub fn standings_with_byes(
+    entrants: usize,
+    games: &[Game],
+    byes: &[Entrant],
+    lots: &[u64],
+    tie_breaks: TieBreaks,
+) -> Vec<Standing> {
     let points: Vec<Points> = (0..entrants)
-        .map(|e| Points(games.iter().filter_map(|g| g.scored(e)).map(|p| p.0).sum()))
+        .map(|e| {
+            let played: u32 = games.iter().filter_map(|g| g.scored(e)).map(|p| p.0).sum();
+            let rested = byes.iter().filter(|b| **b == e).count() as u32;
+            Points(played + rested * Points::WIN.0)
+        })
         .collect();
     let mut lines: Vec<Standing> = (0..entrants)
         .map(|entrant| {
@@ -176,10 +192,14 @@ pub fn standings(
             .then(a.lot.cmp(&b.lot))
             .then(a.entrant.cmp(&b.entrant))
     });
+    number_places(&mut lines);
+    lines
+}
+
+pub(super) fn number_places(lines: &mut [Standing]) {
     for (i, line) in lines.iter_mut().enumerate() {
         line.place = i + 1;
     }
-    lines
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@
 //!   first as often as the count allows.
 
 use super::Entrant;
-use super::standings::Points;
+use super::standings::{Points, Standing, number_places};
 
 /// The points of each seat of a finished table, given each seat's place (1 the best; equals share
 /// a place, and the next place skips, as 1, 1, 3, 4).
@@ -27,6 +27,50 @@ pub fn place_points(places: &[u32]) -> Vec<Points> {
             Points(halves / sharing)
         })
         .collect()
+}
+
+/// A finished table: its entrants in seat order, and each seat's place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableResult {
+    pub seats: Vec<Entrant>,
+    pub places: Vec<u32>,
+}
+
+/// The standings of an event of tables, best first: points by place, then the number of tables
+/// won (first place, shared or not), then the lot. The two-player tie-breaks stay at zero.
+pub fn table_standings(entrants: usize, tables: &[TableResult], lots: &[u64]) -> Vec<Standing> {
+    let mut lines: Vec<Standing> = (0..entrants)
+        .map(|entrant| Standing {
+            place: 0,
+            entrant,
+            points: Points::default(),
+            buchholz: Points::default(),
+            sonneborn_berger: 0,
+            direct: Points::default(),
+            wins: 0,
+            games: 0,
+            lot: lots.get(entrant).copied().unwrap_or(u64::MAX),
+        })
+        .collect();
+    for table in tables {
+        for ((&entrant, points), &place) in (table.seats.iter())
+            .zip(place_points(&table.places))
+            .zip(&table.places)
+        {
+            let line = &mut lines[entrant];
+            line.points.0 += points.0;
+            line.games += 1;
+            line.wins += u32::from(place == 1);
+        }
+    }
+    lines.sort_by(|a, b| {
+        (b.points, b.wins)
+            .cmp(&(a.points, a.wins))
+            .then(a.lot.cmp(&b.lot))
+            .then(a.entrant.cmp(&b.entrant))
+    });
+    number_places(&mut lines);
+    lines
 }
 
 /// An entrant to seat, in ranking order, with how often they have sat first.
@@ -77,6 +121,36 @@ fn seat_order(table: &[ToSeat]) -> Vec<Entrant> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn tables_rank_by_points_then_tables_won_then_lot() {
+        // 0 and 1 each win once and come second once: level on points and wins, the lot decides.
+        let tables = [
+            TableResult {
+                seats: vec![0, 1, 2],
+                places: vec![1, 2, 3],
+            },
+            TableResult {
+                seats: vec![1, 0, 3],
+                places: vec![1, 2, 3],
+            },
+            TableResult {
+                seats: vec![2, 3, 4],
+                places: vec![1, 1, 3],
+            },
+        ];
+        let table = table_standings(5, &tables, &[9, 1, 5, 5, 5]);
+        let order: Vec<(Entrant, u32, u32)> = (table.iter())
+            .map(|s| (s.entrant, s.points.0, s.wins))
+            .collect();
+        assert_eq!(
+            order,
+            [(1, 6, 1), (0, 6, 1), (2, 3, 1), (3, 3, 1), (4, 0, 0)],
+            "points in halves: 2+1 each for 0 and 1, 1½ shared first for 2 and 3"
+        );
+        assert_eq!(table[0].place, 1);
+        assert_eq!(table[4].games, 1);
+    }
 
     fn shown(points: &[Points]) -> Vec<String> {
         points.iter().map(Points::to_string).collect()

@@ -19,6 +19,7 @@ mod delivery;
 mod e2e;
 mod endings;
 mod event_store;
+mod events;
 mod finished_views;
 mod game_cache;
 mod gype_game;

@@ -951,11 +951,17 @@ pub async fn assert_log_verifies(table: &Table) {
 
 /// Recomputes every hash so that the chain holds whatever the rows now say.
 pub fn rechain(export: &mut turnpost::audit::Export) {
+    rechain_rows(&export.game_id, &mut export.rows);
+}
+
+/// Re-hashes a log's rows after an alteration, as a forger would (`log_id`: the game's or the
+/// event's id).
+pub fn rechain_rows(log_id: &str, rows: &mut [turnpost::audit::ExportRow]) {
     let mut prev = GENESIS;
-    for row in &mut export.rows {
+    for row in rows {
         row.prev_hash = hex::encode(prev);
         let hash = RowContent {
-            game_id: &export.game_id,
+            game_id: log_id,
             seq: row.seq,
             actor: row.actor,
             command: &row.command,

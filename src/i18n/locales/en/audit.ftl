@@ -63,3 +63,20 @@ verify-take-over-not-here = a seat taken over where the rules for it do not allo
 verify-take-over-not-computer = a seat taken over by an account that is not a computer, or has sat at this table before
 verify-take-over-skipped = a seat withdrawn for time at a table where a computer takes such seats over
 verify-taken-over = Seat { $seat } was played by { $computer } from row { $row } on, for { $player }, who left.
+verify-event = Tournament { $id } (“{ $title }”), { $rows } rows, { $entrants } entrants.
+verify-event-results = { $games ->
+    [one] 1 result checked against its game's own verified log.
+   *[other] { $games } results checked against their games' own verified logs.
+}
+verify-event-pairings = Seed revealed and matching its commitment; the pairings of all { $rounds } rounds are what the documented rules give from the standings before them.
+verify-event-standing = { $place }. { $name }: { $points }
+verify-event-seed-hidden = The seed is not revealed yet (the tournament has not ended): pairings can be checked once it ends.
+verify-event-round-early = round { $round } was paired before the round before it was complete
+verify-event-deadline = round { $round } has a deadline other than the round's time after it started
+verify-event-pairing = round { $round } was paired { $recorded }, but the rules give { $expected }
+verify-event-game-missing = the export does not hold the log of game { $game }
+verify-event-game-log = the log of game { $game } does not verify: { $problem }
+verify-event-head = no row of game { $game }'s log with the recorded hash ends that game
+verify-event-game-other = game { $game } is not the game this event's pairing opened at that table
+verify-event-places = game { $game } gave places { $expected }, not the recorded { $recorded }
+verify-join-not-seated = a player joined a tournament's game at which the pairing gave them no seat

@@ -1,0 +1,197 @@
+//! What an event's log must say next, as pure functions of the event so far and its seed: the
+//! service appends what these return, and the verifier runs them again on an export.
+//!
+//! - **Entrant numbers** follow the order of sign-up.
+//! - **Round robin**: every game starts at once. Berger's table numbers the places 1…n; the
+//!   entrants take them in the order their lots draw them, so the seed decides who sits first
+//!   how often without anyone being able to choose.
+//! - **Swiss**: [`crate::tournament::pair`] pairs the entrants still in, ranked by the standings
+//!   so far (points, Buchholz, then lot).
+//! - **Tables**: [`crate::tournament::seat_tables`] seats the entrants still in, ranked by the
+//!   standings so far (points, tables won, then lot).
+
+use std::collections::BTreeSet;
+
+use super::fold::{Event, Result};
+use super::log::Format;
+use crate::tournament::{self, Finish, Pairing, Ranked, Standing, TableResult, TieBreaks, ToSeat};
+
+/// The tables of a round (entrant numbers in seat order) and who rests.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairings {
+    pub tables: Vec<Vec<usize>>,
+    pub bye: Option<usize>,
+}
+
+/// The lots of the event's entrants.
+pub fn lots(event: &Event, seed: &[u8]) -> Vec<u64> {
+    tournament::lots(seed, event.entrants.len())
+}
+
+fn two_player(result: &Result) -> Option<tournament::Game> {
+    let (&[first, second], &[a, b]) = (result.seats.as_slice(), result.places.as_slice()) else {
+        return None;
+    };
+    let finish = match a.cmp(&b) {
+        std::cmp::Ordering::Less => Finish::FirstWon,
+        std::cmp::Ordering::Greater => Finish::SecondWon,
+        std::cmp::Ordering::Equal => Finish::Drawn,
+    };
+    Some(tournament::Game {
+        first,
+        second,
+        finish,
+    })
+}
+
+/// Every game of the event as Berger's table scheduled it (two-player events).
+fn scheduled(event: &Event) -> Vec<Pairing> {
+    (event.rounds.iter())
+        .flat_map(|r| r.tables.iter().map(move |t| (r.number, t)))
+        .filter_map(|(round, t)| match *t.seats.as_slice() {
+            [first, second] => Some(Pairing {
+                round: round as usize,
+                first,
+                second,
+            }),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The standings as they stand, best first.
+pub fn standings(event: &Event, seed: &[u8]) -> Vec<Standing> {
+    let n = event.entrants.len();
+    let lots = lots(event, seed);
+    match event.setup.format {
+        Format::RoundRobin { .. } => {
+            // A result recorded after one of its players withdrew is a game their leaving cut
+            // short: by FIDE's rule it is not "finished" but forfeited or struck.
+            let by_play: Vec<tournament::Game> = (event.results.iter().enumerate())
+                .filter(|(i, r)| {
+                    (event.withdrawn.iter())
+                        .all(|w| !r.seats.contains(&w.entrant) || *i < w.after_results)
+                })
+                .filter_map(|(_, r)| two_player(r))
+                .collect();
+            let withdrawn: Vec<usize> = event.withdrawn.iter().map(|w| w.entrant).collect();
+            let counted = tournament::counted(&scheduled(event), &by_play, &withdrawn);
+            tournament::standings(n, &counted, &lots, TieBreaks::RoundRobin)
+        }
+        Format::Swiss { .. } => {
+            let games: Vec<_> = event.results.iter().filter_map(two_player).collect();
+            let byes: Vec<usize> = event.rounds.iter().filter_map(|r| r.bye).collect();
+            tournament::standings_with_byes(n, &games, &byes, &lots, TieBreaks::Swiss)
+        }
+        Format::Tables { .. } => {
+            let tables: Vec<TableResult> = (event.results.iter())
+                .map(|r| TableResult {
+                    seats: r.seats.clone(),
+                    places: r.places.clone(),
+                })
+                .collect();
+            tournament::table_standings(n, &tables, &lots)
+        }
+    }
+}
+
+/// The next round's pairings, or `None` when no more can be made (every pairing would repeat a
+/// game, or too few entrants are left).
+pub fn next_round(event: &Event, seed: &[u8]) -> Option<Pairings> {
+    let round = event.rounds.len() + 1;
+    match event.setup.format {
+        Format::RoundRobin { double } => {
+            if round > 1 {
+                return None;
+            }
+            let order = tournament::drawn_order(&lots(event, seed));
+            let tables = (tournament::round_robin(event.entrants.len(), double).iter())
+                .map(|p| vec![order[p.first], order[p.second]])
+                .collect();
+            Some(Pairings { tables, bye: None })
+        }
+        Format::Swiss { .. } => {
+            let ranked: Vec<Ranked> = ranking(event, seed)
+                .into_iter()
+                .map(|entrant| swiss_record(event, entrant))
+                .collect();
+            if ranked.len() < 2 {
+                return None;
+            }
+            let paired = tournament::pair(round, &ranked)?;
+            Some(Pairings {
+                tables: (paired.games.iter())
+                    .map(|p| vec![p.first, p.second])
+                    .collect(),
+                bye: paired.bye,
+            })
+        }
+        Format::Tables { seats, .. } => {
+            let ranked: Vec<ToSeat> = ranking(event, seed)
+                .into_iter()
+                .map(|entrant| ToSeat {
+                    entrant,
+                    firsts: firsts(event, entrant),
+                })
+                .collect();
+            let tables = tournament::seat_tables(&ranked, seats as usize)?;
+            Some(Pairings { tables, bye: None })
+        }
+    }
+}
+
+/// The entrants still in, best first.
+fn ranking(event: &Event, seed: &[u8]) -> Vec<usize> {
+    (standings(event, seed).into_iter())
+        .map(|s| s.entrant)
+        .filter(|e| !event.is_withdrawn(*e))
+        .collect()
+}
+
+fn firsts(event: &Event, entrant: usize) -> u32 {
+    (event.rounds.iter())
+        .flat_map(|r| &r.tables)
+        .filter(|t| t.seats.first() == Some(&entrant))
+        .count() as u32
+}
+
+/// What Swiss pairing needs of an entrant: whom they met, their byes and their seats.
+fn swiss_record(event: &Event, entrant: usize) -> Ranked {
+    let mut met = BTreeSet::new();
+    let (mut firsts, mut seconds, mut last_first) = (0, 0, None);
+    for table in event.rounds.iter().flat_map(|r| &r.tables) {
+        match *table.seats.as_slice() {
+            [first, second] if first == entrant => {
+                met.insert(second);
+                firsts += 1;
+                last_first = Some(true);
+            }
+            [first, second] if second == entrant => {
+                met.insert(first);
+                seconds += 1;
+                last_first = Some(false);
+            }
+            _ => {}
+        }
+    }
+    Ranked {
+        entrant,
+        met,
+        had_bye: event.rounds.iter().any(|r| r.bye == Some(entrant)),
+        firsts,
+        seconds,
+        last_first,
+    }
+}
+
+/// Whether the event is over: a round robin once every game has ended; a Swiss or an event of
+/// tables once its last round is complete, or when no further round can be paired.
+pub fn is_over(event: &Event, seed: &[u8]) -> bool {
+    if !event.started || event.seed.is_some() || !event.round_complete() {
+        return false;
+    }
+    match event.setup.format.rounds() {
+        None => true,
+        Some(rounds) => event.rounds.len() as u32 >= rounds || next_round(event, seed).is_none(),
+    }
+}
