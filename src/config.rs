@@ -170,6 +170,10 @@ pub struct LimitSettings {
     pub games_per_player_per_hour: i64,
     /// Table-talk messages one player writes per hour, over all their games.
     pub chat_per_player_per_hour: i64,
+    /// Tournaments one player creates per day.
+    pub events_per_player_per_day: i64,
+    /// Tournament sign-ups (and withdrawals) one player makes per hour.
+    pub event_sign_ups_per_player_per_hour: i64,
 }
 
 /// Time controls and the scheduler that acts on them.

@@ -10,5 +10,6 @@
 pub mod decide;
 pub mod fold;
 pub mod log;
+pub mod read;
 pub mod service;
 pub mod store;

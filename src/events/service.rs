@@ -20,6 +20,7 @@ use crate::rules::{Kind, Message, Rules, with_rules};
 use crate::store::events::format_time;
 use crate::store::schema::{event_entrants, event_games, event_seeds, events, games};
 
+
 /// Most entrants of a round robin, as the section's tables allow.
 pub const ROUND_ROBIN_MAX: u32 = 12;
 /// Most entrants of any event.
@@ -323,19 +324,6 @@ fn record_results(
     }
 }
 
-fn load_seed(conn: &mut PgConnection, event_id: &str) -> Result<Seed> {
-    let bytes: Vec<u8> = event_seeds::table
-        .find(event_id)
-        .select(event_seeds::seed)
-        .first(conn)?;
-    bytes.try_into().map_err(|_| {
-        bad_log(&super::fold::FoldError {
-            seq: 0,
-            problem: "the event's seed is not 32 bytes".into(),
-        })
-    })
-}
-
 /// What one step of the server did to an event.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Advanced {
@@ -353,7 +341,7 @@ pub fn advance(conn: &mut PgConnection, event_id: &str) -> Result<Advanced> {
     conn.transaction(|conn| {
         lock(conn, event_id)?;
         let (mut event, rows) = store::load(conn, event_id)?;
-        let event_seed = load_seed(conn, event_id)?;
+        let event_seed = store::load_seed(conn, event_id)?;
         let now = crate::store::database_now(conn)?;
         let mut done = Advanced::default();
         let mut last = rows.last().cloned();

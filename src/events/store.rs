@@ -8,7 +8,8 @@ use super::fold::{Event, FoldError};
 use super::log::{Asked, Fact};
 use crate::games::error::{Result, ServiceError};
 use crate::store::events::{AppendError, EventRow, seal, verify_chain};
-use crate::store::schema::{event_log, events};
+use crate::games::seed::Seed;
+use crate::store::schema::{event_log, event_seeds, events};
 
 /// Every row of an event, in order, its chain checked.
 pub fn load_rows(conn: &mut PgConnection, event_id: &str) -> Result<Vec<EventRow>> {
@@ -148,4 +149,18 @@ pub fn append(
         ))
         .execute(conn)?;
     Ok(row)
+}
+
+/// The event's secret seed (revealed only by the row that ends it).
+pub fn load_seed(conn: &mut PgConnection, event_id: &str) -> Result<Seed> {
+    let bytes: Vec<u8> = event_seeds::table
+        .find(event_id)
+        .select(event_seeds::seed)
+        .first(conn)?;
+    bytes.try_into().map_err(|_| {
+        corrupt(FoldError {
+            seq: 0,
+            problem: "the event's seed is not 32 bytes".into(),
+        })
+    })
 }

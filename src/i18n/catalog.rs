@@ -23,7 +23,7 @@ macro_rules! areas {
 }
 
 areas!(
-    "account", "audit", "azul", "codes", "computer", "errors", "game", "gype", "history",
+    "account", "audit", "azul", "codes", "computer", "errors", "events", "game", "gype", "history",
     "kabaleo", "kalah", "mail", "pages", "quarto", "ratings", "results", "rules", "site",
 );
 

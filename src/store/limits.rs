@@ -61,6 +61,22 @@ impl Limit {
         }
     }
 
+    pub fn events_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "event_created",
+            max: limits.events_per_player_per_day,
+            window_seconds: DAY,
+        }
+    }
+
+    pub fn event_sign_ups_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "event_sign_up",
+            max: limits.event_sign_ups_per_player_per_hour,
+            window_seconds: HOUR,
+        }
+    }
+
     pub fn chat_per_player(limits: &LimitSettings) -> Limit {
         Limit {
             action: "chat_message",

@@ -43,6 +43,18 @@ impl FromRequest for GameId {
     }
 }
 
+/// The `{id}` of a tournament's route (made as game ids are).
+pub struct EventId(pub String);
+
+impl FromRequest for EventId {
+    type Error = WebError;
+    type Future = Ready<Result<Self, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        ready(segment(req, "id", is_game_id).map(EventId))
+    }
+}
+
 /// The `{token}` of a link from an email.
 pub struct Token(pub String);
 

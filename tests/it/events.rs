@@ -93,7 +93,7 @@ fn seed(conn: &mut PgConnection, id: &str) -> Vec<u8> {
 }
 
 /// Plays a game to its end with random legal moves through the services.
-fn play_out(conn: &mut PgConnection, game_id: &str, people: &HashMap<i64, Player>, seed: u64) {
+pub fn play_out(conn: &mut PgConnection, game_id: &str, people: &HashMap<i64, Player>, seed: u64) {
     let kind = games::kind_of(conn, game_id).unwrap();
     with_rules!(kind, |R| play_out_as::<R>(conn, game_id, people, seed))
 }
@@ -118,7 +118,7 @@ fn play_out_as<R: Rules>(
     }
 }
 
-fn by_id(players: &[Player]) -> HashMap<i64, Player> {
+pub fn by_id(players: &[Player]) -> HashMap<i64, Player> {
     players.iter().map(|p| (p.id, p.clone())).collect()
 }
 

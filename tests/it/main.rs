@@ -19,6 +19,7 @@ mod delivery;
 mod e2e;
 mod endings;
 mod event_store;
+mod event_pages;
 mod events;
 mod finished_views;
 mod game_cache;

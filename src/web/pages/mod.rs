@@ -3,6 +3,8 @@
 mod api_tokens;
 mod auth;
 mod board_page;
+mod event;
+mod events;
 mod export;
 mod game;
 mod game_move;
@@ -104,6 +106,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}/rematch").route(web::post().to(table::rematch)))
         .service(web::resource("/games/{id}/sit").route(web::post().to(table::sit)))
         .service(web::resource("/tables").route(get_or_head().to(tables::list)))
+        .service(web::resource("/events").route(get_or_head().to(events::index)))
+        .service(
+            web::resource("/events/new")
+                .route(get_or_head().to(events::new_form))
+                .route(web::post().to(events::create)),
+        )
+        .service(web::resource("/events/{id}").route(get_or_head().to(event::show)))
+        .service(web::resource("/events/{id}/sign-up").route(web::post().to(event::sign_up)))
+        .service(web::resource("/events/{id}/withdraw").route(web::post().to(event::withdraw)))
+        .service(web::resource("/events/{id}/export").route(get_or_head().to(event::export)))
         .service(web::resource("/ratings").route(get_or_head().to(leaderboard::index)))
         .service(web::resource("/ratings/{kind}").route(get_or_head().to(leaderboard::show)))
         .service(web::resource("/players/{name}").route(get_or_head().to(players::show)))

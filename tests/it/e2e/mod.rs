@@ -18,6 +18,7 @@
 
 mod azul;
 mod computer;
+mod events;
 mod gype;
 mod japanese;
 mod kabaleo;

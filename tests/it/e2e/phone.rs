@@ -9,10 +9,10 @@ use serde_json::json;
 use super::{Cdp, Chromedriver, Person, artifacts};
 use crate::support::{Browser, TestApp, accept_invitation, create_game, seat_table};
 
-const PHONE_WIDTH: f64 = 360.0;
+pub(super) const PHONE_WIDTH: f64 = 360.0;
 
 /// Makes the window a phone's: 360 px wide, touch, as a phone browser lays pages out.
-async fn as_phone(person: &Person) {
+pub(super) async fn as_phone(person: &Person) {
     person
         .client
         .issue_cmd(Cdp {
@@ -26,7 +26,7 @@ async fn as_phone(person: &Person) {
 }
 
 /// How wide the page shown is laid out, in CSS pixels.
-async fn page_width(person: &Person) -> f64 {
+pub(super) async fn page_width(person: &Person) -> f64 {
     let metrics = person
         .client
         .issue_cmd(Cdp {

@@ -1,0 +1,582 @@
+//! One tournament's page: what it is and how it is scored, who plays, the standings (with a
+//! cross-table for a round robin), each round's games and what each waits for, and the button
+//! to sign up or withdraw; its JSON twin; the sign-up and withdrawal forms; and the export.
+
+use actix_session::Session;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, web};
+use askama::Template;
+use diesel::Connection;
+use serde_json::json;
+
+use crate::auth::Player;
+use crate::events::fold::{Event, Phase};
+use crate::events::log::{Format, Leaving};
+use crate::events::read::{EventView, GameLine, view};
+use crate::events::service;
+use crate::games::error::ServiceError;
+use crate::rules::Message;
+use crate::store::limits::Limit;
+use crate::tournament::Standing;
+use crate::web::AppState;
+use crate::web::asks_for_json;
+use crate::web::body::Body;
+use crate::web::clock_text::{local, local_text, zone_of};
+use crate::web::error::WebError;
+use crate::web::form::Form;
+use crate::web::ids::EventId;
+use crate::web::layout::{Layout, page, see_other};
+use crate::web::limits;
+use crate::web::session::{Visitor, check_post_csrf, visitor};
+
+use super::events::format_message;
+use super::game_view::json_response;
+use super::players::player_path;
+
+fn no_such_event() -> WebError {
+    WebError::new(StatusCode::NOT_FOUND, Message::new("event-not-found"))
+}
+
+fn web_error(error: ServiceError) -> WebError {
+    match error {
+        ServiceError::NotFound => no_such_event(),
+        other => other.into(),
+    }
+}
+
+/// A button under the event's description.
+pub struct Action {
+    path: String,
+    label: String,
+    note: String,
+}
+
+pub struct StandingLine {
+    place: usize,
+    name: String,
+    path: String,
+    points: String,
+    tie_breaks: Vec<String>,
+    games_left: usize,
+    note: String,
+}
+
+pub struct CrossRow {
+    number: usize,
+    name: String,
+    cells: Vec<String>,
+    points: String,
+}
+
+pub struct TableLine {
+    path: String,
+    players: String,
+    state: String,
+}
+
+pub struct RoundView {
+    title: String,
+    tables: Vec<TableLine>,
+    bye: Option<String>,
+}
+
+#[derive(Template)]
+#[template(path = "event.html")]
+struct EventPage {
+    layout: Layout,
+    id: String,
+    title: String,
+    facts: Vec<String>,
+    rules: Vec<String>,
+    status: String,
+    action: Option<Action>,
+    entrants: Vec<String>,
+    columns: Vec<String>,
+    standings: Vec<StandingLine>,
+    cross: Vec<CrossRow>,
+    rounds: Vec<RoundView>,
+}
+
+pub async fn show(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    EventId(id): EventId,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&req, &session, &state).await?;
+    let pool = state.pool.clone();
+    let event_id = id.clone();
+    let seen = web::block(move || -> Result<EventView, WebError> {
+        view(&mut *pool.get()?, &event_id).map_err(web_error)
+    })
+    .await??;
+    if asks_for_json(&req) {
+        return Ok(json_response(StatusCode::OK, &twin(&seen)));
+    }
+    page(&event_page(&seen, &visitor))
+}
+
+fn sitting(event: &Event, entrants: &[usize]) -> String {
+    (entrants.iter())
+        .map(|&e| event.name_of(e))
+        .collect::<Vec<_>>()
+        .join(" – ")
+}
+
+fn games_left(seen: &EventView, entrant: usize) -> usize {
+    (seen.event.running_games().iter())
+        .filter(|(_, t)| t.seats.contains(&entrant))
+        .count()
+}
+
+/// The JSON twin: the event, its entrants, standings and rounds.
+fn twin(seen: &EventView) -> serde_json::Value {
+    let event = &seen.event;
+    let finished = event.phase() == Phase::Finished;
+    json!({
+        "id": event.id,
+        "title": event.setup.title,
+        "kind": event.setup.kind.as_str(),
+        "format": event.setup.format.name(),
+        "rounds": event.setup.format.rounds(),
+        "rated": event.setup.rated,
+        "phase": event.phase().as_str(),
+        "sign_up_closes": event.setup.sign_up_closes,
+        "min_entrants": event.setup.min_entrants,
+        "max_entrants": event.setup.max_entrants,
+        "timeouts_to_withdraw": event.setup.timeouts_to_withdraw,
+        "entrants": event.entrants.iter().enumerate().map(|(i, p)| json!({
+            "number": i,
+            "name": p.name,
+            "withdrawn": event.withdrawn.iter().find(|w| w.entrant == i).map(|w| match w.why {
+                Leaving::Asked => "asked",
+                Leaving::TimedOut => "timed_out",
+            }),
+        })).collect::<Vec<_>>(),
+        "standings": seen.standings.iter().map(|s| json!({
+            "place": s.place,
+            "entrant": s.entrant,
+            "name": event.name_of(s.entrant),
+            "points": s.points.value(),
+            "buchholz": s.buchholz.value(),
+            "sonneborn_berger": s.sonneborn_berger_points(),
+            "direct": s.direct.value(),
+            "wins": s.wins,
+            "games": s.games,
+            "games_left": games_left(seen, s.entrant),
+            "lot": finished.then_some(s.lot),
+        })).collect::<Vec<_>>(),
+        "rounds": event.rounds.iter().map(|r| json!({
+            "round": r.number,
+            "deadline": r.deadline,
+            "bye": r.bye,
+            "games": r.tables.iter().map(|t| {
+                let line = seen.games.iter().find(|g| g.game_id == t.game);
+                json!({
+                    "game": t.game,
+                    "url": format!("/games/{}", t.game),
+                    "seats": t.seats,
+                    "places": event.result_of(&t.game).map(|r| r.places.clone()),
+                    "waiting_for": line.map(|l| l.waiting_for.clone()),
+                    "due_at": line.and_then(|l| l.due_at).map(|d| d.to_rfc3339()),
+                })
+            }).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "export": format!("/events/{}/export", event.id),
+    })
+}
+
+fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
+    let event = &seen.event;
+    let lang = visitor.lang;
+    let zone = zone_of(visitor);
+    let setup = &event.setup;
+    let say = |m: Message| lang.say(&m, &[]);
+    let facts = vec![
+        lang.game_name(setup.kind),
+        say(format_message(&setup.format)),
+        lang.t(if setup.rated {
+            "event-rated"
+        } else {
+            "event-casual"
+        }),
+        say(setup.time_control.message()),
+    ];
+    let mut rules = vec![lang.t(match setup.format {
+        Format::Tables { seats: 4, .. } => "event-scoring-tables-four",
+        Format::Tables { .. } => "event-scoring-tables-three",
+        _ => "event-scoring-two",
+    })];
+    rules.push(lang.t(match setup.format {
+        Format::RoundRobin { .. } => "event-tie-breaks-round-robin",
+        Format::Swiss { .. } => "event-tie-breaks-swiss",
+        Format::Tables { .. } => "event-tie-breaks-tables",
+    }));
+    rules.push(lang.t(match setup.format {
+        Format::RoundRobin { .. } => "event-pairing-round-robin",
+        Format::Swiss { .. } => "event-pairing-swiss",
+        Format::Tables { .. } => "event-pairing-tables",
+    }));
+    rules.push(lang.t(match setup.format {
+        Format::RoundRobin { .. } => "event-withdrawal-round-robin",
+        _ => "event-withdrawal-rounds",
+    }));
+    rules.push(
+        lang.tr("event-timeouts-rule")
+            .arg("count", setup.timeouts_to_withdraw)
+            .to_string(),
+    );
+    if let Some(seconds) = setup.round_seconds {
+        rules.push(
+            lang.tr("event-deadline-rule")
+                .arg("span", lang.say(&crate::games::clock::span_message(chrono::Duration::seconds(seconds)), &[]))
+                .to_string(),
+        );
+    }
+    let status = match event.phase() {
+        Phase::Open => lang
+            .tr("event-status-open")
+            .arg("closes", local_text(&setup.sign_up_closes, zone))
+            .arg("entrants", event.entrants.len())
+            .arg("min", setup.min_entrants)
+            .arg("max", setup.max_entrants)
+            .to_string(),
+        Phase::Running => match event.current_round() {
+            Some(round) => match (&round.deadline, setup.format.rounds()) {
+                (Some(deadline), Some(rounds)) => lang
+                    .tr("event-status-round")
+                    .arg("round", round.number)
+                    .arg("rounds", rounds)
+                    .arg("deadline", local_text(deadline, zone))
+                    .to_string(),
+                _ => lang.t("event-status-running"),
+            },
+            None => lang.t("event-status-running"),
+        },
+        Phase::Finished => lang.t("event-status-finished"),
+        Phase::CalledOff => lang
+            .tr("event-status-called-off")
+            .arg("min", setup.min_entrants)
+            .to_string(),
+    };
+    let action = action(event, visitor);
+    let entrants = (event.entrants.iter().enumerate())
+        .map(|(i, p)| match event.withdrawn.iter().find(|w| w.entrant == i) {
+            Some(w) => lang
+                .tr(match w.why {
+                    Leaving::Asked => "event-entrant-withdrew",
+                    Leaving::TimedOut => "event-entrant-timed-out",
+                })
+                .arg("name", p.name.as_str())
+                .to_string(),
+            None => p.name.clone(),
+        })
+        .collect();
+    let finished = event.phase() == Phase::Finished;
+    let mut columns: Vec<&str> = match setup.format {
+        Format::RoundRobin { .. } => vec!["event-sb", "event-direct", "event-wins"],
+        Format::Swiss { .. } => vec!["event-buchholz", "event-sb", "event-direct", "event-wins"],
+        Format::Tables { .. } => vec!["event-tables-won"],
+    };
+    if finished {
+        columns.push("event-lot");
+    }
+    let standings = (seen.standings.iter())
+        .map(|s| standing_line(seen, s, finished, visitor))
+        .collect();
+    let cross = match setup.format {
+        Format::RoundRobin { .. } if event.started => cross_table(seen),
+        _ => Vec::new(),
+    };
+    let rounds = (event.rounds.iter().rev())
+        .map(|round| RoundView {
+            title: match setup.format {
+                Format::RoundRobin { .. } => lang.t("event-games"),
+                _ => lang.tr("event-round").arg("round", round.number).to_string(),
+            },
+            tables: (round.tables.iter())
+                .map(|t| TableLine {
+                    path: format!("/games/{}", t.game),
+                    players: sitting(event, &t.seats),
+                    state: table_state(seen, &t.game, &t.seats, visitor),
+                })
+                .collect(),
+            bye: round.bye.map(|e| {
+                lang.tr("event-bye")
+                    .arg("name", event.name_of(e))
+                    .to_string()
+            }),
+        })
+        .collect();
+    EventPage {
+        layout: Layout::new(setup.title.clone(), visitor),
+        id: event.id.clone(),
+        title: setup.title.clone(),
+        facts,
+        rules,
+        status,
+        action,
+        entrants,
+        columns: columns.into_iter().map(|k| lang.t(k)).collect(),
+        standings,
+        cross,
+        rounds,
+    }
+}
+
+fn standing_line(
+    seen: &EventView,
+    s: &Standing,
+    finished: bool,
+    visitor: &Visitor,
+) -> StandingLine {
+    let event = &seen.event;
+    let mut tie_breaks = match event.setup.format {
+        Format::RoundRobin { .. } => vec![
+            sb(s),
+            s.direct.to_string(),
+            s.wins.to_string(),
+        ],
+        Format::Swiss { .. } => vec![
+            s.buchholz.to_string(),
+            sb(s),
+            s.direct.to_string(),
+            s.wins.to_string(),
+        ],
+        Format::Tables { .. } => vec![s.wins.to_string()],
+    };
+    if finished {
+        let drawn = 1 + (seen.standings.iter()).filter(|o| o.lot < s.lot).count();
+        tie_breaks.push(drawn.to_string());
+    }
+    let note = match event.withdrawn.iter().find(|w| w.entrant == s.entrant) {
+        Some(_) => visitor.lang.t("event-withdrawn"),
+        None => String::new(),
+    };
+    StandingLine {
+        place: s.place,
+        name: event.name_of(s.entrant).to_string(),
+        path: player_path(event.name_of(s.entrant)),
+        points: s.points.to_string(),
+        tie_breaks,
+        games_left: games_left(seen, s.entrant),
+        note,
+    }
+}
+
+/// Sonneborn-Berger in quarter points, shown with fractions.
+fn sb(s: &Standing) -> String {
+    let quarters = s.sonneborn_berger;
+    let whole = quarters / 4;
+    let frac = match quarters % 4 {
+        1 => "¼",
+        2 => "½",
+        3 => "¾",
+        _ => "",
+    };
+    match (whole, frac) {
+        (0, f) if !f.is_empty() => f.to_string(),
+        (w, f) => format!("{w}{f}"),
+    }
+}
+
+/// One row for each entrant, one cell for each opponent: 1, ½ or 0 for a game played, + or −
+/// for a game decided by a withdrawal, · for a game still running, × against oneself.
+fn cross_table(seen: &EventView) -> Vec<CrossRow> {
+    let event = &seen.event;
+    let n = event.entrants.len();
+    let points: Vec<String> = (0..n)
+        .map(|e| {
+            (seen.standings.iter())
+                .find(|s| s.entrant == e)
+                .map_or(String::new(), |s| s.points.to_string())
+        })
+        .collect();
+    (0..n)
+        .map(|me| CrossRow {
+            number: me + 1,
+            name: event.name_of(me).to_string(),
+            cells: (0..n).map(|them| cross_cell(event, me, them)).collect(),
+            points: points[me].clone(),
+        })
+        .collect()
+}
+
+fn cross_cell(event: &Event, me: usize, them: usize) -> String {
+    if me == them {
+        return "×".into();
+    }
+    let tables = (event.rounds.iter())
+        .flat_map(|r| &r.tables)
+        .filter(|t| t.seats.contains(&me) && t.seats.contains(&them));
+    let cells: Vec<&str> = tables
+        .map(|t| {
+            let Some((i, result)) = (event.results.iter().enumerate()).find(|(_, r)| r.game == t.game)
+            else {
+                return "·";
+            };
+            let mine = t.seats.iter().position(|&e| e == me).unwrap_or(0);
+            let place = result.places[mine];
+            let other = result.places[1 - mine];
+            let cut_short = (event.withdrawn.iter())
+                .any(|w| t.seats.contains(&w.entrant) && i >= w.after_results);
+            match (place.cmp(&other), cut_short) {
+                (std::cmp::Ordering::Less, false) => "1",
+                (std::cmp::Ordering::Less, true) => "+",
+                (std::cmp::Ordering::Greater, false) => "0",
+                (std::cmp::Ordering::Greater, true) => "−",
+                (std::cmp::Ordering::Equal, _) => "½",
+            }
+        })
+        .collect();
+    cells.join(" ")
+}
+
+/// "1–0", "½–½", or who the game waits for and until when.
+fn table_state(seen: &EventView, game: &str, seats: &[usize], visitor: &Visitor) -> String {
+    let lang = visitor.lang;
+    if let Some(result) = seen.event.result_of(game) {
+        let points = crate::tournament::place_points(&result.places);
+        let text: Vec<String> = match seats.len() {
+            2 => result
+                .places
+                .iter()
+                .map(|&place| {
+                    let other = result.places.iter().find(|&&o| o != place);
+                    match other {
+                        None => "½".to_string(),
+                        Some(&o) if place < o => "1".to_string(),
+                        Some(_) => "0".to_string(),
+                    }
+                })
+                .collect(),
+            _ => points.iter().map(|p| p.to_string()).collect(),
+        };
+        return lang.tr("event-game-result").arg("points", text.join("–")).to_string();
+    }
+    match seen.games.iter().find(|g: &&GameLine| g.game_id == game) {
+        Some(line) if !line.waiting_for.is_empty() => match line.due_at {
+            Some(due) => lang
+                .tr("event-game-waiting-until")
+                .arg("names", line.waiting_for.join(", "))
+                .arg("due", local(due, zone_of(visitor)))
+                .to_string(),
+            None => lang
+                .tr("event-game-waiting")
+                .arg("names", line.waiting_for.join(", "))
+                .to_string(),
+        },
+        _ => lang.t("event-game-running"),
+    }
+}
+
+/// The button the visitor may press: sign up, leave, or withdraw.
+fn action(event: &Event, visitor: &Visitor) -> Option<Action> {
+    let lang = visitor.lang;
+    let Some(player) = &visitor.player else {
+        return (event.phase() == Phase::Open).then(|| Action {
+            path: format!("/sign-in?next=/events/{}", event.id),
+            label: lang.t("event-sign-in-to-enter"),
+            note: String::new(),
+        });
+    };
+    let path = |what: &str| format!("/events/{}/{what}", event.id);
+    match event.phase() {
+        Phase::Open if event.has_signed_up(player.id) => Some(Action {
+            path: path("withdraw"),
+            label: lang.t("event-leave"),
+            note: lang.t("event-leave-note"),
+        }),
+        Phase::Open if (event.entrants.len() as u32) < event.setup.max_entrants => {
+            Some(Action {
+                path: path("sign-up"),
+                label: lang.t("event-sign-up"),
+                note: lang.t("event-sign-up-note"),
+            })
+        }
+        Phase::Running => match event.entrant_of(player.id) {
+            Some(e) if !event.is_withdrawn(e) => Some(Action {
+                path: path("withdraw"),
+                label: lang.t("event-withdraw"),
+                note: lang.t(match event.setup.format {
+                    Format::RoundRobin { .. } => "event-withdraw-note-round-robin",
+                    _ => "event-withdraw-note-rounds",
+                }),
+            }),
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+/// A sign-up or withdrawal form: checked, counted against the player's limit in the same
+/// transaction, then back to the event's page.
+async fn act(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    id: String,
+    body: &[u8],
+    work: fn(&mut diesel::PgConnection, &str, &Player) -> crate::games::error::Result<()>,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::parse(body)?;
+    check_post_csrf(&req, &session, &form)?;
+    let visitor = visitor(&req, &session, &state).await?;
+    let player = visitor.require_player()?.clone();
+    let pool = state.pool.clone();
+    let settings = state.settings.limits.clone();
+    let event_id = id.clone();
+    web::block(move || -> Result<(), WebError> {
+        let mut conn = pool.get()?;
+        conn.transaction(|conn| {
+            let taken =
+                Limit::event_sign_ups_per_player(&settings).take(conn, &player.id.to_string(), 1)?;
+            limits::check(taken, Message::new("limit-event-sign-ups"))?;
+            work(conn, &event_id, &player).map_err(web_error)
+        })
+    })
+    .await??;
+    Ok(see_other(&format!("/events/{id}")))
+}
+
+pub async fn sign_up(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    EventId(id): EventId,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    act(req, session, state, id, &body, service::sign_up).await
+}
+
+pub async fn withdraw(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    EventId(id): EventId,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    act(req, session, state, id, &body, service::withdraw).await
+}
+
+/// The event's export: its log and the logs of its finished games, for `turnpost verify`.
+pub async fn export(
+    state: web::Data<AppState>,
+    EventId(id): EventId,
+) -> Result<HttpResponse, WebError> {
+    let pool = state.pool.clone();
+    let event_id = id.clone();
+    let export = web::block(move || -> Result<_, WebError> {
+        let conn = &mut pool.get()?;
+        crate::events::store::load_rows(conn, &event_id).map_err(web_error)?;
+        crate::audit::event_export(conn, &event_id).map_err(WebError::internal)
+    })
+    .await??;
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            "Content-Disposition",
+            format!("attachment; filename=\"turnpost-event-{id}.json\""),
+        ))
+        .json(export))
+}
