@@ -75,6 +75,17 @@ CREATE TABLE event_games (
 CREATE INDEX event_games_by_event ON event_games (event_id, round, table_no);
 CREATE INDEX event_games_unrecorded ON event_games (game_id) WHERE NOT recorded;
 
+-- A tournament's news (it started, a round began, it ended) is mailed at once, like the other
+-- notices; the index must list the same kinds as store::notifications::MAILED_AT_ONCE.
+ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
+ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check
+    CHECK (kind IN ('sign_in', 'invitation', 'your_turn', 'game_over', 'time_half', 'time_short',
+                    'out_of_time', 'table_cancelled', 'event_news'));
+DROP INDEX notifications_pending_at_once;
+CREATE INDEX notifications_pending_at_once ON notifications (player_id)
+    WHERE state = 'pending'
+      AND kind IN ('sign_in', 'invitation', 'out_of_time', 'table_cancelled', 'event_news');
+
 -- The server appends to the log and keeps the read models; it never rewrites the log.
 GRANT SELECT, INSERT ON event_log, event_seeds TO turnpost_server;
 GRANT SELECT, INSERT, UPDATE ON events, event_games TO turnpost_server;

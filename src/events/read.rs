@@ -122,3 +122,121 @@ pub fn view(conn: &mut PgConnection, event_id: &str) -> Result<EventView> {
         games,
     })
 }
+
+/// "Tournament “Autumn Kalah”, round 2" (a round robin's games have no round to name).
+pub fn game_heading(
+    conn: &mut PgConnection,
+    table: &crate::games::stream::EventTable,
+    lang: crate::i18n::Lang,
+) -> QueryResult<String> {
+    let (title, format): (String, String) = events::table
+        .find(&table.event)
+        .select((events::title, events::format))
+        .first(conn)?;
+    let message = match format.as_str() {
+        "round_robin" | "double_round_robin" => lang.tr("mail-event-game").arg("title", title),
+        _ => lang
+            .tr("mail-event-game-round")
+            .arg("title", title)
+            .arg("round", table.round),
+    };
+    Ok(message.to_string())
+}
+
+/// A tournament's news for one of its players, as the email tells it.
+pub struct News {
+    pub subject: String,
+    pub lines: Vec<String>,
+    /// The player's games of the round just started: who plays, and the game's path.
+    pub games: Vec<(String, String)>,
+}
+
+/// What to tell `player` of the event as it stood after row `seq` (the row the news was queued
+/// for): that it started or began a round (with their games of that round), that it was called
+/// off, or how it ended. `None` if they are not in it.
+pub fn news(
+    conn: &mut PgConnection,
+    event_id: &str,
+    seq: i64,
+    player: i64,
+    lang: crate::i18n::Lang,
+) -> Result<Option<News>> {
+    let rows = store::load_rows(conn, event_id)?;
+    let upto: Vec<_> = rows.into_iter().filter(|row| row.seq <= seq).collect();
+    let event = store::fold(&upto).map_err(store::corrupt)?;
+    let title = event.setup.title.as_str();
+    if event.called_off {
+        return Ok(event.has_signed_up(player).then(|| News {
+            subject: lang
+                .tr("mail-event-called-off-subject")
+                .arg("title", title)
+                .to_string(),
+            lines: vec![
+                lang.tr("mail-event-called-off")
+                    .arg("min", event.setup.min_entrants)
+                    .to_string(),
+            ],
+            games: Vec::new(),
+        }));
+    }
+    let Some(me) = event.entrant_of(player) else {
+        return Ok(None);
+    };
+    if event.seed.is_some() {
+        let table = decide::standings(&event, &store::load_seed(conn, event_id)?);
+        let lines = (table.iter())
+            .map(|s| {
+                lang.tr("mail-event-standing")
+                    .arg("place", s.place)
+                    .arg("name", event.name_of(s.entrant))
+                    .arg("points", s.points.to_string())
+                    .to_string()
+            })
+            .collect();
+        return Ok(Some(News {
+            subject: lang
+                .tr("mail-event-ended-subject")
+                .arg("title", title)
+                .to_string(),
+            lines,
+            games: Vec::new(),
+        }));
+    }
+    let Some(round) = event.current_round() else {
+        return Ok(None);
+    };
+    let games = (round.tables.iter())
+        .filter(|t| t.seats.contains(&me))
+        .map(|t| {
+            let names: Vec<&str> = t.seats.iter().map(|&e| event.name_of(e)).collect();
+            (names.join(" – "), format!("/games/{}", t.game))
+        })
+        .collect();
+    let (subject, line) = match (event.rounds.len(), round.bye == Some(me)) {
+        (1, _) => (
+            lang.tr("mail-event-started-subject").arg("title", title),
+            lang.t("mail-event-started"),
+        ),
+        (_, false) => (
+            lang.tr("mail-event-round-subject")
+                .arg("title", title)
+                .arg("round", round.number),
+            lang.t("mail-event-round"),
+        ),
+        (_, true) => (
+            lang.tr("mail-event-round-subject")
+                .arg("title", title)
+                .arg("round", round.number),
+            lang.t("mail-event-bye"),
+        ),
+    };
+    let mut lines = vec![line];
+    if round.bye == Some(me) && event.rounds.len() == 1 {
+        lines.push(lang.t("mail-event-bye"));
+    }
+    Ok(Some(News {
+        subject: subject.to_string(),
+        lines,
+        games,
+    }))
+}

@@ -18,8 +18,8 @@ use crate::games::seed::{self, Seed};
 use crate::games::stream::{EventTable, Participant};
 use crate::rules::{Kind, Message, Rules, with_rules};
 use crate::store::events::format_time;
+use crate::store::notifications;
 use crate::store::schema::{event_entrants, event_games, event_seeds, events, games};
-
 
 /// Most entrants of a round robin, as the section's tables allow.
 pub const ROUND_ROBIN_MAX: u32 = 12;
@@ -150,7 +150,7 @@ pub fn create(conn: &mut PgConnection, creator: &Player, mut setup: Setup) -> Re
             creator: participant(creator),
             seed_commitment: seed::commitment(&event_seed),
         }];
-        let mut event = Event::created(&event_id, &facts).map_err(|e| bad_log(&e))?;
+        let mut event = Event::created(&event_id, &facts).map_err(store::corrupt)?;
         append(
             conn,
             &mut event,
@@ -160,13 +160,6 @@ pub fn create(conn: &mut PgConnection, creator: &Player, mut setup: Setup) -> Re
             &facts,
         )?;
         Ok(event_id)
-    })
-}
-
-fn bad_log(e: &super::fold::FoldError) -> ServiceError {
-    ServiceError::Corrupt(crate::games::replay::ReplayError {
-        seq: e.seq,
-        problem: e.problem.clone(),
     })
 }
 
@@ -358,6 +351,8 @@ pub fn advance(conn: &mut PgConnection, event_id: &str) -> Result<Advanced> {
                     },
                 ];
                 append(conn, &mut event, last.as_ref(), None, &Asked::Start, &facts)?;
+                let signed_up: Vec<i64> = event.entrants.iter().map(|p| p.id).collect();
+                tell(conn, &event, &signed_up)?;
                 done.called_off = true;
                 return Ok(done);
             }
@@ -413,7 +408,8 @@ fn finish(
         seed: hex::encode(event_seed),
     }];
     append(conn, event, last, None, &Asked::Finish, &facts)?;
-    Ok(())
+    let everyone: Vec<i64> = event.entrants.iter().map(|p| p.id).collect();
+    tell(conn, event, &everyone)
 }
 
 fn start_round(
@@ -465,14 +461,35 @@ fn start_round(
         bye: pairings.bye,
         deadline,
     }];
-    append(
+    let row = append(
         conn,
         event,
         last.as_ref(),
         None,
         &Asked::Pair { round },
         &facts,
-    )
+    )?;
+    let active: Vec<i64> = (event.active().into_iter())
+        .map(|e| event.entrants[e].id)
+        .collect();
+    tell(conn, event, &active)?;
+    Ok(row)
+}
+
+/// Queues the event's news (it started, a round began, it ended) for these players; the mail
+/// worker writes it as it stands when it is sent.
+fn tell(conn: &mut PgConnection, event: &Event, players: &[i64]) -> Result<()> {
+    let payload = serde_json::json!({ "event": event.id, "seq": event.seq });
+    for &player in players {
+        notifications::enqueue(
+            conn,
+            player,
+            notifications::Kind::EventNews,
+            None,
+            payload.clone(),
+        )?;
+    }
+    Ok(())
 }
 
 /// Events the server has something to do for: sign-up has closed, or one of their games has

@@ -7,8 +7,8 @@ use diesel::prelude::*;
 use super::fold::{Event, FoldError};
 use super::log::{Asked, Fact};
 use crate::games::error::{Result, ServiceError};
-use crate::store::events::{AppendError, EventRow, seal, verify_chain};
 use crate::games::seed::Seed;
+use crate::store::events::{AppendError, EventRow, seal, verify_chain};
 use crate::store::schema::{event_log, event_seeds, events};
 
 /// Every row of an event, in order, its chain checked.
@@ -80,7 +80,8 @@ pub fn fold(rows: &[EventRow]) -> std::result::Result<Event, FoldError> {
     Ok(event)
 }
 
-fn corrupt(e: FoldError) -> ServiceError {
+/// A log that does not fold, as the service reports it.
+pub fn corrupt(e: FoldError) -> ServiceError {
     ServiceError::Corrupt(crate::games::replay::ReplayError {
         seq: e.seq,
         problem: e.problem,

@@ -155,6 +155,7 @@ pub fn compose_for(
                 Some(Kind::OutOfTime | Kind::TableCancelled) => {
                     made += notice_email(&mut mailing, &notice, now)?
                 }
+                Some(Kind::EventNews) => made += event_email(&mut mailing, &notice)?,
                 None => notifications::mark_skipped(mailing.conn, &[notice.id])?,
             }
         }
@@ -422,6 +423,14 @@ fn news_of<R: GameUi + MoveCodes>(
                     .to_string()
             }),
         result,
+        event: match &game.event {
+            Some(table) => Some(crate::events::read::game_heading(
+                mailing.conn,
+                table,
+                lang,
+            )?),
+            None => None,
+        },
         ratings: (game.rating.iter().flat_map(|rated| &rated.players))
             .map(|change| {
                 let name = game.names_by_id().get(&change.player.id).cloned();
@@ -434,6 +443,45 @@ fn news_of<R: GameUi + MoveCodes>(
         head_hash: head.chars().take(12).collect(),
         by_email,
     }))
+}
+
+/// A tournament's news: it started (with the recipient's games), a new round began (with
+/// theirs), or it ended (with the final standings). One email each, unless the player wants no
+/// game emails or their address refuses mail.
+fn event_email(mailing: &mut Mailing<'_>, pending: &Pending) -> anyhow::Result<usize> {
+    let notify = Notify::parse(&mailing.recipient.notify).unwrap_or(Notify::EveryTurn);
+    let wanted = notify != Notify::Never && mailing.recipient.email_rejected_at.is_none();
+    let event_id = pending.payload["event"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    let lang = mailing.recipient.lang();
+    let seq = pending.payload["seq"].as_i64().unwrap_or(i64::MAX);
+    let recipient = mailing.recipient.id;
+    let told = match wanted {
+        true => crate::events::read::news(mailing.conn, &event_id, seq, recipient, lang)?,
+        false => None,
+    };
+    let Some(told) = told else {
+        notifications::mark_skipped(mailing.conn, &[pending.id])?;
+        return Ok(0);
+    };
+    let base = mailing.settings.base_url().to_string();
+    let mut lines = told.lines;
+    for (label, path) in told.games {
+        let link = mailing.game_link(&path)?;
+        lines.push(format!("{label}: {link}"));
+    }
+    let notice = Notice {
+        subject: told.subject,
+        lines,
+        link: format!("{base}/events/{event_id}"),
+        link_label: lang.t("mail-event-see"),
+    };
+    let name = mailing.recipient.display_name.clone();
+    let rendered = messages::notice(&name, &notice, &mailing.footer());
+    mailing.store(&pending.kind, rendered, &[pending.id])?;
+    Ok(1)
 }
 
 /// A table called off, or another player out of time: one email each, unless the player wants

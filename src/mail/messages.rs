@@ -157,6 +157,8 @@ pub struct GameNews {
     pub clock: Option<String>,
     /// "Bo won 30–18", once the game is over.
     pub result: Option<String>,
+    /// "Tournament “Autumn Kalah”, round 2", for a tournament's game.
+    pub event: Option<String>,
     /// "Ann 1512 → 1527 (+15)", one line a player, once a rated game has been rated.
     pub ratings: Vec<String>,
     /// A link that signs the player in and opens the game (or its history, when over).
@@ -322,6 +324,7 @@ mod tests {
             board: "[ 4][ 4]".into(),
             clock: your_turn.then(|| "You have 2 days 4 hours left to move.".into()),
             result: (!your_turn).then(|| "Bo won 30–18".into()),
+            event: None,
             ratings: Vec::new(),
             link: "http://x/sign-in/t".into(),
             head_seq: 12,

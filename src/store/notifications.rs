@@ -67,6 +67,8 @@ pub enum Kind {
     /// Another seat ran out of time and the others may withdraw it.
     OutOfTime,
     TableCancelled,
+    /// A tournament started, began a round, or ended (payload: its id, what, the round).
+    EventNews,
 }
 
 impl Kind {
@@ -80,10 +82,11 @@ impl Kind {
             Kind::TimeShort => "time_short",
             Kind::OutOfTime => "out_of_time",
             Kind::TableCancelled => "table_cancelled",
+            Kind::EventNews => "event_news",
         }
     }
 
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::SignIn,
         Kind::Invitation,
         Kind::YourTurn,
@@ -92,6 +95,7 @@ impl Kind {
         Kind::TimeShort,
         Kind::OutOfTime,
         Kind::TableCancelled,
+        Kind::EventNews,
     ];
 
     pub fn parse(text: &str) -> Option<Kind> {
@@ -151,11 +155,12 @@ pub struct DueBefore {
 
 /// The kinds mailed as soon as they are queued: every kind but [`NEWS`]. The partial index
 /// `notifications_pending_at_once` lists the same kinds.
-pub const MAILED_AT_ONCE: [Kind; 4] = [
+pub const MAILED_AT_ONCE: [Kind; 5] = [
     Kind::SignIn,
     Kind::Invitation,
     Kind::OutOfTime,
     Kind::TableCancelled,
+    Kind::EventNews,
 ];
 
 /// The players with pending notifications that may need an email, or skipping, now: a kind

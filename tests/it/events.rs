@@ -572,3 +572,58 @@ fn the_event_log_cannot_be_rewritten_by_the_server() {
     }
     assert_eq!(store::load_rows(&mut conn, &id).unwrap().len(), 1);
 }
+
+#[tokio::test]
+async fn two_server_processes_with_their_schedulers_start_each_event_once() {
+    let app = crate::support::TestApp::start_with(|s| s.clock.scheduler = true).await;
+    let _second = app.server_with(|_| {});
+    let mut conn = app.db.connect_as_server();
+    let players: Vec<Player> = (0..5)
+        .map(|i| {
+            let email = format!("pair{i}@example.com");
+            accounts::find_or_create(&mut conn, &email, Lang::En).unwrap()
+        })
+        .collect();
+    let ids: Vec<String> = (0..4)
+        .map(|n| {
+            let format = match n % 2 {
+                0 => Format::Swiss { rounds: 3 },
+                _ => Format::RoundRobin { double: false },
+            };
+            let id = service::create(
+                &mut conn,
+                &players[0],
+                setup(Kind::Quarto, format, 5, Some(DAY)),
+            )
+            .unwrap();
+            for player in &players {
+                service::sign_up(&mut conn, &id, player).unwrap();
+            }
+            id
+        })
+        .collect();
+    for _ in 0..100 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        if ids.iter().all(|id| event(&mut conn, id).started) {
+            break;
+        }
+    }
+    for id in &ids {
+        let started = event(&mut conn, id);
+        assert!(started.started, "the servers' schedulers started {id}");
+        let rows = store::load_rows(&mut conn, id).unwrap();
+        let count = |wanted: fn(&Fact) -> bool| {
+            (rows.iter())
+                .flat_map(|row| store::facts(row).unwrap())
+                .filter(&wanted)
+                .count()
+        };
+        assert_eq!(count(|f| matches!(f, Fact::Started { .. })), 1);
+        assert_eq!(count(|f| matches!(f, Fact::RoundStarted { .. })), 1);
+        let expected = match started.setup.format {
+            Format::Swiss { .. } => 2,
+            _ => 10,
+        };
+        assert_eq!(started.rounds[0].tables.len(), expected);
+    }
+}

@@ -229,7 +229,13 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
     if let Some(seconds) = setup.round_seconds {
         rules.push(
             lang.tr("event-deadline-rule")
-                .arg("span", lang.say(&crate::games::clock::span_message(chrono::Duration::seconds(seconds)), &[]))
+                .arg(
+                    "span",
+                    lang.say(
+                        &crate::games::clock::span_message(chrono::Duration::seconds(seconds)),
+                        &[],
+                    ),
+                )
                 .to_string(),
         );
     }
@@ -261,16 +267,18 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
     };
     let action = action(event, visitor);
     let entrants = (event.entrants.iter().enumerate())
-        .map(|(i, p)| match event.withdrawn.iter().find(|w| w.entrant == i) {
-            Some(w) => lang
-                .tr(match w.why {
-                    Leaving::Asked => "event-entrant-withdrew",
-                    Leaving::TimedOut => "event-entrant-timed-out",
-                })
-                .arg("name", p.name.as_str())
-                .to_string(),
-            None => p.name.clone(),
-        })
+        .map(
+            |(i, p)| match event.withdrawn.iter().find(|w| w.entrant == i) {
+                Some(w) => lang
+                    .tr(match w.why {
+                        Leaving::Asked => "event-entrant-withdrew",
+                        Leaving::TimedOut => "event-entrant-timed-out",
+                    })
+                    .arg("name", p.name.as_str())
+                    .to_string(),
+                None => p.name.clone(),
+            },
+        )
         .collect();
     let finished = event.phase() == Phase::Finished;
     let mut columns: Vec<&str> = match setup.format {
@@ -292,7 +300,10 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
         .map(|round| RoundView {
             title: match setup.format {
                 Format::RoundRobin { .. } => lang.t("event-games"),
-                _ => lang.tr("event-round").arg("round", round.number).to_string(),
+                _ => lang
+                    .tr("event-round")
+                    .arg("round", round.number)
+                    .to_string(),
             },
             tables: (round.tables.iter())
                 .map(|t| TableLine {
@@ -332,11 +343,7 @@ fn standing_line(
 ) -> StandingLine {
     let event = &seen.event;
     let mut tie_breaks = match event.setup.format {
-        Format::RoundRobin { .. } => vec![
-            sb(s),
-            s.direct.to_string(),
-            s.wins.to_string(),
-        ],
+        Format::RoundRobin { .. } => vec![sb(s), s.direct.to_string(), s.wins.to_string()],
         Format::Swiss { .. } => vec![
             s.buchholz.to_string(),
             sb(s),
@@ -411,7 +418,8 @@ fn cross_cell(event: &Event, me: usize, them: usize) -> String {
         .filter(|t| t.seats.contains(&me) && t.seats.contains(&them));
     let cells: Vec<&str> = tables
         .map(|t| {
-            let Some((i, result)) = (event.results.iter().enumerate()).find(|(_, r)| r.game == t.game)
+            let Some((i, result)) =
+                (event.results.iter().enumerate()).find(|(_, r)| r.game == t.game)
             else {
                 return "·";
             };
@@ -452,7 +460,10 @@ fn table_state(seen: &EventView, game: &str, seats: &[usize], visitor: &Visitor)
                 .collect(),
             _ => points.iter().map(|p| p.to_string()).collect(),
         };
-        return lang.tr("event-game-result").arg("points", text.join("–")).to_string();
+        return lang
+            .tr("event-game-result")
+            .arg("points", text.join("–"))
+            .to_string();
     }
     match seen.games.iter().find(|g: &&GameLine| g.game_id == game) {
         Some(line) if !line.waiting_for.is_empty() => match line.due_at {
@@ -487,13 +498,11 @@ fn action(event: &Event, visitor: &Visitor) -> Option<Action> {
             label: lang.t("event-leave"),
             note: lang.t("event-leave-note"),
         }),
-        Phase::Open if (event.entrants.len() as u32) < event.setup.max_entrants => {
-            Some(Action {
-                path: path("sign-up"),
-                label: lang.t("event-sign-up"),
-                note: lang.t("event-sign-up-note"),
-            })
-        }
+        Phase::Open if (event.entrants.len() as u32) < event.setup.max_entrants => Some(Action {
+            path: path("sign-up"),
+            label: lang.t("event-sign-up"),
+            note: lang.t("event-sign-up-note"),
+        }),
         Phase::Running => match event.entrant_of(player.id) {
             Some(e) if !event.is_withdrawn(e) => Some(Action {
                 path: path("withdraw"),
@@ -529,8 +538,11 @@ async fn act(
     web::block(move || -> Result<(), WebError> {
         let mut conn = pool.get()?;
         conn.transaction(|conn| {
-            let taken =
-                Limit::event_sign_ups_per_player(&settings).take(conn, &player.id.to_string(), 1)?;
+            let taken = Limit::event_sign_ups_per_player(&settings).take(
+                conn,
+                &player.id.to_string(),
+                1,
+            )?;
             limits::check(taken, Message::new("limit-event-sign-ups"))?;
             work(conn, &event_id, &player).map_err(web_error)
         })

@@ -27,6 +27,7 @@ use crate::web::limits;
 use crate::web::session::{Visitor, check_form_csrf, visitor};
 
 use super::game_view::json_response;
+use super::new_game::Refused;
 
 /// An event as a line of the list.
 pub struct Line {
@@ -104,7 +105,11 @@ pub async fn index(
     let pool = state.pool.clone();
     let lists = web::block(move || -> Result<_, WebError> {
         let conn = &mut pool.get()?;
-        Ok([list(conn, "open")?, list(conn, "running")?, list(conn, "finished")?])
+        Ok([
+            list(conn, "open")?,
+            list(conn, "running")?,
+            list(conn, "finished")?,
+        ])
     })
     .await??;
     if asks_for_json(&req) {
@@ -297,13 +302,14 @@ pub async fn create(
     check_form_csrf(&session, &form)?;
     let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
-    let refuse = |message: &Message| {
-        let again = new_page(&visitor, Some(&form), Some(visitor.lang.say(message, &[])));
+    let lang = visitor.lang;
+    let refuse = |message: String| {
+        let again = new_page(&visitor, Some(&form), Some(message));
         render_page(StatusCode::BAD_REQUEST, &again)
     };
     let setup = match read_setup(&form, state.settings.clock.day_seconds) {
         Ok(setup) => setup,
-        Err(message) => return refuse(&message),
+        Err(message) => return refuse(lang.say(&message, &[])),
     };
     let pool = state.pool.clone();
     let settings = state.settings.limits.clone();
@@ -313,7 +319,7 @@ pub async fn create(
             let taken = Limit::events_per_player(&settings).take(conn, &player.id.to_string(), 1);
             limits::check(taken.map_err(WebError::from)?, Message::new("limit-events"))?;
             service::create(conn, &player, setup).map_err(|e| match e {
-                ServiceError::BadRequest(message) => Refused::Form(message),
+                ServiceError::BadRequest(message) => Refused::Form(lang.say(&message, &[])),
                 other => Refused::Web(other.into()),
             })
         })
@@ -321,26 +327,7 @@ pub async fn create(
     .await?;
     match created {
         Ok(id) => Ok(see_other(&format!("/events/{id}"))),
-        Err(Refused::Form(message)) => refuse(&message),
+        Err(Refused::Form(message)) => refuse(message),
         Err(Refused::Web(error)) => Err(error),
-    }
-}
-
-/// Why an event was not created: a mistake on the form (shown on it again), or anything else.
-/// Either way the transaction rolls back, so a refused event takes nothing of the limit.
-enum Refused {
-    Form(Message),
-    Web(WebError),
-}
-
-impl From<WebError> for Refused {
-    fn from(error: WebError) -> Self {
-        Refused::Web(error)
-    }
-}
-
-impl From<diesel::result::Error> for Refused {
-    fn from(error: diesel::result::Error) -> Self {
-        Refused::Web(error.into())
     }
 }

@@ -402,8 +402,9 @@ fn time_control(form: &Form, day_seconds: i64) -> Result<Option<TimeControl>, Me
     )))
 }
 
-/// Why a game was not created: a mistake on the form (shown on the form again), or anything else.
-enum Refused {
+/// Why a game (or a tournament) was not created: a mistake on the form (shown on the form again),
+/// or anything else. Either way the transaction rolls back, so nothing of a limit is taken.
+pub(super) enum Refused {
     Form(String),
     Web(WebError),
 }

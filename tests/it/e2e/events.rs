@@ -82,7 +82,12 @@ async fn a_round_robin_of_three_is_played_whole_in_chromium_without_javascript()
     assert_text_browser_shows(
         "event-finished",
         &html,
-        &["Standings", "Cross-table", "Points", "How it is played and scored"],
+        &[
+            "Standings",
+            "Cross-table",
+            "Points",
+            "How it is played and scored",
+        ],
     );
 
     as_phone(cy).await;
