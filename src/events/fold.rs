@@ -1,6 +1,6 @@
 //! An event as its log folds up: pure, used by the service, the pages and the verifier alike.
 
-use super::log::{Asked, Fact, Leaving, Setup, Table};
+use super::log::{Fact, Leaving, Setup, Table};
 use crate::games::stream::Participant;
 
 /// Where an event stands.
@@ -239,12 +239,4 @@ impl Event {
     pub fn name_of(&self, entrant: usize) -> &str {
         self.entrants.get(entrant).map_or("?", |p| p.name.as_str())
     }
-}
-
-/// Whether a command was the server's own business (no actor may ask it).
-pub fn by_server(asked: &Asked) -> bool {
-    matches!(
-        asked,
-        Asked::Start | Asked::Record { .. } | Asked::Pair { .. } | Asked::Finish
-    )
 }

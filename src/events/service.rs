@@ -230,22 +230,20 @@ pub fn withdraw(conn: &mut PgConnection, event_id: &str, player: &Player) -> Res
                     return Err(ServiceError::Gone(Message::new("event-withdrawn-already")));
                 }
                 // Results that came in before the withdrawal count as played.
-                let mut last = record_results(conn, &mut event, rows.last().cloned())?;
+                let last = record_results(conn, &mut event, rows.last().cloned())?;
                 let facts = [Fact::Withdrawn {
                     entrant,
                     why: Leaving::Asked,
                 }];
-                last = Some(append(
+                append(
                     conn,
                     &mut event,
                     last.as_ref(),
                     Some(player.id),
                     &Asked::Withdraw,
                     &facts,
-                )?);
-                resign_running(conn, &event, entrant)?;
-                let _ = last;
-                Ok(())
+                )?;
+                resign_running(conn, &event, entrant)
             }
             Phase::Open => Err(ServiceError::Forbidden(Message::new("event-not-entered"))),
             _ => Err(ServiceError::Gone(Message::new("event-over"))),

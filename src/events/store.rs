@@ -26,30 +26,7 @@ pub fn load_rows(conn: &mut PgConnection, event_id: &str) -> Result<Vec<EventRow
             event_log::prev_hash,
             event_log::hash,
         ))
-        .load::<(
-            String,
-            i64,
-            Option<i64>,
-            serde_json::Value,
-            serde_json::Value,
-            chrono::DateTime<chrono::Utc>,
-            Vec<u8>,
-            Vec<u8>,
-        )>(conn)?
-        .into_iter()
-        .map(
-            |(game_id, seq, actor, command, events, recorded_at, prev_hash, hash)| EventRow {
-                game_id,
-                seq,
-                actor,
-                command,
-                events,
-                recorded_at,
-                prev_hash,
-                hash,
-            },
-        )
-        .collect();
+        .load(conn)?;
     if rows.is_empty() {
         return Err(ServiceError::NotFound);
     }
