@@ -95,6 +95,8 @@ fn check_game<R: Rules>(setup: &mut Setup) -> Result<()> {
         ServiceError::BadRequest(Message::new("options-invalid").text("reason", e.to_string()))
     })?;
     let seats = setup.format.seats();
+    // The game's own check first: it says which option stands in the way.
+    R::validate_options(&typed, seats).map_err(|e| ServiceError::BadRequest(e.0))?;
     if !R::player_counts(&typed).contains(&seats) {
         return Err(ServiceError::BadRequest(
             Message::new("event-seats-unplayable")
@@ -102,7 +104,6 @@ fn check_game<R: Rules>(setup: &mut Setup) -> Result<()> {
                 .with("count", seats),
         ));
     }
-    R::validate_options(&typed, seats).map_err(|e| ServiceError::BadRequest(e.0))?;
     setup.options = serde_json::to_value(&typed).expect("options serialize");
     Ok(())
 }
@@ -275,8 +276,16 @@ fn record_results(
         let running: Vec<String> = (event.running_games().into_iter())
             .map(|(_, t)| t.game.clone())
             .collect();
+        // The read model, kept in each move's transaction, says which games may have ended; only
+        // their logs are read, and the log decides.
+        let ended: Vec<String> = games::table
+            .filter(games::id.eq_any(&running))
+            .filter(games::phase.eq("finished"))
+            .order(games::id)
+            .select(games::id)
+            .load(conn)?;
         let mut recorded_any = false;
-        for game in running {
+        for game in running.into_iter().filter(|g| ended.contains(g)) {
             let Some(ending) = event_table::ending(conn, &game)? else {
                 continue;
             };

@@ -467,14 +467,14 @@ fn event_email(mailing: &mut Mailing<'_>, pending: &Pending) -> anyhow::Result<u
         return Ok(0);
     };
     let base = mailing.settings.base_url().to_string();
-    let mut lines = told.lines;
+    let mut links = Vec::new();
     for (label, path) in told.games {
-        let link = mailing.game_link(&path)?;
-        lines.push(format!("{label}: {link}"));
+        links.push((label, mailing.game_link(&path)?));
     }
     let notice = Notice {
         subject: told.subject,
-        lines,
+        lines: told.lines,
+        links,
         link: format!("{base}/events/{event_id}"),
         link_label: lang.t("mail-event-see"),
     };
@@ -538,6 +538,7 @@ fn table_notice<R: GameUi>(
             Ok(Some(Notice {
                 subject: say("mail-called-off-subject", creator),
                 lines: vec![why, lang.t("mail-called-off-links")],
+                links: Vec::new(),
                 link: format!("{}{path}", mailing.settings.base_url()),
                 link_label: lang.t("mail-see-table"),
             }))
@@ -559,6 +560,7 @@ fn table_notice<R: GameUi>(
                     say("mail-out-of-time", &late.name),
                     say("mail-out-of-time-choice", &late.name),
                 ],
+                links: Vec::new(),
                 link: mailing.game_link(&path)?,
                 link_label: lang.t("mail-open-game"),
             }))

@@ -107,6 +107,8 @@ pub fn invitation(details: &InvitationDetails<'_>, footer: &Footer<'_>) -> Rende
 pub struct Notice {
     pub subject: String,
     pub lines: Vec<String>,
+    /// Further links after the lines, each with its label: a tournament's games.
+    pub links: Vec<(String, String)>,
     pub link: String,
     pub link_label: String,
 }

@@ -123,7 +123,7 @@ async fn a_player_lists_their_games_in_json() {
 }
 
 /// POSTs `body` as JSON with the player's token in the header.
-async fn post_json_to(browser: &Browser, path: &str, csrf: &str, body: &Value) -> Page {
+pub(crate) async fn post_json_to(browser: &Browser, path: &str, csrf: &str, body: &Value) -> Page {
     let response = browser
         .client
         .post(browser.absolute(path))
@@ -135,7 +135,7 @@ async fn post_json_to(browser: &Browser, path: &str, csrf: &str, body: &Value) -
     Browser::read(response).await
 }
 
-async fn token_of(browser: &Browser) -> String {
+pub(crate) async fn token_of(browser: &Browser) -> String {
     let list = browser.get_json("/").await.json();
     list["csrf"]
         .as_str()

@@ -5,6 +5,9 @@ use diesel::prelude::*;
 use turnpost::audit::{EventExport, verify_event};
 use turnpost::auth::accounts;
 
+use serde_json::json;
+
+use crate::api::{post_json_to, token_of};
 use crate::events::{by_id, play_out};
 use crate::support::{Browser, TestApp};
 
@@ -13,7 +16,6 @@ fn creation<'a>(csrf: &'a str, changes: &[(&'a str, &'a str)]) -> Vec<(&'a str, 
     let mut fields = vec![
         ("csrf", csrf),
         ("title", "Autumn Kalah"),
-        ("kind", "kalah"),
         ("format", "round_robin"),
         ("rounds", "3"),
         ("round_days", "14"),
@@ -30,6 +32,8 @@ fn creation<'a>(csrf: &'a str, changes: &[(&'a str, &'a str)]) -> Vec<(&'a str, 
     }
     fields
 }
+
+const NEW_KALAH: &str = "/events/new/kalah";
 
 async fn press(browser: &Browser, page_path: &str, action: &str) -> crate::support::Page {
     let page = browser.get(page_path).await;
@@ -55,11 +59,26 @@ async fn a_round_robin_is_created_entered_played_withdrawn_from_and_audited_thro
     }
     let ann = &browsers[0];
 
-    let form = ann.get("/events/new").await;
+    let choose = ann.get("/events/new").await;
+    assert_eq!(choose.status, 200);
+    for game in ["kalah", "quarto", "kabaleo", "azul", "gype"] {
+        assert!(
+            choose
+                .body
+                .contains(&format!("href=\"/events/new/{game}\"")),
+            "{game} to choose"
+        );
+    }
+    assert!(choose.body.contains(">Kalah tournament</a>"));
+    let form = ann.get("/events/new/kalah").await;
     assert_eq!(form.status, 200);
+    assert!(
+        !form.body.contains("value=\"tables4\""),
+        "Kalah is for two: no tables of four"
+    );
     for label in [
         "Name",
-        "Game",
+        "Seeds per pit at the start",
         "Format",
         "Time per move",
         "Fewest players",
@@ -69,7 +88,7 @@ async fn a_round_robin_is_created_entered_played_withdrawn_from_and_audited_thro
     }
     let csrf = form.csrf();
     let refused = ann
-        .post_form("/events/new", &creation(&csrf, &[("max", "0")]))
+        .post_form(NEW_KALAH, &creation(&csrf, &[("max", "0")]))
         .await;
     assert_eq!(refused.status, 400);
     assert!(
@@ -80,10 +99,7 @@ async fn a_round_robin_is_created_entered_played_withdrawn_from_and_audited_thro
         refused.body
     );
     let refused = ann
-        .post_form(
-            "/events/new",
-            &creation(&csrf, &[("max", "13"), ("min", "3")]),
-        )
+        .post_form(NEW_KALAH, &creation(&csrf, &[("max", "13"), ("min", "3")]))
         .await;
     assert_eq!(refused.status, 400);
     assert!(refused.body.contains("from 3 to 12"), "{}", refused.body);
@@ -98,11 +114,11 @@ async fn a_round_robin_is_created_entered_played_withdrawn_from_and_audited_thro
         "nothing was created"
     );
     let forged = ann
-        .post_form("/events/new", &creation("not-the-token", &[]))
+        .post_form(NEW_KALAH, &creation("not-the-token", &[]))
         .await;
     assert_eq!(forged.status, 403);
 
-    let created = ann.post_form("/events/new", &creation(&csrf, &[])).await;
+    let created = ann.post_form(NEW_KALAH, &creation(&csrf, &[])).await;
     assert_eq!(created.status, 200, "{}", created.body);
     let path = created.url.trim_start_matches(&app.base).to_string();
     assert!(path.starts_with("/events/"), "{path}");
@@ -163,6 +179,12 @@ async fn a_round_robin_is_created_entered_played_withdrawn_from_and_audited_thro
         started.text
     );
     assert!(started.text.contains("Bob"), "{}", started.text);
+    assert_eq!(
+        started.html.matches("<li><a href=\"http").count(),
+        2,
+        "each game a link in the HTML part: {}",
+        started.html
+    );
     // Whoever must move first in several games at once hears of them in one email.
     let turns: Vec<_> = (app.mails().into_iter())
         .filter(|m| m.subject.starts_with("Your turn"))
@@ -248,4 +270,196 @@ async fn a_round_robin_is_created_entered_played_withdrawn_from_and_audited_thro
         japanese.body
     );
     assert!(japanese.body.contains("対戦表"));
+}
+
+async fn open_events(browser: &Browser) -> serde_json::Value {
+    browser.get_json("/events").await.json()["open"].clone()
+}
+
+/// The Azul form's fields for a two-round event at tables of four, with `changes` applied.
+fn azul_fields<'a>(csrf: &'a str, changes: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+    let mut fields = vec![
+        ("csrf", csrf),
+        ("title", "Pavilion fours"),
+        ("format", "tables4"),
+        ("rounds", "2"),
+        ("round_days", "10"),
+        ("board", "variant"),
+        ("days", "2"),
+        ("clock", "bank"),
+        ("sign_up_days", "1"),
+        ("min", "4"),
+        ("max", "8"),
+        ("timeouts", "1"),
+        ("rated", "rated"),
+    ];
+    for (name, value) in changes {
+        fields.retain(|(n, _)| n != name);
+        fields.push((name, value));
+    }
+    fields
+}
+
+#[tokio::test]
+async fn a_tournament_plays_the_options_and_time_bank_chosen_on_its_form_within_the_limits() {
+    let app = TestApp::start_with(|s| {
+        s.limits.events_per_player_per_day = 2;
+        s.limits.event_sign_ups_per_player_per_hour = 2;
+    })
+    .await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let unknown = ann.get("/events/new/chess").await;
+    assert_eq!(unknown.status, 404);
+    assert!(unknown.body.contains("does not host a game by that name"));
+
+    let form = ann.get("/events/new/azul").await;
+    assert_eq!(form.status, 200);
+    assert!(
+        form.body
+            .contains("<h1>New Azul: Summer Pavilion tournament</h1>"),
+        "{}",
+        form.body
+    );
+    for shown in [
+        "value=\"tables4\"",
+        "value=\"swiss\"",
+        "Grey boards",
+        "A time bank",
+    ] {
+        assert!(form.body.contains(shown), "{shown} on the Azul form");
+    }
+    let csrf = form.csrf();
+
+    let bad_board = ann
+        .post_form(
+            "/events/new/azul",
+            &azul_fields(&csrf, &[("board", "marble")]),
+        )
+        .await;
+    assert_eq!(bad_board.status, 400);
+    assert!(
+        bad_board.body.contains("Choose the coloured boards"),
+        "{}",
+        bad_board.body
+    );
+    assert!(bad_board.body.contains("value=\"Pavilion fours\""));
+    let tables_of_kalah = ann
+        .post_form(NEW_KALAH, &creation(&csrf, &[("format", "tables4")]))
+        .await;
+    assert_eq!(tables_of_kalah.status, 400);
+    assert!(tables_of_kalah.body.contains("Choose a format."));
+    let uniform_at_four = ann
+        .post_form(
+            "/events/new/kabaleo",
+            &azul_fields(&csrf, &[("dealing", "uniform")]),
+        )
+        .await;
+    assert_eq!(uniform_at_four.status, 400);
+    assert!(
+        uniform_at_four
+            .body
+            .contains("Uniform dealing needs 2 or 3 players"),
+        "{}",
+        uniform_at_four.body
+    );
+    assert_eq!(open_events(&ann).await.as_array().unwrap().len(), 0);
+
+    let token = token_of(&ann).await;
+    for (body, reason) in [
+        (
+            json!({"title": "Swiss", "format": "swiss", "min_players": 2, "max_players": 8, "colour": "red"}),
+            "unknown field `colour`",
+        ),
+        (
+            json!({"title": "Swiss", "format": "knockout", "min_players": 2, "max_players": 8}),
+            "unknown format “knockout”",
+        ),
+        (
+            json!({"title": "Swiss", "format": "swiss", "options": {"seeds_per_pit": "many"}, "min_players": 2, "max_players": 8}),
+            "invalid type: string",
+        ),
+    ] {
+        let refused = post_json_to(&ann, NEW_KALAH, &token, &body).await;
+        assert_eq!(refused.status, 400, "{}", refused.body);
+        assert!(refused.body.contains(reason), "{reason}: {}", refused.body);
+    }
+    let by_tool = post_json_to(
+        &ann,
+        NEW_KALAH,
+        &token,
+        &json!({"title": "Tool Swiss", "format": "swiss", "rounds": 3, "options": {"seeds_per_pit": 5}, "min_players": 2, "max_players": 8, "rated": false}),
+    )
+    .await;
+    assert_eq!(by_tool.status, 201, "{}", by_tool.body);
+    let made = ann
+        .get_json(by_tool.json()["url"].as_str().unwrap())
+        .await
+        .json();
+    assert_eq!(made["options"]["seeds_per_pit"], 5);
+    assert_eq!(
+        (
+            made["format"].as_str(),
+            made["round_count"].as_u64(),
+            made["rated"].as_bool()
+        ),
+        (Some("swiss"), Some(3), Some(false))
+    );
+
+    let created = ann
+        .post_form("/events/new/azul", &azul_fields(&csrf, &[]))
+        .await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let path = created.url.trim_start_matches(&app.base).to_string();
+    assert!(
+        created.body.contains("Grey boards (the variant)"),
+        "{}",
+        created.body
+    );
+    assert!(created.body.contains("a bank of"), "{}", created.body);
+    let twin = ann.get_json(&path).await.json();
+    assert_eq!(twin["options"]["board"], "variant");
+    assert_eq!(twin["time_control"]["limit"]["mode"], "bank");
+    assert_eq!(twin["format"], "tables");
+    assert_eq!(twin["round_count"], 2);
+
+    let second = ann
+        .post_form(
+            "/events/new/azul",
+            &azul_fields(&csrf, &[("title", "One too many")]),
+        )
+        .await;
+    assert_eq!(second.status, 429);
+    assert!(
+        second
+            .body
+            .contains("You have created as many tournaments as we allow in a day."),
+        "{}",
+        second.body
+    );
+    assert_eq!(open_events(&ann).await.as_array().unwrap().len(), 2);
+
+    for (action, status) in [("sign-up", 200), ("withdraw", 200), ("sign-up", 429)] {
+        let answer = ann
+            .post_form(&format!("{path}/{action}"), &[("csrf", &csrf)])
+            .await;
+        assert_eq!(answer.status, status, "{action}: {}", answer.body);
+    }
+    let refused = ann
+        .post_form(&format!("{path}/sign-up"), &[("csrf", &csrf)])
+        .await;
+    assert!(
+        refused
+            .body
+            .contains("signed up for or withdrawn from as many"),
+        "{}",
+        refused.body
+    );
+    let entrants = (open_events(&ann).await.as_array().unwrap().iter())
+        .find(|e| e["url"] == path.as_str())
+        .map(|e| e["entrants"].clone());
+    assert_eq!(
+        entrants,
+        Some(json!(0)),
+        "the refused sign-up took no place"
+    );
 }

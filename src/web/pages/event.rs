@@ -32,6 +32,7 @@ use crate::web::session::{Visitor, check_post_csrf, visitor};
 use super::events::format_message;
 use super::game_view::json_response;
 use super::players::player_path;
+use super::tables::describe_options;
 
 fn no_such_event() -> WebError {
     WebError::new(StatusCode::NOT_FOUND, Message::new("event-not-found"))
@@ -87,6 +88,8 @@ struct EventPage {
     id: String,
     title: String,
     facts: Vec<String>,
+    /// The table options every game of the event is played with.
+    options: Vec<String>,
     rules: Vec<String>,
     status: String,
     action: Option<Action>,
@@ -138,8 +141,10 @@ fn twin(seen: &EventView) -> serde_json::Value {
         "title": event.setup.title,
         "kind": event.setup.kind.as_str(),
         "format": event.setup.format.name(),
-        "rounds": event.setup.format.rounds(),
+        "round_count": event.setup.format.rounds(),
         "rated": event.setup.rated,
+        "options": event.setup.options,
+        "time_control": event.setup.time_control,
         "phase": event.phase().as_str(),
         "sign_up_closes": event.setup.sign_up_closes,
         "min_entrants": event.setup.min_entrants,
@@ -202,6 +207,7 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
         }),
         say(setup.time_control.message()),
     ];
+    let options = describe_options(setup.kind, &setup.options, lang);
     let mut rules = vec![lang.t(match setup.format {
         Format::Tables { seats: 4, .. } => "event-scoring-tables-four",
         Format::Tables { .. } => "event-scoring-tables-three",
@@ -324,6 +330,7 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
         id: event.id.clone(),
         title: setup.title.clone(),
         facts,
+        options,
         rules,
         status,
         action,

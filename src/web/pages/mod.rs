@@ -4,6 +4,8 @@ mod api_tokens;
 mod auth;
 mod board_page;
 mod event;
+mod event_new;
+mod event_new_json;
 mod events;
 mod export;
 mod game;
@@ -107,10 +109,11 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(web::resource("/games/{id}/sit").route(web::post().to(table::sit)))
         .service(web::resource("/tables").route(get_or_head().to(tables::list)))
         .service(web::resource("/events").route(get_or_head().to(events::index)))
+        .service(web::resource("/events/new").route(get_or_head().to(event_new::choose_game)))
         .service(
-            web::resource("/events/new")
-                .route(get_or_head().to(events::new_form))
-                .route(web::post().to(events::create)),
+            web::resource("/events/new/{kind}")
+                .route(get_or_head().to(event_new::new_form))
+                .route(web::post().to(event_new::create)),
         )
         .service(web::resource("/events/{id}").route(get_or_head().to(event::show)))
         .service(web::resource("/events/{id}/sign-up").route(web::post().to(event::sign_up)))

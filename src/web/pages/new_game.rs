@@ -272,7 +272,7 @@ fn day_choices(chosen: &str, lang: Lang) -> Vec<DayChoice> {
         .collect()
 }
 
-fn parse_kind(slug: &str) -> Result<Kind, WebError> {
+pub(super) fn parse_kind(slug: &str) -> Result<Kind, WebError> {
     Kind::parse(slug)
         .ok_or_else(|| WebError::new(StatusCode::NOT_FOUND, Message::new("new-game-unknown-kind")))
 }
@@ -409,6 +409,17 @@ pub(super) enum Refused {
     Web(WebError),
 }
 
+impl Refused {
+    /// What was created, or the mistake to show in words; any other error is the answer.
+    pub(super) fn split<T>(outcome: Result<T, Refused>) -> Result<Result<T, String>, WebError> {
+        match outcome {
+            Ok(created) => Ok(Ok(created)),
+            Err(Refused::Form(message)) => Ok(Err(message)),
+            Err(Refused::Web(error)) => Err(error),
+        }
+    }
+}
+
 impl From<WebError> for Refused {
     fn from(error: WebError) -> Self {
         Refused::Web(error)
@@ -473,7 +484,19 @@ pub async fn create(
     }
 }
 
-fn is_json_body(req: &HttpRequest) -> bool {
+/// A JSON body comes with an API token, or with the session's token in the `X-CSRF-Token`
+/// header.
+pub(super) fn check_json_caller(req: &HttpRequest, session: &Session) -> Result<(), WebError> {
+    if by_api_token(req) {
+        return Ok(());
+    }
+    check_csrf(
+        session,
+        req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok()),
+    )
+}
+
+pub(super) fn is_json_body(req: &HttpRequest) -> bool {
     req.headers()
         .get("Content-Type")
         .and_then(|v| v.to_str().ok())
@@ -489,10 +512,7 @@ async fn create_from_json(
     slug: &str,
     body: &[u8],
 ) -> Result<HttpResponse, WebError> {
-    let header = req.headers().get(CSRF_HEADER).and_then(|v| v.to_str().ok());
-    if !by_api_token(req) {
-        check_csrf(session, header)?;
-    }
+    check_json_caller(req, session)?;
     let kind = parse_kind(slug)?;
     let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.clone();
@@ -552,9 +572,5 @@ async fn open_table(
         })
     })
     .await?;
-    match created {
-        Ok(game_id) => Ok(Ok(game_id)),
-        Err(Refused::Form(message)) => Ok(Err(message)),
-        Err(Refused::Web(error)) => Err(error),
-    }
+    Refused::split(created)
 }

@@ -51,7 +51,7 @@ pub struct KindName {
     pub name: String,
 }
 
-fn describe_options(kind: Kind, options: &serde_json::Value, lang: Lang) -> Vec<String> {
+pub(super) fn describe_options(kind: Kind, options: &serde_json::Value, lang: Lang) -> Vec<String> {
     let messages = with_rules!(
         kind,
         |R| match serde_json::from_value::<<R as Rules>::Options>(options.clone()) {

@@ -21,12 +21,15 @@ async fn a_round_robin_of_three_is_played_whole_in_chromium_without_javascript()
     let ann = &mut people[0];
     ann.follow("Tournaments").await;
     ann.follow("Create a tournament").await;
+    ann.follow("Kalah tournament").await;
+    ann.tick("#pie_rule").await;
     ann.type_into("#title", "Three of Kalah").await;
     ann.tick("#sign_up_days option[value=\"1\"]").await;
     ann.type_into("#min", "3").await;
     ann.type_into("#max", "3").await;
     ann.press("Create the tournament").await;
     ann.expect_text("Sign-up is open until");
+    ann.expect_text("Pie rule: the second player may swap sides");
     let path = ann.url.trim_start_matches(&app.base).to_string();
 
     for person in people.iter_mut() {
@@ -95,10 +98,12 @@ async fn a_round_robin_of_three_is_played_whole_in_chromium_without_javascript()
     for (label, page) in [
         ("events", "/events"),
         ("event", path.as_str()),
-        ("event-new", "/events/new"),
+        ("event-choose", "/events/new"),
+        ("event-new", "/events/new/azul"),
         ("ja-events", "/events?lang=ja"),
         ("ja-event", path.as_str()),
-        ("ja-event-new", "/events/new"),
+        ("ja-event-choose", "/events/new"),
+        ("ja-event-new", "/events/new/azul"),
     ] {
         cy.open(page).await;
         let width = page_width(cy).await;

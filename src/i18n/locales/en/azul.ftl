@@ -384,4 +384,4 @@ azul-text-player = { $player }: { $score ->
 azul-options-boards = Player boards
 azul-options-standard = Coloured boards (the normal game): each outer star takes tiles of its own colour, the centre star one tile of each colour
 azul-options-variant = Grey boards (the variant): players choose the colours of every star; each star must end up all one colour or six different colours
-azul-options-hint = 2 to 4 players, six rounds. Invite one to three other players below.
+azul-options-hint = 2 to 4 players, six rounds.

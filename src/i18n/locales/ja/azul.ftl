@@ -299,4 +299,4 @@ azul-text-player = { $player }：{ $score } 点、手元 { $hand } 枚、角 { $
 azul-options-boards = プレイヤーの盤
 azul-options-standard = 色付きの盤（通常のゲーム）：外側の星はそれぞれ自分の色、中央の星は各色 1 枚ずつ
 azul-options-variant = 灰色の盤（バリアント）：どの星の色もプレイヤーが決めます。どの星も最後には一色だけか、六色すべて違う色にします
-azul-options-hint = 2～4 人、6 ラウンド。下でほかのプレイヤーを 1～3 人招待してください。
+azul-options-hint = 2～4 人、6 ラウンド。
