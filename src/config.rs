@@ -91,6 +91,12 @@ pub struct DatabaseSettings {
     /// Read the busiest pages, and write moves, over two connections per HTTP worker thread,
     /// pipelined, where the database is reached without TLS and prepared statements are kept.
     pub pipelined_reads: bool,
+    /// A streaming replica of the database (empty: none) that answers the reads of what has
+    /// already happened: histories, exports, player pages, leaderboards, the open tables.
+    pub replica_url: String,
+    /// How long such a read waits for the replica to replay what the reader must see before it
+    /// goes to the primary.
+    pub replica_wait_ms: u64,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]

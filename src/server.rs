@@ -26,6 +26,7 @@ pub struct Running {
 /// What runs beside the web server and must be stopped after it.
 pub struct Background {
     pool: Pool,
+    replica: Option<Pool>,
     stop: StopSignal,
     threads: Vec<(&'static str, JoinHandle<()>)>,
 }
@@ -55,6 +56,9 @@ impl Background {
             if thread.join().is_err() {
                 tracing::error!("the {name} panicked");
             }
+        }
+        if let Some(Err(e)) = self.replica.map(|r| r.close(POOL_CLOSE_PATIENCE)) {
+            tracing::warn!("closing the replica's connection pool: {e}");
         }
         if let Err(e) = self.pool.close(POOL_CLOSE_PATIENCE) {
             tracing::warn!("closing the database pool: {e}");
@@ -92,12 +96,15 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
         let thread = crate::computers::spawn(pool.clone(), settings.clone(), stop.clone())?;
         threads.push(("computer players", thread));
     }
+    let reads = store::reads(&settings.database, &pool);
     let background = Background {
         pool: pool.clone(),
+        replica: reads.clone().into_replica(),
         stop,
         threads,
     };
     let state = AppState {
+        reads,
         pool,
         pipelined: Pipelined::new(&settings.database),
         settings,

@@ -9,6 +9,7 @@ pub mod manager;
 pub mod notifications;
 pub mod pipelined;
 pub mod pool;
+pub mod replica;
 pub mod schema;
 
 use diesel::migration::MigrationSource;
@@ -215,6 +216,23 @@ pub fn connect(settings: &DatabaseSettings) -> Result<Pool, SetupError> {
         Duration::from_millis(settings.checkout_timeout_ms.max(1)),
         settings.prepared_statements,
     )?)
+}
+
+/// The reads a replica may answer: from `database.replica_url` when it is set (connected to
+/// only when first asked, so that the server starts while the replica is down), else from
+/// `primary`.
+pub fn reads(settings: &DatabaseSettings, primary: &Pool) -> replica::Reads {
+    if settings.replica_url.is_empty() {
+        return replica::Reads::primary_only(primary.clone());
+    }
+    let wait = Duration::from_millis(settings.replica_wait_ms);
+    let replica = Pool::open_lazy(
+        &with_connect_timeout(&settings.replica_url, settings.connect_timeout_seconds),
+        settings.pool_size,
+        wait.max(Duration::from_millis(100)),
+        settings.prepared_statements,
+    );
+    replica::Reads::with_replica(primary.clone(), replica, wait)
 }
 
 /// Whether a database error means the connection to PostgreSQL failed (rather than the query).

@@ -53,6 +53,37 @@ impl Pool {
         checkout_timeout: Duration,
         prepared_statements: bool,
     ) -> Result<Pool, PoolError> {
+        let (builder, threads) = Self::builder(size, checkout_timeout);
+        let connections = builder.build(Manager::new(url, prepared_statements))?;
+        Ok(Pool {
+            connections,
+            threads,
+            holders: Arc::new(()),
+        })
+    }
+
+    /// A pool like [`Pool::open`]'s that opens no connection until one is asked for, so that a
+    /// server starts while the database it names (a replica) is down.
+    pub fn open_lazy(
+        url: &str,
+        size: u32,
+        checkout_timeout: Duration,
+        prepared_statements: bool,
+    ) -> Pool {
+        let (builder, threads) = Self::builder(size, checkout_timeout);
+        let connections =
+            (builder.min_idle(Some(0))).build_unchecked(Manager::new(url, prepared_statements));
+        Pool {
+            connections,
+            threads,
+            holders: Arc::new(()),
+        }
+    }
+
+    fn builder(
+        size: u32,
+        checkout_timeout: Duration,
+    ) -> (diesel::r2d2::Builder<Manager>, Arc<ScheduledThreadPool>) {
         let threads = Arc::new(
             ScheduledThreadPool::builder()
                 .num_threads(CONNECTING_THREADS)
@@ -60,17 +91,12 @@ impl Pool {
                 .on_drop_behavior(OnPoolDropBehavior::DiscardPendingScheduled)
                 .build(),
         );
-        let connections = R2d2Pool::builder()
+        let builder = R2d2Pool::builder()
             .max_size(size)
             .connection_timeout(checkout_timeout)
             .test_on_check_out(true)
-            .thread_pool(threads.clone())
-            .build(Manager::new(url, prepared_statements))?;
-        Ok(Pool {
-            connections,
-            threads,
-            holders: Arc::new(()),
-        })
+            .thread_pool(threads.clone());
+        (builder, threads)
     }
 
     /// A connection, waiting for one to be free.

@@ -32,6 +32,8 @@ use crate::store::{Pool, schema::server_secrets};
 #[derive(Clone)]
 pub struct AppState {
     pub pool: Pool,
+    /// Reads of what has already happened, which a replica may answer.
+    pub reads: crate::store::replica::Reads,
     /// The HTTP worker threads' own connections, for the busiest pages' reads.
     pub pipelined: Pipelined,
     pub settings: Settings,

@@ -37,6 +37,7 @@ mod pipelined;
 mod pooler;
 mod quarto_game;
 mod ratings;
+mod replica;
 mod resign;
 mod resilience;
 mod restart;

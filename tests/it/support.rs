@@ -3,7 +3,6 @@
 
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use diesel::prelude::*;
@@ -25,8 +24,9 @@ fn admin_url() -> String {
         .unwrap_or_else(|_| "postgres://postgres@localhost/postgres".into())
 }
 
-fn url_for(database: &str) -> String {
-    let mut url = url::Url::parse(&admin_url()).expect("TURNPOST_TEST_ADMIN_URL is a URL");
+/// The URL of `database` on the server `admin` names.
+fn url_on(admin: &str, database: &str) -> String {
+    let mut url = url::Url::parse(admin).expect("the admin URL is a URL");
     url.set_path(&format!("/{database}"));
     url.to_string()
 }
@@ -35,11 +35,21 @@ fn random_suffix() -> String {
     turnpost::auth::tokens::random_id(12)
 }
 
-/// A migrated template database, made once per set of migrations and shared by every test
-/// process (guarded by an advisory lock).
-fn template() -> &'static str {
-    static NAME: OnceLock<String> = OnceLock::new();
-    NAME.get_or_init(|| {
+/// A migrated template database on the server `admin` names, made once per set of migrations
+/// and shared by every test process (guarded by an advisory lock).
+fn template(admin: &str) -> String {
+    static NAMES: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some((_, name)) = names.iter().find(|(server, _)| server == admin) {
+        return name.clone();
+    }
+    let name = make_template(admin);
+    names.push((admin.to_string(), name.clone()));
+    name
+}
+
+fn make_template(admin_url: &str) -> String {
+    {
         let mut hasher = Sha256::new();
         let mut files: Vec<PathBuf> =
             walk(Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations"));
@@ -49,7 +59,7 @@ fn template() -> &'static str {
             hasher.update(std::fs::read(&file).unwrap());
         }
         let name = format!("turnpost_tpl_{}", &hex::encode(hasher.finalize())[..16]);
-        let mut admin = PgConnection::establish(&admin_url()).expect("PostgreSQL is running");
+        let mut admin = PgConnection::establish(admin_url).expect("PostgreSQL is running");
         diesel::sql_query("SELECT pg_advisory_lock(727274)")
             .execute(&mut admin)
             .unwrap();
@@ -68,7 +78,7 @@ fn template() -> &'static str {
                 .execute(&mut admin)
                 .unwrap();
             {
-                let mut conn = PgConnection::establish(&url_for(&building)).unwrap();
+                let mut conn = PgConnection::establish(&url_on(admin_url, &building)).unwrap();
                 store::migrate(&mut conn).expect("migrations apply");
             }
             diesel::sql_query(format!("ALTER DATABASE {building} RENAME TO {name}"))
@@ -79,7 +89,7 @@ fn template() -> &'static str {
             .execute(&mut admin)
             .unwrap();
         name
-    })
+    }
 }
 
 #[derive(QueryableByName)]
@@ -153,19 +163,28 @@ impl Drop for ServerProcess {
 pub struct TestDb {
     pub name: String,
     pub url: String,
+    /// The server's `postgres` database, as its superuser.
+    admin: String,
 }
 
 impl TestDb {
     pub fn new() -> TestDb {
-        let template = template();
+        Self::new_on(&admin_url())
+    }
+
+    /// A database of its own on the server `admin` names (its `postgres` database, as a
+    /// superuser).
+    pub fn new_on(admin: &str) -> TestDb {
+        let template = template(admin);
         let name = format!("turnpost_test_{}", random_suffix());
-        let mut admin = PgConnection::establish(&admin_url()).unwrap();
+        let mut connection = PgConnection::establish(admin).unwrap();
         diesel::sql_query(format!("CREATE DATABASE {name} TEMPLATE {template}"))
-            .execute(&mut admin)
+            .execute(&mut connection)
             .expect("test database is created from the template");
         TestDb {
-            url: url_for(&name),
+            url: url_on(admin, &name),
             name,
+            admin: admin.to_string(),
         }
     }
 
@@ -198,7 +217,7 @@ impl TestDb {
 
 impl Drop for TestDb {
     fn drop(&mut self) {
-        if let Ok(mut admin) = PgConnection::establish(&admin_url()) {
+        if let Ok(mut admin) = PgConnection::establish(&self.admin) {
             let _ = diesel::sql_query(format!(
                 "DROP DATABASE IF EXISTS {} WITH (FORCE)",
                 self.name
@@ -275,6 +294,11 @@ impl TestApp {
 
     /// Starts with test settings, adjusted by `adjust`.
     pub async fn start_with(adjust: impl FnOnce(&mut Settings)) -> TestApp {
+        Self::start_on(TestDb::new(), adjust).await
+    }
+
+    /// Starts on `db` with test settings, adjusted by `adjust`.
+    pub async fn start_on(db: TestDb, adjust: impl FnOnce(&mut Settings)) -> TestApp {
         // TURNPOST_TEST_LOG=debug (with --nocapture) shows what the servers log, and what the
         // `turnpost` processes a test starts log.
         static LOGGING: std::sync::Once = std::sync::Once::new();
@@ -286,7 +310,6 @@ impl TestApp {
                     .try_init();
             }
         });
-        let db = TestDb::new();
         let smtp = SmtpServer::start();
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let base = format!("http://{}", listener.local_addr().unwrap());

@@ -7,6 +7,7 @@ use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 
 use super::game_view::{Visible, load_visible};
+use super::history::seen;
 use crate::audit::export::Written;
 use crate::games::replay::ReplayError;
 use crate::games::service;
@@ -30,18 +31,26 @@ fn pieces<R: Rules>(
     Ok(Box::new(Written::new(game, rows, viewer)))
 }
 
+#[derive(serde::Deserialize)]
+pub struct ExportQuery {
+    /// The row of the log the reader has already seen, which the export must hold too.
+    seen: Option<i64>,
+}
+
 pub async fn download(
     req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     GameId(game_id): GameId,
+    query: web::Query<ExportQuery>,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&req, &session, &state).await?;
     let disposition = format!("attachment; filename=\"turnpost-{game_id}.json\"");
-    let pool = state.pool.clone();
+    let reads = state.reads.clone();
     let id = game_id.clone();
     let pieces = web::block(move || -> Result<Pieces, WebError> {
-        let conn = &mut pool.get()?;
+        let (mut conn, _) = reads.get(seen(&id, query.seen))?;
+        let conn = &mut *conn;
         let kind = service::kind_of(conn, &id)?;
         with_rules!(kind, |R| pieces::<R>(conn, &id, &visitor))
     })

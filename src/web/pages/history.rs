@@ -6,6 +6,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
+
 use serde_json::{Value, json};
 
 use super::game_view::{Visible, game_tag, json_response, load_visible, wants_json};
@@ -20,6 +21,7 @@ use crate::present::{GameUi, sentence};
 use crate::rules::with_rules;
 use crate::rules::{Message, Rules, Seat};
 use crate::store::events::EventRow;
+use crate::store::replica::Need;
 use crate::web::AppState;
 use crate::web::clock_text::{local, local_text, zone_of};
 use crate::web::error::WebError;
@@ -277,10 +279,21 @@ pub(super) fn starts_game(row: &EventRow) -> bool {
     })
 }
 
+/// What a read of a game's log must see: the row the reader has seen, if they say.
+pub(super) fn seen(game_id: &str, seen: Option<i64>) -> Need<'_> {
+    match seen {
+        Some(seq) => Need::Game { id: game_id, seq },
+        None => Need::Any,
+    }
+}
+
 #[derive(Deserialize)]
 pub struct HistoryQuery {
     format: Option<String>,
     from: Option<String>,
+    /// The row of the log the reader has already seen (the board page's), which the page must
+    /// show too.
+    seen: Option<i64>,
 }
 
 pub async fn show(
@@ -294,10 +307,11 @@ pub async fn show(
     let lang = visitor.lang;
     let json = wants_json(&req, query.format.as_deref());
     let held = HeldTags::of(&req, json);
-    let pool = state.pool.clone();
+    let reads = state.reads.clone();
     let query = query.into_inner();
     let built = web::block(move || -> Result<Answer<Built>, WebError> {
-        let conn = &mut *pool.get()?;
+        let (mut conn, _) = reads.get(seen(&game_id, query.seen))?;
+        let conn = &mut *conn;
         let kind = service::kind_of(conn, &game_id)?;
         let from = query.from.as_deref();
         with_rules!(kind, |R| build::<R>(conn, &game_id, &visitor, from, &held))

@@ -14,6 +14,7 @@ use crate::ratings::parameters::{
     ESTABLISHED_DEVIATION, ESTABLISHED_GAMES, ESTABLISHED_WITHIN_DAYS,
 };
 use crate::rules::{Kind, Message};
+use crate::store::replica::Need;
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::error::WebError;
@@ -99,10 +100,15 @@ pub async fn show(
     let kind = Kind::parse(&slug).ok_or_else(unknown_kind)?;
     let number = page_number(paging.page.as_deref())?;
     let visitor = visitor(&req, &session, &state).await?;
-    let pool = state.pool.clone();
+    let reads = state.reads.clone();
     let offset = (number - 1) * PER_PAGE;
     let (leaders, total) = web::block(move || -> Result<_, WebError> {
-        Ok(leaderboard(&mut *pool.get()?, kind, offset, PER_PAGE)?)
+        Ok(leaderboard(
+            &mut reads.get(Need::Any)?.0,
+            kind,
+            offset,
+            PER_PAGE,
+        )?)
     })
     .await??;
     let pages = ((total + PER_PAGE - 1) / PER_PAGE).max(1);

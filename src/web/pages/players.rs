@@ -16,6 +16,7 @@ use crate::games::rating_read::{
 use crate::i18n::Lang;
 use crate::present::rating_chart::rating_chart;
 use crate::rules::{Kind, Message};
+use crate::store::replica::Need;
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::clock_text::{local, zone_of};
@@ -122,10 +123,10 @@ pub async fn show(
     name: web::Path<String>,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&req, &session, &state).await?;
-    let pool = state.pool.clone();
+    let reads = state.reads.clone();
     let reader = visitor.player_id();
     let asked = name.into_inner();
-    let found = web::block(move || read(&mut *pool.get()?, &asked, reader)).await??;
+    let found = web::block(move || read(&mut reads.get(Need::Any)?.0, &asked, reader)).await??;
     let Some(found) = found else {
         return Err(WebError::new(
             StatusCode::NOT_FOUND,

@@ -13,6 +13,7 @@ use crate::present::GameUi;
 use crate::rules::Message;
 use crate::rules::Rules;
 use crate::rules::{Kind, with_rules};
+use crate::store::replica::Need;
 use crate::store::schema::games;
 use crate::web::AppState;
 use crate::web::error::WebError;
@@ -136,9 +137,9 @@ pub async fn list(
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&req, &session, &state).await?;
     let me = visitor.player_id();
-    let pool = state.pool.clone();
+    let reads = state.reads.clone();
     let lang = visitor.lang;
-    let tables = web::block(move || open_tables(&mut *pool.get()?, me, lang)).await??;
+    let tables = web::block(move || open_tables(&mut reads.get(Need::Any)?.0, me, lang)).await??;
     page(&TablesPage {
         layout: Layout::titled("tables-title", &visitor),
         tables,
