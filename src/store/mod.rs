@@ -188,12 +188,18 @@ fn is_local(url: &str) -> bool {
     let Ok(parsed) = url::Url::parse(url) else {
         return false;
     };
-    let socket_host = parsed
-        .query_pairs()
-        .any(|(key, value)| key == "host" && value.starts_with('/'));
+    let hosts: Vec<String> = (parsed.query_pairs())
+        .filter(|(key, _)| key == "host")
+        .flat_map(|(_, value)| value.split(',').map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    // A `host` parameter overrides the URL's host: every host it lists must be on this machine.
+    if !hosts.is_empty() {
+        return (hosts.iter()).all(|h| {
+            h.starts_with('/') || matches!(h.as_str(), "localhost" | "127.0.0.1" | "::1")
+        });
+    }
     match parsed.host_str() {
         None | Some("") => true,
-        Some(_) if socket_host => true,
         Some(host) => matches!(host, "localhost" | "127.0.0.1" | "[::1]"),
     }
 }
@@ -309,5 +315,13 @@ mod tests {
             with_connect_timeout("postgres://app@localhost/db?sslmode=require", 0),
             "postgres://app@localhost/db?sslmode=require"
         );
+        // Several hosts, as for failover: plain only when every one is on this machine.
+        let both_local = "postgres://app@localhost/db?host=127.0.0.1,localhost&port=5451,5452";
+        assert_eq!(
+            with_connect_timeout(both_local, 0),
+            format!("{both_local}&sslmode=disable")
+        );
+        let one_remote = "postgres://app@localhost/db?host=127.0.0.1,db.example&port=5451,5432";
+        assert_eq!(with_connect_timeout(one_remote, 0), one_remote);
     }
 }

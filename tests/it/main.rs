@@ -21,6 +21,7 @@ mod endings;
 mod event_pages;
 mod event_store;
 mod events;
+mod failover;
 mod finished_views;
 mod game_cache;
 mod gype_game;
