@@ -25,7 +25,7 @@ pub fn issue(conn: &mut PgConnection, game_id: &str, player: i64) -> QueryResult
 /// The game and player of a token that has not been revoked.
 pub fn find(conn: &mut PgConnection, token: &str) -> QueryResult<Option<(String, i64)>> {
     reply_tokens::table
-        .find(tokens::hash(token))
+        .filter(reply_tokens::token_hash.eq(tokens::hash(token)))
         .filter(reply_tokens::revoked_at.is_null())
         .select((reply_tokens::game_id, reply_tokens::player_id))
         .first(conn)

@@ -61,8 +61,7 @@ pub fn email_of(conn: &mut PgConnection, game_id: &str, id: &str) -> QueryResult
         return Ok(None);
     };
     invitations::table
-        .find(hash)
-        .filter(invitations::game_id.eq(game_id))
+        .find((game_id, hash))
         .select(invitations::email)
         .first(conn)
         .optional()
@@ -129,8 +128,7 @@ pub fn send_again(
             return Err(ServiceError::Gone(Message::new("invitations-game-started")));
         }
         let found: Option<(String, Option<i64>)> = invitations::table
-            .find(&hash)
-            .filter(invitations::game_id.eq(game_id))
+            .find((game_id, &hash))
             .select((invitations::email, invitations::accepted_by))
             .first(conn)
             .optional()?;
@@ -166,7 +164,7 @@ pub fn send_again(
                 Message::new("invite-seated-already").text("email", email.clone()),
             ));
         }
-        diesel::delete(invitations::table.find(&hash)).execute(conn)?;
+        diesel::delete(invitations::table.find((game_id, &hash))).execute(conn)?;
         issue(conn, game_id, creator, &email, days, seq)?;
         Ok(email)
     })

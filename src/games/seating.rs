@@ -260,7 +260,7 @@ pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<Str
     let hash = tokens::hash(token);
     conn.transaction(|conn| {
         let found: Option<(String, Option<i64>, bool)> = invitations::table
-            .find(&hash)
+            .filter(invitations::token_hash.eq(&hash))
             .select((
                 invitations::game_id,
                 invitations::accepted_by,
@@ -277,7 +277,7 @@ pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<Str
             return Err(ServiceError::Gone(expired_invitation()));
         }
         with_rules!(kind, |R| join_locked::<R>(conn, &game_id, player))?;
-        diesel::update(invitations::table.find(&hash))
+        diesel::update(invitations::table.find((&game_id, &hash)))
             .set(invitations::accepted_by.eq(player.id))
             .execute(conn)?;
         Ok(game_id)

@@ -149,7 +149,7 @@ pub fn sit(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()
         ))?;
         match invitation {
             Some(hash) => {
-                diesel::update(invitations::table.find(hash))
+                diesel::update(invitations::table.find((game_id, hash)))
                     .set(invitations::accepted_by.eq(player.id))
                     .execute(conn)?;
             }

@@ -110,7 +110,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    invitations (token_hash) {
+    invitations (game_id, token_hash) {
         token_hash -> Bytea,
         game_id -> Text,
         email -> Text,
@@ -167,7 +167,7 @@ diesel::table! {
 }
 
 diesel::table! {
-    reply_tokens (token_hash) {
+    reply_tokens (game_id, token_hash) {
         token_hash -> Bytea,
         game_id -> Text,
         player_id -> Int8,

@@ -16,6 +16,7 @@ mod computers;
 mod computers_by_email;
 mod concurrency;
 mod delivery;
+mod distribution;
 mod e2e;
 mod endings;
 mod event_pages;
