@@ -103,6 +103,21 @@ pub fn table_in(
     Ok(table)
 }
 
+/// As [`read_model::tables_of`], with computers called by their names in `lang`.
+pub fn tables_in(
+    conn: &mut PgConnection,
+    game_ids: &[String],
+    lang: crate::i18n::Lang,
+) -> QueryResult<HashMap<String, Vec<read_model::Seated>>> {
+    let mut tables = read_model::tables_of(conn, game_ids)?;
+    for seated in tables.values_mut().flatten() {
+        if let Some(name) = name(seated.player_id, lang) {
+            seated.name = name;
+        }
+    }
+    Ok(tables)
+}
+
 /// The computers of `levels`, in order, each a different account.
 pub fn seat_players(conn: &mut PgConnection, levels: &[Level]) -> Result<Vec<Player>> {
     let mut used: HashMap<Level, usize> = HashMap::new();

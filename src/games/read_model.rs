@@ -175,26 +175,83 @@ impl GameSummary {
     }
 }
 
-/// The games a player sits at, the ones waiting for them first, then the most recent.
-pub fn games_of(conn: &mut PgConnection, player_id: i64) -> QueryResult<Vec<GameSummary>> {
+/// The columns of a [`GameSummary`].
+type SummaryColumns = (
+    games::id,
+    games::kind,
+    games::phase,
+    games::result,
+    games::result_message,
+    games::updated_at,
+    game_players::to_act,
+);
+
+const SUMMARY: SummaryColumns = (
+    games::id,
+    games::kind,
+    games::phase,
+    games::result,
+    games::result_message,
+    games::updated_at,
+    game_players::to_act,
+);
+
+/// The games a player sits at that have not ended, the ones waiting for them first, then the
+/// most recently changed.
+pub fn current_games_of(conn: &mut PgConnection, player_id: i64) -> QueryResult<Vec<GameSummary>> {
     games::table
         .inner_join(game_players::table)
         .filter(game_players::player_id.eq(player_id))
-        .order((
-            game_players::to_act.desc(),
-            games::phase.eq("finished"),
-            games::updated_at.desc(),
-        ))
-        .select((
-            games::id,
-            games::kind,
-            games::phase,
-            games::result,
-            games::result_message,
-            games::updated_at,
-            game_players::to_act,
-        ))
+        .filter(game_players::ended_at.is_null())
+        .order((game_players::to_act.desc(), games::updated_at.desc()))
+        .select(SUMMARY)
         .load(conn)
+}
+
+/// Where a page of a player's ended games starts: after the game that ended at `ended_at`
+/// with id `game_id` (newest first).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndedAfter {
+    pub ended_at: DateTime<Utc>,
+    pub game_id: String,
+}
+
+/// Up to `limit` of the games a player sat at that have ended, the latest first, starting after
+/// `after`; and where the next page starts, if there is one.
+pub fn ended_games_of(
+    conn: &mut PgConnection,
+    player_id: i64,
+    after: Option<&EndedAfter>,
+    limit: i64,
+) -> QueryResult<(Vec<GameSummary>, Option<EndedAfter>)> {
+    let mut query = games::table
+        .inner_join(game_players::table)
+        .filter(game_players::player_id.eq(player_id))
+        .filter(game_players::ended_at.is_not_null())
+        .order((game_players::ended_at.desc(), game_players::game_id.desc()))
+        .select((SUMMARY, game_players::ended_at))
+        .limit(limit + 1)
+        .into_boxed();
+    if let Some(after) = after {
+        query = query.filter(
+            game_players::ended_at
+                .lt(after.ended_at)
+                .or(game_players::ended_at
+                    .eq(after.ended_at)
+                    .and(game_players::game_id.lt(&after.game_id))),
+        );
+    }
+    let mut rows: Vec<(GameSummary, Option<DateTime<Utc>>)> = query.load(conn)?;
+    let more = rows.len() as i64 > limit;
+    rows.truncate(limit.max(0) as usize);
+    let next = match (more, rows.last()) {
+        (true, Some((game, Some(ended_at)))) => Some(EndedAfter {
+            ended_at: *ended_at,
+            game_id: game.id.clone(),
+        }),
+        _ => None,
+    };
+    Ok((rows.into_iter().map(|(game, _)| game).collect(), next))
 }
 
 /// Someone at a game's table, with their current display name.
@@ -220,4 +277,34 @@ pub fn table_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Seate
             game_players::to_act,
         ))
         .load(conn)
+}
+
+/// Everyone at each of `game_ids`, as [`table_of`], in one query.
+pub fn tables_of(
+    conn: &mut PgConnection,
+    game_ids: &[String],
+) -> QueryResult<std::collections::HashMap<String, Vec<Seated>>> {
+    let rows: Vec<(String, Seated)> = game_players::table
+        .inner_join(players::table)
+        .filter(game_players::game_id.eq_any(game_ids))
+        .order((
+            game_players::game_id,
+            game_players::seat.asc(),
+            game_players::joined_at.asc(),
+        ))
+        .select((
+            game_players::game_id,
+            (
+                players::id,
+                players::display_name,
+                game_players::seat,
+                game_players::to_act,
+            ),
+        ))
+        .load(conn)?;
+    let mut tables = std::collections::HashMap::<String, Vec<Seated>>::new();
+    for (game_id, seated) in rows {
+        tables.entry(game_id).or_default().push(seated);
+    }
+    Ok(tables)
 }

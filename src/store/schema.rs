@@ -106,6 +106,7 @@ diesel::table! {
         seat -> Nullable<Int4>,
         to_act -> Bool,
         joined_at -> Timestamptz,
+        ended_at -> Nullable<Timestamptz>,
     }
 }
 

@@ -52,3 +52,4 @@ mod table_life;
 mod takeover;
 mod two_servers;
 mod vacation;
+mod your_games;
