@@ -40,6 +40,8 @@ use serde_json::Value;
 
 #[path = "load/cpu.rs"]
 mod cpu;
+#[path = "load/flat.rs"]
+mod flat;
 
 struct Load {
     clients: usize,
@@ -91,6 +93,17 @@ fn psql_on(admin: &str, database: &str) -> Command {
     command
 }
 
+/// The one value `sql` selects on `database`, as psql prints it.
+fn psql_value(admin: &str, database: &str, sql: &str) -> String {
+    let out = psql_on(admin, database)
+        .args(["-At", "-c", sql])
+        .stdout(Stdio::piped())
+        .output()
+        .expect("psql runs");
+    assert!(out.status.success(), "psql failed: {sql}");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
 fn psql(admin: &str, database: &str, sql: &str) {
     let status = psql_on(admin, database)
         .args(["-c", sql])
@@ -135,6 +148,8 @@ struct Server {
     mail_dir: PathBuf,
     database: String,
     admin: String,
+    /// The database was there before and stays after (`LOAD_SITE_DATABASE`).
+    kept: bool,
 }
 
 /// A second server on the load's database, with no mail worker and no scheduler, logging every
@@ -147,7 +162,28 @@ struct Counting {
 
 impl Server {
     fn start(admin: &str) -> Server {
-        let database = format!("turnpost_load_{}", std::process::id());
+        Server::start_as(admin, "moves", |_| {})
+    }
+
+    /// A server on a database of its own, `name` telling it from others of this run, set up
+    /// further by `adjust`.
+    fn start_as(admin: &str, name: &str, adjust: impl FnOnce(&mut Command)) -> Server {
+        Server::start_on(
+            admin,
+            &format!("turnpost_load_{}_{name}", std::process::id()),
+            false,
+            adjust,
+        )
+    }
+
+    /// A server on `database`, dropped with the server unless `kept`.
+    fn start_on(
+        admin: &str,
+        database: &str,
+        kept: bool,
+        adjust: impl FnOnce(&mut Command),
+    ) -> Server {
+        let database = database.to_string();
         let mail_dir = std::env::temp_dir().join(&database);
         std::fs::create_dir_all(&mail_dir).unwrap();
         let lots = "1000000";
@@ -164,6 +200,7 @@ impl Server {
                 .env("TURNPOST__LIMITS__GAMES_PER_PLAYER_PER_HOUR", lots)
                 .env("RUST_LOG", "warn")
                 .stdout(Stdio::null());
+            adjust(command);
         });
         Server {
             child,
@@ -171,6 +208,7 @@ impl Server {
             mail_dir,
             database,
             admin: admin.to_string(),
+            kept,
         }
     }
 
@@ -261,6 +299,9 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
         let _ = std::fs::remove_dir_all(&self.mail_dir);
+        if self.kept {
+            return;
+        }
         psql(
             &self.admin,
             "postgres",
@@ -720,6 +761,10 @@ fn main() {
         .enable_all()
         .build()
         .unwrap();
+    if std::env::args().any(|arg| arg == "flat") {
+        runtime.block_on(flat::run(&load));
+        return;
+    }
     let server = Server::start(&load.admin);
     runtime.block_on(run(&load, &server));
     println!("server peak memory: {:.0} MB", server.peak_memory_mb());
@@ -737,6 +782,7 @@ async fn run(load: &Load, server: &Server) {
     // seconds apart; the median of the rounds is the figure.
     let mut ratios = Vec::new();
     let mut own_ratios = Vec::new();
+    let mut cpu_ratios = Vec::new();
     let mut times = Vec::new();
     for round in 1..=load.rounds {
         let reading = cpu::Reading::now(Some(server.child.id()));
@@ -754,6 +800,7 @@ async fn run(load: &Load, server: &Server) {
             load.clients, minimal.tps, own.tps,
         );
         let per_move = |seconds: f64| seconds * 1000.0 / moves.max(1) as f64;
+        cpu_ratios.push(per_move(spent.postgres) / minimal.postgres_ms);
         println!(
             "  CPU a move: server {:.3} ms, PostgreSQL {:.3} ms, load client {:.3} ms;   PostgreSQL's CPU a transaction in pgbench: minimal move {:.3} ms, server's statements {:.3} ms",
             per_move(spent.server),
@@ -769,6 +816,13 @@ async fn run(load: &Load, server: &Server) {
         median(&mut own_ratios),
         ms(percentile(&mut times, 0.5)),
         ms(percentile(&mut times, 0.99)),
+    );
+    let own = median(&mut own_ratios);
+    let cpu = median(&mut cpu_ratios);
+    println!(
+        "goals, median of the rounds: moves/s ÷ pgbench of the server's statements {own:.2}× (goal ≥ 0.80×: {})   PostgreSQL's CPU a move ÷ a minimal move {cpu:.2}× (goal ≤ 2.00×: {})",
+        if own >= 0.8 { "met" } else { "not met" },
+        if cpu <= 2.0 { "met" } else { "not met" },
     );
 
     let (_, mut alone) = play_moves(&pairs[..1], load.window().min(Duration::from_secs(5))).await;

@@ -54,13 +54,23 @@ struct DueReminder {
 pub fn send_reminders(conn: &mut PgConnection, day_seconds: i64) -> QueryResult<usize> {
     conn.transaction(|conn| {
         let due: Vec<DueReminder> = diesel::sql_query(
+            // The clocks are found through two indexes, of deadlines and of half times, each
+            // read only as far as what is due: not every running clock, however many run.
             "SELECT game_id, seat, player_id, turn_seq,
                     (due_at - make_interval(secs => $1) <= now()) AS short
              FROM turn_clocks
-             WHERE NOT expiry_handled AND due_at > now() AND (
+             WHERE (game_id, seat) IN (
+                   SELECT game_id, seat FROM turn_clocks
+                   WHERE NOT expiry_handled AND reminded < 2
+                     AND due_at > now() AND due_at <= now() + make_interval(secs => $1)
+                   UNION
+                   SELECT game_id, seat FROM turn_clocks
+                   WHERE NOT expiry_handled AND reminded < 1
+                     AND clock_half(started_at, due_at) <= now())
+               AND NOT expiry_handled AND due_at > now() AND (
                    (reminded < 2 AND due_at - make_interval(secs => $1) <= now()
                                  AND due_at - make_interval(secs => $1) > started_at)
-                OR (reminded < 1 AND started_at + (due_at - started_at) / 2 <= now()))
+                OR (reminded < 1 AND clock_half(started_at, due_at) <= now()))
              ORDER BY due_at
              LIMIT $2
              FOR NO KEY UPDATE SKIP LOCKED",

@@ -156,7 +156,7 @@ pub fn waiting_turns(conn: &mut PgConnection, limit: i64) -> QueryResult<Vec<Tur
          FROM game_players p
          JOIN games g ON g.id = p.game_id
          LEFT JOIN computer_claims c ON c.game_id = p.game_id
-         WHERE p.to_act AND p.player_id < 0 AND g.phase = 'active'
+         WHERE p.to_act AND p.player_id < 0 AND p.ended_at IS NULL AND g.phase = 'active'
            AND (c.game_id IS NULL OR c.seq < g.last_seq OR c.claimed_until < now())
          ORDER BY g.updated_at
          LIMIT $1",

@@ -240,12 +240,21 @@ pub fn recent_games(
     limit: i64,
 ) -> QueryResult<Vec<RecentGame>> {
     diesel::sql_query(
-        "SELECT g.id, g.kind, g.phase, g.result_message, g.rated, g.updated_at
-         FROM game_players gp JOIN games g ON g.id = gp.game_id
-         WHERE gp.player_id = $1 AND g.phase IN ('active', 'finished')
-           AND (NOT g.private OR EXISTS (SELECT 1 FROM game_players r
-                                         WHERE r.game_id = g.id AND r.player_id = $2))
-         ORDER BY g.updated_at DESC LIMIT $3",
+        // The running games, and the latest ended ones through the seats' index of when
+        // their game ended: however many games the player has finished, one page is read.
+        "WITH visible AS NOT MATERIALIZED (
+           SELECT g.id, g.kind, g.phase, g.result_message, g.rated, g.updated_at, gp.ended_at
+           FROM game_players gp JOIN games g ON g.id = gp.game_id
+           WHERE gp.player_id = $1
+             AND (NOT g.private OR EXISTS (SELECT 1 FROM game_players r
+                                           WHERE r.game_id = g.id AND r.player_id = $2)))
+         SELECT id, kind, phase, result_message, rated, updated_at FROM (
+           (SELECT * FROM visible WHERE ended_at IS NULL AND phase = 'active')
+           UNION ALL
+           (SELECT * FROM visible WHERE ended_at IS NOT NULL AND phase = 'finished'
+            ORDER BY ended_at DESC, id DESC LIMIT $3)
+         ) latest
+         ORDER BY updated_at DESC LIMIT $3",
     )
     .bind::<BigInt, _>(player)
     .bind::<BigInt, _>(reader.unwrap_or(0))

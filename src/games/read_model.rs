@@ -279,32 +279,45 @@ pub fn table_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Seate
         .load(conn)
 }
 
+/// A seat of one of several games, with its player's current display name.
+#[derive(QueryableByName)]
+struct SeatedAt {
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    game_id: String,
+    #[diesel(sql_type = diesel::sql_types::BigInt)]
+    player_id: i64,
+    #[diesel(sql_type = diesel::sql_types::Text)]
+    name: String,
+    #[diesel(sql_type = diesel::sql_types::Nullable<diesel::sql_types::Integer>)]
+    seat: Option<i32>,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    to_act: bool,
+}
+
 /// Everyone at each of `game_ids`, as [`table_of`], in one query.
 pub fn tables_of(
     conn: &mut PgConnection,
     game_ids: &[String],
 ) -> QueryResult<std::collections::HashMap<String, Vec<Seated>>> {
-    let rows: Vec<(String, Seated)> = game_players::table
-        .inner_join(players::table)
-        .filter(game_players::game_id.eq_any(game_ids))
-        .order((
-            game_players::game_id,
-            game_players::seat.asc(),
-            game_players::joined_at.asc(),
-        ))
-        .select((
-            game_players::game_id,
-            (
-                players::id,
-                players::display_name,
-                game_players::seat,
-                game_players::to_act,
-            ),
-        ))
-        .load(conn)?;
+    // Each name by the player's key: a join lets the planner read every player to hash them,
+    // a cost that grows with the site rather than with the list.
+    let rows: Vec<SeatedAt> = diesel::sql_query(
+        "SELECT gp.game_id, gp.player_id, gp.seat, gp.to_act,
+                (SELECT p.display_name FROM players p WHERE p.id = gp.player_id) AS name
+         FROM game_players gp
+         WHERE gp.game_id = ANY($1)
+         ORDER BY gp.game_id, gp.seat, gp.joined_at",
+    )
+    .bind::<diesel::sql_types::Array<diesel::sql_types::Text>, _>(game_ids)
+    .load(conn)?;
     let mut tables = std::collections::HashMap::<String, Vec<Seated>>::new();
-    for (game_id, seated) in rows {
-        tables.entry(game_id).or_default().push(seated);
+    for row in rows {
+        tables.entry(row.game_id).or_default().push(Seated {
+            player_id: row.player_id,
+            name: row.name,
+            seat: row.seat,
+            to_act: row.to_act,
+        });
     }
     Ok(tables)
 }

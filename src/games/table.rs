@@ -113,18 +113,37 @@ fn cancel_loaded<R: Rules>(
     Ok(seq)
 }
 
-/// Waiting tables that can no longer fill, for the scheduler.
+/// Waiting tables that can no longer fill, for the scheduler: open tables listed for longer than
+/// `open_days`, and tables kept for invitations only, whose invitations have all expired.
 pub fn tables_to_call_off(
     conn: &mut PgConnection,
     limit: i64,
     open_days: i64,
 ) -> QueryResult<Vec<String>> {
-    games::table
-        .filter(games::phase.eq("waiting"))
-        .filter(expired(open_days))
-        .select(games::id)
-        .limit(limit)
-        .load(conn)
+    #[derive(QueryableByName)]
+    struct Due {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        id: String,
+    }
+    // Two index ranges, each as long as what is due or still waiting on invitations, rather
+    // than every waiting table: the open ones up to the cut-off by when they were listed.
+    let due: Vec<Due> = diesel::sql_query(
+        "SELECT id FROM (
+           (SELECT id FROM games
+            WHERE phase = 'waiting' AND open_seats > 0
+              AND created_at <= now() - make_interval(days => $1)
+            ORDER BY created_at)
+           UNION ALL
+           (SELECT id FROM games WHERE phase = 'waiting' AND open_seats = 0)
+         ) waiting
+         WHERE NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game_id = waiting.id
+                           AND i.accepted_by IS NULL AND i.expires_at > now())
+         LIMIT $2",
+    )
+    .bind::<diesel::sql_types::Integer, _>(open_days.clamp(1, i64::from(i32::MAX)) as i32)
+    .bind::<diesel::sql_types::BigInt, _>(limit)
+    .load(conn)?;
+    Ok(due.into_iter().map(|d| d.id).collect())
 }
 
 /// Takes a seat at a table listed on /tables. Someone invited to the table takes the seat kept
