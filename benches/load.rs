@@ -26,7 +26,14 @@
 //! - POST latency for one player alone (p50) and for eight at once (p99);
 //! - board pages/s (Kalah, mid-game, the player to move) against `/static/style.css`;
 //! - a Gype board page and a move, one request at a time, at about 10 and about 400 rows of log;
-//! - the server's peak memory.
+//! - the server's peak memory;
+//! - the two goals of the moves, as medians of the rounds: moves/s over pgbench running the
+//!   server's own statements (at least 0.8×), and PostgreSQL's CPU a move over its CPU a minimal
+//!   move (at most 2.0×).
+//!
+//! `cargo bench --bench load -- flat` measures instead whether requests and background rounds
+//! cost the same on a database filled like a site after years of use as on a small one: see
+//! `benches/load/flat.rs` and docs/benchmarks.md.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};

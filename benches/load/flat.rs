@@ -176,9 +176,12 @@ impl Site {
         if !filled {
             psql_file(&load.admin, &server.database, "benches/site.sql", &vars);
         }
+        let how = match filled {
+            true => "kept from an earlier run".to_string(),
+            false => format!("filled in {:.0} s", started.elapsed().as_secs_f64()),
+        };
         println!(
-            "{name}: filled in {:.0} s: {} games, {} rows of log, {} players, {} emails; {}",
-            started.elapsed().as_secs_f64(),
+            "{name}: {how}: {} games, {} rows of log, {} players, {} emails; {}",
             psql_value(&load.admin, &server.database, "SELECT count(*) FROM games"),
             psql_value(
                 &load.admin,
@@ -196,8 +199,12 @@ impl Site {
                 &server.database,
                 &format!(
                     "SELECT pg_size_pretty(pg_database_size(current_database())) || ', ' || \
-                     pg_size_pretty(pg_database_size(current_database()) / {}) || ' a game'",
-                    fill.games().max(1)
+                     pg_size_pretty(pg_database_size(current_database()) / {games}) || \
+                     ' a game; the games'' tables ' || pg_size_pretty(( \
+                       SELECT sum(pg_total_relation_size(t::regclass)) FROM unnest(ARRAY[ \
+                         'games', 'game_events', 'game_players', 'game_seeds', \
+                         'turn_clocks']) AS t)::bigint / {games}) || ' a game'",
+                    games = fill.games().max(1)
                 )
             ),
         );
@@ -351,8 +358,9 @@ pub async fn run(load: &Load) {
     let mut full = Site::open(load, "site", &Fill::site()).await;
     let mut small_times = vec![Vec::new(); MEASURES.len()];
     let mut full_times = vec![Vec::new(); MEASURES.len()];
-    // A few of each first, not counted, so that both servers and both databases are warm.
-    for _ in 0..3 {
+    // Ten of each first, not counted, so that both servers, each of their pooled connections
+    // and both databases are warm.
+    for _ in 0..10 {
         measure_once(&mut small, &mut vec![Vec::new(); MEASURES.len()]).await;
         measure_once(&mut full, &mut vec![Vec::new(); MEASURES.len()]).await;
     }
