@@ -249,6 +249,8 @@ async fn a_player_who_leaves_a_game_of_three_hands_the_seat_to_the_computer() {
     // Bo resigns; Cy, the last person, cannot hand over to leave the computers among themselves.
     let (_, status, _) = leave(&table, 1, &[]).await;
     assert_eq!(status, 200);
+    // Until it is Cy's turn the computer may still move; count the rows once it waits for her.
+    wait_for_one_of(&table, &[2]).await;
     let rows = count_rows(&table.app.db, "game_events");
     let (page, status, body) = leave(&table, 2, &[("leave_to", "computer")]).await;
     assert!(!page.contains(HAND_OVER), "{page}");
