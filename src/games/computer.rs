@@ -88,21 +88,6 @@ pub fn name_in<R: crate::rules::Rules>(game: &mut Game<R>, lang: Lang) {
     }
 }
 
-/// As [`read_model::table_of`], with computers called by their names in `lang`.
-pub fn table_in(
-    conn: &mut PgConnection,
-    game_id: &str,
-    lang: crate::i18n::Lang,
-) -> QueryResult<Vec<read_model::Seated>> {
-    let mut table = read_model::table_of(conn, game_id)?;
-    for seated in &mut table {
-        if let Some(name) = name(seated.player_id, lang) {
-            seated.name = name;
-        }
-    }
-    Ok(table)
-}
-
 /// As [`read_model::tables_of`], with computers called by their names in `lang`.
 pub fn tables_in(
     conn: &mut PgConnection,

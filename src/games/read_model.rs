@@ -11,7 +11,7 @@ use super::replay::{Game, Phase};
 use crate::i18n::Lang;
 use crate::rules::Kind;
 use crate::rules::{Message, Rules};
-use crate::store::schema::{game_players, games, players, turn_clocks};
+use crate::store::schema::{game_players, games, turn_clocks};
 
 /// The game's row in the game list, as it is created.
 pub struct NewGameRow<'a> {
@@ -151,8 +151,9 @@ pub fn sync_clocks<R: Rules>(conn: &mut PgConnection, game: &Game<R>) -> QueryRe
     Ok(())
 }
 
-/// One line of a player's game list.
-#[derive(Clone, Debug, Queryable)]
+/// One line of a player's game list: the game's row and the player's seat at it.
+#[derive(Clone, Debug, Queryable, Selectable)]
+#[diesel(table_name = games, check_for_backend(diesel::pg::Pg))]
 pub struct GameSummary {
     pub id: String,
     pub kind: String,
@@ -160,6 +161,7 @@ pub struct GameSummary {
     pub result: Option<String>,
     pub result_message: Option<Value>,
     pub updated_at: DateTime<Utc>,
+    #[diesel(select_expression = game_players::to_act)]
     pub my_turn: bool,
 }
 
@@ -175,27 +177,6 @@ impl GameSummary {
     }
 }
 
-/// The columns of a [`GameSummary`].
-type SummaryColumns = (
-    games::id,
-    games::kind,
-    games::phase,
-    games::result,
-    games::result_message,
-    games::updated_at,
-    game_players::to_act,
-);
-
-const SUMMARY: SummaryColumns = (
-    games::id,
-    games::kind,
-    games::phase,
-    games::result,
-    games::result_message,
-    games::updated_at,
-    game_players::to_act,
-);
-
 /// The games a player sits at that have not ended, the ones waiting for them first, then the
 /// most recently changed.
 pub fn current_games_of(conn: &mut PgConnection, player_id: i64) -> QueryResult<Vec<GameSummary>> {
@@ -204,7 +185,7 @@ pub fn current_games_of(conn: &mut PgConnection, player_id: i64) -> QueryResult<
         .filter(game_players::player_id.eq(player_id))
         .filter(game_players::ended_at.is_null())
         .order((game_players::to_act.desc(), games::updated_at.desc()))
-        .select(SUMMARY)
+        .select(GameSummary::as_select())
         .load(conn)
 }
 
@@ -229,7 +210,7 @@ pub fn ended_games_of(
         .filter(game_players::player_id.eq(player_id))
         .filter(game_players::ended_at.is_not_null())
         .order((game_players::ended_at.desc(), game_players::game_id.desc()))
-        .select((SUMMARY, game_players::ended_at))
+        .select((GameSummary::as_select(), game_players::ended_at))
         .limit(limit + 1)
         .into_boxed();
     if let Some(after) = after {
@@ -255,28 +236,12 @@ pub fn ended_games_of(
 }
 
 /// Someone at a game's table, with their current display name.
-#[derive(Clone, Debug, Queryable)]
+#[derive(Clone, Debug)]
 pub struct Seated {
     pub player_id: i64,
     pub name: String,
     pub seat: Option<i32>,
     pub to_act: bool,
-}
-
-/// Everyone at a game, with their seat and whether it is their turn, in seat order (then
-/// joining order).
-pub fn table_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Seated>> {
-    game_players::table
-        .inner_join(players::table)
-        .filter(game_players::game_id.eq(game_id))
-        .order((game_players::seat.asc(), game_players::joined_at.asc()))
-        .select((
-            players::id,
-            players::display_name,
-            game_players::seat,
-            game_players::to_act,
-        ))
-        .load(conn)
 }
 
 /// A seat of one of several games, with its player's current display name.
@@ -294,7 +259,8 @@ struct SeatedAt {
     to_act: bool,
 }
 
-/// Everyone at each of `game_ids`, as [`table_of`], in one query.
+/// Everyone at each of `game_ids`, in seat order (then joining order), with whether it is
+/// their turn, in one query.
 pub fn tables_of(
     conn: &mut PgConnection,
     game_ids: &[String],

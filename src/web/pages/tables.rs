@@ -93,12 +93,14 @@ fn open_tables(
             games::rating_max,
         ))
         .load(conn)?;
+    let ids: Vec<String> = rows.iter().map(|row| row.0.clone()).collect();
+    let mut seats = crate::games::computer::tables_in(conn, &ids, lang)?;
     let mut tables = Vec::with_capacity(rows.len());
     for (id, kind, options, time_control, open_seats, min, max) in rows {
         let Some(kind) = Kind::parse(&kind) else {
             continue;
         };
-        let seated = crate::games::computer::table_in(conn, &id, lang)?;
+        let seated = seats.remove(&id).unwrap_or_default();
         let time = time_control
             .and_then(|c| serde_json::from_value::<TimeControl>(c).ok())
             .map_or_else(|| Message::new("game-no-time-limit"), |c| c.message());
