@@ -389,7 +389,10 @@ fn news_of<R: GameUi + MoveCodes>(
         .map(|ending| crate::present::result::result_message::<R>(&ending))
         .map(|result| mailing.recipient.lang().say(&result, &names));
     let link = if finished {
-        mailing.game_link(&format!("{path}/history"))?
+        // The history carries the last row, so that a replica that has not replayed the ending
+        // is not used for it.
+        let last = rows.last().map_or(0, |row| row.seq);
+        mailing.game_link(&format!("{path}/history?seen={last}"))?
     } else {
         mailing.game_link(&path)?
     };

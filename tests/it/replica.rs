@@ -183,6 +183,7 @@ async fn a_lagging_or_stopped_replica_never_shows_a_player_their_own_move_undone
         "the replica is held"
     );
 
+    let winner = mover;
     let mover = &table.players[mover];
     let other = &table.players[other];
     assert_eq!(
@@ -233,4 +234,49 @@ async fn a_lagging_or_stopped_replica_never_shows_a_player_their_own_move_undone
         assert_eq!(read.status, 200, "{page}: {}", read.body);
     }
     replica_cluster("start");
+
+    // The game-over email links to the history at the last row: with the replica held before
+    // the resignation, the page it opens still shows the ending.
+    wait_for_replica(&app.db, &game_id, latest);
+    let mut admin = replica_admin();
+    diesel::sql_query("SELECT pg_wal_replay_pause()")
+        .execute(&mut admin)
+        .unwrap();
+    let resigned = other
+        .post_form(
+            &format!("{}/resign", table.path),
+            &[
+                ("csrf", &other.get(&table.path).await.csrf()),
+                ("seq", &latest.to_string()),
+            ],
+        )
+        .await;
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+    assert_eq!(
+        replica_seq(&app.db, &game_id),
+        Some(latest),
+        "the replica is held"
+    );
+    let mail = app.mail(&table.emails[winner], "Game over");
+    let link = mail.link(&app.base, "/sign-in/");
+    let opened = app.browser().follow_sign_in_link(&link).await;
+    assert_eq!(opened.status, 200, "{}", opened.body);
+    let (_, ending) = opened
+        .url
+        .split_once("/history?seen=")
+        .unwrap_or_else(|| panic!("the link opens the history at a row: {}", opened.url));
+    let ending: i64 = ending.parse().unwrap();
+    assert!(ending > latest, "the link names the ending's row");
+    assert!(history_seq(other, &opened.url).await >= ending);
+    // The server passes over a replica for five seconds after it failed (it was stopped just
+    // before): once it reads the replica again, a page that names no row is the held one's.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while history_seq(other, &plain_history).await != latest {
+        assert!(
+            Instant::now() < deadline,
+            "the server never read the held replica again"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    assert!(history_seq(other, &opened.url).await >= ending);
 }
