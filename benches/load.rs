@@ -22,7 +22,8 @@
 //!   made by the server's migrations — how near the server comes to what its own statements
 //!   cost PostgreSQL;
 //! - the CPU a move costs the server, PostgreSQL and the load client, and PostgreSQL's CPU a
-//!   transaction in each pgbench peer;
+//!   transaction in each pgbench peer (PostgreSQL's CPU is that of the cluster at
+//!   `LOAD_ADMIN_URL` only, not of the replica or failover clusters the tests keep running);
 //! - POST latency for one player alone (p50) and for eight at once (p99);
 //! - board pages/s (Kalah, mid-game, the player to move) against `/static/style.css`;
 //! - a Gype board page and a move, one request at a time, at about 10 and about 400 rows of log;
@@ -202,7 +203,6 @@ impl Server {
                 )
                 .env("TURNPOST__MAIL__TRANSPORT", "file")
                 .env("TURNPOST__MAIL__FILE_DIR", &mail_dir)
-                .env("TURNPOST__MAIL__POLL_MS", "50")
                 .env("TURNPOST__LIMITS__SIGN_IN_PER_CLIENT", lots)
                 .env("TURNPOST__LIMITS__GAMES_PER_PLAYER_PER_HOUR", lots)
                 .env("RUST_LOG", "warn")
@@ -771,6 +771,14 @@ fn main() {
     if std::env::args().any(|arg| arg == "flat") {
         runtime.block_on(flat::run(&load));
         return;
+    }
+    let checkpointer = psql_value(
+        &load.admin,
+        "postgres",
+        "SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'",
+    );
+    if let Ok(pid) = checkpointer.parse() {
+        cpu::watch_cluster(pid);
     }
     let server = Server::start(&load.admin);
     runtime.block_on(run(&load, &server));

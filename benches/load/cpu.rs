@@ -45,8 +45,21 @@ pub fn process_seconds(pid: u32) -> f64 {
     stat(&pid.to_string()).map_or(0.0, |s| s.own as f64) / ticks_per_second()
 }
 
-/// CPU seconds PostgreSQL's processes on this machine have used: every live `postgres` process,
-/// and the backends that have ended, which the postmaster has waited for.
+/// The postmaster of the cluster under test, once `watch_cluster` has named it.
+static POSTMASTER: OnceLock<u32> = OnceLock::new();
+
+/// Counts PostgreSQL's CPU on the cluster whose checkpointer is `checkpointer` only (its
+/// postmaster is the checkpointer's parent), not on other clusters of this machine, such as a
+/// failover formation whose monitor polls its nodes all the time.
+pub fn watch_cluster(checkpointer: u32) {
+    if let Some(found) = stat(&checkpointer.to_string()) {
+        let _ = POSTMASTER.set(found.parent);
+    }
+}
+
+/// CPU seconds PostgreSQL's processes have used: the postmaster of the cluster under test and its
+/// live children, and the children that have ended, which the postmaster has waited for. Until
+/// `watch_cluster` names the cluster, every `postgres` process on this machine counts.
 pub fn postgres_seconds() -> f64 {
     let Ok(entries) = std::fs::read_dir("/proc") else {
         return 0.0;
@@ -60,8 +73,13 @@ pub fn postgres_seconds() -> f64 {
         })
         .collect();
     let postgres = |pid: u32| stats.iter().any(|(p, _)| *p == pid);
+    let counted = |pid: u32, s: &Stat| match POSTMASTER.get() {
+        Some(&postmaster) => pid == postmaster || s.parent == postmaster,
+        None => true,
+    };
     let ticks: u64 = stats
         .iter()
+        .filter(|(pid, s)| counted(*pid, s))
         .map(|(_, s)| s.own + if postgres(s.parent) { 0 } else { s.children })
         .sum();
     ticks as f64 / ticks_per_second()
