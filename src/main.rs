@@ -7,6 +7,11 @@ use turnpost::config::Settings;
 use turnpost::stop::StopSignal;
 use turnpost::store;
 
+/// The server allocates and frees many small buffers per request (headers, JSON, rows), and
+/// mimalloc does that with less CPU than the system allocator.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Turnpost: board games by email, playable in any web browser without JavaScript.
 #[derive(Parser)]
 #[command(version, about, long_about = None)]
