@@ -391,8 +391,7 @@ fn news_of<R: GameUi + MoveCodes>(
     let link = if finished {
         // The history carries the last row, so that a replica that has not replayed the ending
         // is not used for it.
-        let last = rows.last().map_or(0, |row| row.seq);
-        mailing.game_link(&format!("{path}/history?seen={last}"))?
+        mailing.game_link(&format!("{path}/history?seen={}", game.seq))?
     } else {
         mailing.game_link(&path)?
     };
