@@ -298,7 +298,7 @@ fn timed<T>(work: impl FnOnce() -> T) -> (Duration, T) {
     (started.elapsed(), answer)
 }
 
-const MEASURES: [&str; 8] = [
+const MEASURES: [&str; 9] = [
     "board page (Kalah, mid-game)",
     "move (Kalah, the POST)",
     "Your games (1,000 ended games)",
@@ -307,6 +307,7 @@ const MEASURES: [&str; 8] = [
     "export of a finished game",
     "mail round (one your-turn email)",
     "scheduler round",
+    "scheduler round rating a game",
 ];
 
 /// One of each measurement on `site`, in the order of [`MEASURES`].
@@ -332,6 +333,13 @@ async fn measure_once(site: &mut Site, times: &mut [Vec<Duration>]) {
     assert!(round.sent >= 1, "{}: the move's email was sent", site.name);
     let (scheduler, _) =
         timed(|| turnpost::scheduler::run_once(&mut site.conn, &site.settings).unwrap());
+    let resigned = Table::open("kalah", &site.host, &site.guest).await;
+    resign(&resigned).await;
+    let (rating, round) =
+        timed(|| turnpost::scheduler::run_once(&mut site.conn, &site.settings).unwrap());
+    assert_eq!(round.rated, 1, "{}: the resigned game was rated", site.name);
+    // Its game-over emails go now, so that the next mail round sends one email, as measured.
+    turnpost::mail::worker::run_once(&mut site.conn, &transport, &site.settings).unwrap();
     let host = &site.host;
     let measured = [
         board,
@@ -342,6 +350,7 @@ async fn measure_once(site: &mut Site, times: &mut [Vec<Duration>]) {
         timed_get(host, &format!("{}/export", site.ended)).await,
         mail,
         scheduler,
+        rating,
     ];
     for (all, time) in times.iter_mut().zip(measured) {
         all.push(time);

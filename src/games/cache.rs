@@ -90,6 +90,9 @@ struct Slot {
     folded: Arc<dyn Any + Send + Sync>,
 }
 
+/// What a slot holds while a request brings its game up to date: nothing to answer from.
+struct TakenOut;
+
 #[derive(Clone)]
 struct ByRows;
 
@@ -139,24 +142,37 @@ impl GameCache {
 
     fn put<R: Rules>(&self, game_id: &str, folded: Folded<R>) -> Arc<Folded<R>> {
         let folded = Arc::new(folded);
-        if let Some(entries) = &self.entries {
-            let slot = Slot {
-                rows: u64::try_from(folded.rows.len()).unwrap_or(u64::MAX),
-                kind: folded.game.kind,
-                folded: folded.clone(),
-            };
-            entries.insert(game_id.to_string(), slot);
-        }
+        let rows = u64::try_from(folded.rows.len()).unwrap_or(u64::MAX);
+        self.put_slot(game_id, rows, folded.game.kind, folded.clone());
         folded
     }
 
-    /// Removes `known` from the cache unless another request has replaced it since.
-    fn forget<R: Rules>(&self, game_id: &str, known: &Arc<Folded<R>>) {
+    /// Fills the game's slot, where it stands if the game has one: the cache's eviction keeps
+    /// what is used often, and a game in play is put back after every move.
+    fn put_slot(&self, game_id: &str, rows: u64, kind: Kind, folded: Arc<dyn Any + Send + Sync>) {
         if let Some(entries) = &self.entries {
-            let same =
-                |slot: &Slot| std::ptr::addr_eq(Arc::as_ptr(&slot.folded), Arc::as_ptr(known));
-            entries.remove_if(game_id, same);
+            entries.insert(game_id.to_string(), Slot { rows, kind, folded });
         }
+    }
+
+    /// Empties `known`'s slot unless another request has filled it since, so that the caller
+    /// holds the only reference and extends it without copying its log. The slot keeps its
+    /// place: removing it would put the game back among the entries seen once, the first to be
+    /// evicted, and with a few dozen games in play at once those are evicted before their next
+    /// move.
+    fn take_out<T: Any + Send + Sync>(&self, game_id: &str, known: &Arc<T>) {
+        let Some(entries) = &self.entries else { return };
+        let Some(slot) = entries.peek(game_id) else {
+            return;
+        };
+        if !std::ptr::addr_eq(Arc::as_ptr(&slot.folded), Arc::as_ptr(known)) {
+            return;
+        }
+        let emptied = Slot {
+            folded: Arc::new(TakenOut),
+            ..slot
+        };
+        let _ = entries.replace(game_id.to_string(), emptied, true);
     }
 
     /// The game folded to the head of its log as the database has it now, and the current
@@ -202,7 +218,7 @@ impl GameCache {
         if newer.is_empty() {
             return Ok(Some(known));
         }
-        self.forget(game_id, &known);
+        self.take_out(game_id, &known);
         let mut folded = Arc::try_unwrap(known).unwrap_or_else(|shared| (*shared).clone());
         folded.extend(newer)?;
         Ok(Some(self.put(game_id, folded)))
@@ -247,5 +263,61 @@ impl GameCache {
     ) -> Result<(Arc<Folded<R>>, Names)> {
         let folded = Folded::<R>::from_log(events::load(conn, game_id)?)?;
         Ok((self.put(game_id, folded), Names::new()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Plays `games` games at once, a move in one of them after another, each move bringing its
+    /// game up to date as a request does (taking it out of its slot and putting it back one row
+    /// longer); a game ends after 50 rows and a new one takes its place. Returns the moves that
+    /// found their game evicted, and the games started.
+    fn misses_in_play(games: usize, moves: usize) -> (usize, usize) {
+        let cache = GameCache::holding(DEFAULT_ROWS);
+        let mut rows = vec![1u64; games];
+        let mut started = games;
+        let mut ids: Vec<String> = (0..games).map(|n| format!("g{n}")).collect();
+        let mut misses = 0;
+        for n in 0..moves {
+            let game = n * 7919 % games;
+            let id = &ids[game];
+            match cache.entries.as_ref().unwrap().get(id.as_str()) {
+                Some(slot) => match slot.folded.downcast::<u64>() {
+                    Ok(known) => {
+                        cache.take_out(id, &known);
+                        assert_eq!(
+                            Arc::strong_count(&known),
+                            1,
+                            "the caller holds the only one"
+                        );
+                    }
+                    Err(_) => misses += 1,
+                },
+                None => misses += 1,
+            }
+            rows[game] += 1;
+            cache.put_slot(id, rows[game], Kind::Kalah, Arc::new(rows[game]));
+            if rows[game] == 50 {
+                rows[game] = 1;
+                ids[game] = format!("g{started}");
+                started += 1;
+            }
+        }
+        (misses, started)
+    }
+
+    #[test]
+    fn games_in_play_stay_cached_while_many_are_played_at_once() {
+        let moves = 100_000;
+        let (misses, started) = misses_in_play(64, moves);
+        // A game's first move finds nothing (its first row came from its creation); of the
+        // others, hardly any.
+        let evicted = misses - started;
+        assert!(
+            evicted <= moves / 1000,
+            "{evicted} of {moves} moves found their game evicted"
+        );
     }
 }

@@ -206,7 +206,10 @@ fn rate_locked<R: Rules>(conn: &mut PgConnection, game_id: &str) -> Result<()> {
     ))
     .get_result::<DateTime<Utc>>(conn)?
     .trunc_subsecs(6);
+    // Only rated games have an order above 0, and only they are in the order's index: without
+    // the filter, PostgreSQL reads every game to find the largest.
     let order: i64 = games::table
+        .filter(games::rating_order.gt(0))
         .select(diesel::dsl::max(games::rating_order))
         .first::<Option<i64>>(conn)?
         .unwrap_or(0)
