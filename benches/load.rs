@@ -396,6 +396,7 @@ impl Player {
     }
 
     async fn json(&self, path: &str) -> View {
+        VIEWS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let url = format!("{}{path}?format=json", self.base);
         self.http
             .get(url)
@@ -439,7 +440,43 @@ struct View {
     phase: String,
     seq: i64,
     legal_commands: Vec<Legal>,
+    your_seat: Option<usize>,
+    view: Option<Board>,
 }
+
+/// Of a Kalah board, what tells whether a sowing earns another turn.
+#[derive(Deserialize)]
+struct Board {
+    #[serde(default)]
+    sides: Vec<KalahSide>,
+}
+
+#[derive(Deserialize)]
+struct KalahSide {
+    seat: usize,
+    pits: [u32; 6],
+}
+
+impl View {
+    /// Whether `command`, a Kalah sowing from this view's seat, ends in the sower's own store
+    /// (the seventh of the thirteen places a sowing passes), which earns another turn.
+    fn earns_another_turn(&self, command: &Value) -> bool {
+        let (Some(seat), Some(board)) = (self.your_seat, &self.view) else {
+            return false;
+        };
+        let pit = command["pit"].as_u64().map(|pit| pit as usize);
+        let side = board.sides.iter().find(|side| side.seat == seat);
+        match (command["type"].as_str(), pit, side) {
+            (Some("sow"), Some(pit), Some(side)) if pit < 6 => {
+                (pit as u32 + side.pits[pit]) % 13 == 6
+            }
+            _ => false,
+        }
+    }
+}
+
+/// JSON views fetched by the load's players, so that the bench can say how many a move took.
+static VIEWS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
 
 #[derive(Deserialize)]
 struct Legal {
@@ -485,8 +522,12 @@ impl Table {
     /// Posts a random legal move from `view` as `player`, the way a move button does; returns
     /// how long the POST took.
     async fn play(&self, player: usize, view: &View, rng: &mut ChaCha8Rng) -> Duration {
-        let legal = &view.legal_commands;
-        let command = legal[rng.random_range(0..legal.len())].command.to_string();
+        self.play_command(player, view, &choose(view, rng)).await
+    }
+
+    /// Posts `command` as `player` on `view`'s board; returns how long the POST took.
+    async fn play_command(&self, player: usize, view: &View, command: &Value) -> Duration {
+        let command = command.to_string();
         let seq = view.seq.to_string();
         let started = Instant::now();
         let status = self.players[player]
@@ -499,6 +540,12 @@ impl Table {
         assert_eq!(status, 303, "a legal move is accepted");
         took
     }
+}
+
+/// A random legal move of `view`.
+fn choose(view: &View, rng: &mut ChaCha8Rng) -> Value {
+    let legal = &view.legal_commands;
+    legal[rng.random_range(0..legal.len())].command.clone()
 }
 
 fn percentile(times: &mut [Duration], fraction: f64) -> Duration {
@@ -546,8 +593,14 @@ async fn play_moves(pairs: &[(Player, Player)], window: Duration) -> (usize, Vec
             while Instant::now() < deadline {
                 match table.to_act(guess).await {
                     Some((player, view)) => {
-                        times.push(table.play(player, &view, &mut rng).await);
-                        guess = 1 - player;
+                        // The player told it is their turn looks at the game: the one who
+                        // moved again after a sowing into their store, else the other.
+                        let command = choose(&view, &mut rng);
+                        times.push(table.play_command(player, &view, &command).await);
+                        guess = match view.earns_another_turn(&command) {
+                            true => player,
+                            false => 1 - player,
+                        };
                     }
                     None => table = Table::open("kalah", host, guest).await,
                 }
@@ -801,8 +854,10 @@ async fn run(load: &Load, server: &Server) {
     let mut times = Vec::new();
     for round in 1..=load.rounds {
         let reading = cpu::Reading::now(Some(server.child.id()));
+        let views_before = VIEWS.load(std::sync::atomic::Ordering::Relaxed);
         let (moves, round_times) = play_moves(&pairs, load.window()).await;
         let spent = reading.spent();
+        let views = VIEWS.load(std::sync::atomic::Ordering::Relaxed) - views_before;
         times.extend(round_times);
         let moves_per_second = moves as f64 / load.seconds as f64;
         let minimal = pgbench_moves(load, load.clients, load.window());
@@ -817,12 +872,13 @@ async fn run(load: &Load, server: &Server) {
         let per_move = |seconds: f64| seconds * 1000.0 / moves.max(1) as f64;
         cpu_ratios.push(per_move(spent.postgres) / minimal.postgres_ms);
         println!(
-            "  CPU a move: server {:.3} ms, PostgreSQL {:.3} ms, load client {:.3} ms;   PostgreSQL's CPU a transaction in pgbench: minimal move {:.3} ms, server's statements {:.3} ms",
+            "  CPU a move: server {:.3} ms, PostgreSQL {:.3} ms, load client {:.3} ms;   PostgreSQL's CPU a transaction in pgbench: minimal move {:.3} ms, server's statements {:.3} ms;   JSON views a move {:.2}",
             per_move(spent.server),
             per_move(spent.postgres),
             per_move(spent.client),
             minimal.postgres_ms,
             own.postgres_ms,
+            views as f64 / moves.max(1) as f64,
         );
     }
     println!(
