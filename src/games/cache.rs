@@ -155,11 +155,12 @@ impl GameCache {
         }
     }
 
-    /// Empties `known`'s slot unless another request has filled it since, so that the caller
-    /// holds the only reference and extends it without copying its log. The slot keeps its
-    /// place: removing it would put the game back among the entries seen once, the first to be
-    /// evicted, and with a few dozen games in play at once those are evicted before their next
-    /// move.
+    /// Empties `known`'s slot if it still holds `known`, so that the caller holds the only
+    /// reference and extends it without copying its log. The slot keeps its place: removing it
+    /// would put the game back among the entries seen once, the first to be evicted, and with a
+    /// few dozen games in play at once those are evicted before their next move. The check and
+    /// the emptying are two steps: a request that fills the slot between them loses its entry,
+    /// which costs the next use a fold of the whole log and nothing else.
     fn take_out<T: Any + Send + Sync>(&self, game_id: &str, known: &Arc<T>) {
         let Some(entries) = &self.entries else { return };
         let Some(slot) = entries.peek(game_id) else {
