@@ -43,6 +43,8 @@ pub struct Recipient {
     pub unsubscribe_token: String,
     pub email_rejected_at: Option<chrono::DateTime<Utc>>,
     pub language: String,
+    /// Game emails carry a picture of the board.
+    pub email_pictures: bool,
 }
 
 impl Recipient {
@@ -167,6 +169,21 @@ diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql
 pub fn set_notify(conn: &mut PgConnection, id: i64, notify: Notify) -> QueryResult<()> {
     diesel::update(players::table.find(id))
         .set(players::notify.eq(notify.as_str()))
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// Whether the player's game emails carry a picture of the board.
+pub fn wants_pictures(conn: &mut PgConnection, id: i64) -> QueryResult<bool> {
+    players::table
+        .find(id)
+        .select(players::email_pictures)
+        .first(conn)
+}
+
+pub fn set_pictures(conn: &mut PgConnection, id: i64, pictures: bool) -> QueryResult<()> {
+    diesel::update(players::table.find(id))
+        .set(players::email_pictures.eq(pictures))
         .execute(conn)
         .map(|_| ())
 }

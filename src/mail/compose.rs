@@ -15,10 +15,12 @@ use crate::games::stream::Entry;
 use crate::games::{rating, service};
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
+use crate::mail::pictures::{Looker, PictureSize, game_image};
 use crate::present::codes::MoveCodes;
+use crate::present::picture::BoardPicture;
 use crate::present::{Board, GameUi, sentence};
 use crate::rules::with_rules;
-use crate::store::emails::{self, NewEmail};
+use crate::store::emails::{self, InlinePicture, NewEmail};
 use crate::store::notifications::{self, DueBefore, Kind, Notify, Pending};
 use crate::store::schema::players;
 
@@ -78,6 +80,17 @@ impl Mailing<'_> {
         carried: &[i64],
         reply_to: Option<String>,
     ) -> anyhow::Result<()> {
+        self.store_with_pictures(kind, rendered, carried, reply_to, &[])
+    }
+
+    fn store_with_pictures(
+        &mut self,
+        kind: &str,
+        rendered: Rendered,
+        carried: &[i64],
+        reply_to: Option<String>,
+        pictures: &[InlinePicture],
+    ) -> anyhow::Result<()> {
         let id = emails::insert(
             self.conn,
             &NewEmail {
@@ -94,6 +107,9 @@ impl Mailing<'_> {
                 in_reply_to: None,
             },
         )?;
+        if !pictures.is_empty() {
+            emails::insert_pictures(self.conn, id, pictures)?;
+        }
         notifications::mark_mailed(self.conn, carried, id)?;
         Ok(())
     }
@@ -255,9 +271,14 @@ fn news_email(
             games.push(game.clone());
         }
     }
+    let size = if games.len() > 1 {
+        PictureSize::SMALL
+    } else {
+        PictureSize::FULL
+    };
     let mut items = Vec::new();
     for game_id in games {
-        if let Some(item) = game_news(mailing, &game_id, now)? {
+        if let Some(item) = game_news(mailing, &game_id, now, size)? {
             items.push(item);
         }
     }
@@ -300,7 +321,14 @@ fn news_email(
         [only] => only.by_email.as_ref().map(|b| b.address.clone()),
         _ => None,
     };
-    mailing.store_with_reply_to(kind, rendered, &ids, reply_to)?;
+    let pictures: Vec<InlinePicture> = (items.into_iter())
+        .filter_map(|item| item.picture)
+        .map(|picture| InlinePicture {
+            content_id: picture.content_id,
+            png: picture.png,
+        })
+        .collect();
+    mailing.store_with_pictures(kind, rendered, &ids, reply_to, &pictures)?;
     Ok(1)
 }
 
@@ -310,15 +338,17 @@ fn game_news(
     mailing: &mut Mailing<'_>,
     game_id: &str,
     now: DateTime<Utc>,
+    size: PictureSize,
 ) -> anyhow::Result<Option<GameNews>> {
     let kind = service::kind_of(mailing.conn, game_id)?;
-    with_rules!(kind, |R| news_of::<R>(mailing, game_id, now))
+    with_rules!(kind, |R| news_of::<R>(mailing, game_id, now, size))
 }
 
-fn news_of<R: GameUi + MoveCodes>(
+fn news_of<R: GameUi + MoveCodes + BoardPicture>(
     mailing: &mut Mailing<'_>,
     game_id: &str,
     now: DateTime<Utc>,
+    size: PictureSize,
 ) -> anyhow::Result<Option<GameNews>> {
     let me = mailing.recipient.id;
     let (mut game, rows) = service::load::<R>(mailing.conn, game_id)?;
@@ -378,6 +408,16 @@ fn news_of<R: GameUi + MoveCodes>(
         me: Some(seat),
         actions: None,
         lang: mailing.recipient.lang(),
+    });
+    let picture = mailing.recipient.email_pictures.then(|| {
+        let looker = Looker {
+            player: me,
+            seat,
+            viewer,
+            lang: mailing.recipient.lang(),
+            board: &board,
+        };
+        game_image(&game, &rows, &view, &looker, size)
     });
     let others: Vec<&str> = names
         .iter()
@@ -444,6 +484,7 @@ fn news_of<R: GameUi + MoveCodes>(
         head_seq: game.seq,
         head_hash: head.chars().take(12).collect(),
         by_email,
+        picture: picture.flatten(),
     }))
 }
 

@@ -6,6 +6,7 @@ use askama::Template;
 use crate::auth::tokens;
 use crate::config::Settings;
 use crate::i18n::Lang;
+use crate::mail::pictures::BoardImage;
 
 /// The Message-ID of a new email: random, under the site's host name.
 pub fn message_id(settings: &Settings) -> String {
@@ -170,6 +171,8 @@ pub struct GameNews {
     pub head_hash: String,
     /// How to move by replying, while the game is in play.
     pub by_email: Option<ByEmail>,
+    /// The board as a picture, when the recipient wants pictures and it could be made.
+    pub picture: Option<BoardImage>,
 }
 
 /// Moving by email: where replies go and what they may say.
@@ -194,6 +197,8 @@ pub struct Answer {
     pub board: String,
     pub link: String,
     pub by_email: Option<ByEmail>,
+    /// The board as a picture, when the player wants pictures and it could be made.
+    pub picture: Option<BoardImage>,
 }
 
 #[derive(Template)]
@@ -337,6 +342,7 @@ mod tests {
                 help: vec!["Write the number of the pit.".into()],
                 help_link: "http://x/help/email".into(),
             }),
+            picture: None,
         }
     }
 
@@ -393,5 +399,38 @@ mod tests {
             assert!(part.contains("Write the number of the pit."));
             assert!(part.contains("http://x/help/email"));
         }
+    }
+
+    #[test]
+    fn a_picture_takes_the_text_boards_place_in_the_html_only() {
+        let mut with_picture = item(true, "Kalah against Bo");
+        with_picture.picture = Some(BoardImage {
+            content_id: "board-g1-12".into(),
+            png: vec![1, 2, 3],
+            alt: "The board: [ 4][ 4] <b>".into(),
+            shown: 600,
+        });
+        let mail = news("Ann", &[with_picture], false, &FOOTER);
+        assert!(
+            mail.html.contains(r#"<img src="cid:board-g1-12""#),
+            "{}",
+            mail.html
+        );
+        assert!(
+            mail.html
+                .contains(r#"alt="The board: [ 4][ 4] &#60;b&#62;""#)
+                || mail.html.contains(r#"alt="The board: [ 4][ 4] &lt;b&gt;""#),
+            "{}",
+            mail.html
+        );
+        assert!(
+            !mail.html.contains("<pre"),
+            "the picture stands for the text board"
+        );
+        assert!(
+            mail.text.contains("[ 4][ 4]"),
+            "the text part keeps the text board"
+        );
+        assert!(!mail.text.contains("cid:"));
     }
 }

@@ -8,6 +8,7 @@ pub mod by_email;
 pub mod compose;
 pub mod inbound;
 pub mod messages;
+pub mod pictures;
 pub mod reply_address;
 pub mod transport;
 pub mod worker;

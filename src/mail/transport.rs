@@ -1,12 +1,12 @@
 //! Delivering one message: over SMTP or into a folder of .eml files.
 
-use lettre::message::header::{HeaderName, HeaderValue};
-use lettre::message::{Mailbox, MultiPart};
+use lettre::message::header::{ContentType, HeaderName, HeaderValue};
+use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
 use lettre::{FileTransport, Message, SmtpTransport, Transport as _};
 
 use crate::config::{MailSettings, MailTransportKind, SmtpSecurity};
-use crate::store::emails::Outgoing;
+use crate::store::emails::{InlinePicture, Outgoing};
 
 #[derive(Debug, thiserror::Error)]
 pub enum SendError {
@@ -106,8 +106,13 @@ fn smtp(settings: &MailSettings) -> Result<SmtpTransport, lettre::transport::smt
 }
 
 /// The message for a stored email: multipart text and HTML, its stable Message-ID, and one-click
-/// unsubscribe headers (RFC 8058).
-pub fn build_message(from: &str, email: &Outgoing) -> Result<Message, SendError> {
+/// unsubscribe headers (RFC 8058). Pictures go with the HTML (`multipart/related`), each inline
+/// under its Content-ID, so that the HTML shows them from `cid:` links without fetching anything.
+pub fn build_message(
+    from: &str,
+    email: &Outgoing,
+    pictures: &[InlinePicture],
+) -> Result<Message, SendError> {
     let from: Mailbox = from
         .parse()
         .map_err(|e| SendError::Rejected(format!("the sender {from:?} is not valid: {e}")))?;
@@ -133,11 +138,25 @@ pub fn build_message(from: &str, email: &Outgoing) -> Result<Message, SendError>
             .in_reply_to(answered.clone())
             .references(answered.clone());
     }
+    let body = if pictures.is_empty() {
+        MultiPart::alternative_plain_html(email.body_text.clone(), email.body_html.clone())
+    } else {
+        let png = ContentType::parse("image/png").expect("a valid content type");
+        let html = pictures.iter().fold(
+            MultiPart::related().singlepart(SinglePart::html(email.body_html.clone())),
+            |related, picture| {
+                related.singlepart(
+                    Attachment::new_inline(picture.content_id.clone())
+                        .body(picture.png.clone(), png.clone()),
+                )
+            },
+        );
+        MultiPart::alternative()
+            .singlepart(SinglePart::plain(email.body_text.clone()))
+            .multipart(html)
+    };
     let mut message = builder
-        .multipart(MultiPart::alternative_plain_html(
-            email.body_text.clone(),
-            email.body_html.clone(),
-        ))
+        .multipart(body)
         .map_err(|e| SendError::Rejected(format!("the message cannot be built: {e}")))?;
     let headers = message.headers_mut();
     headers.insert_raw(HeaderValue::new(
@@ -185,13 +204,43 @@ mod tests {
 
     #[test]
     fn messages_carry_their_id_unsubscribe_headers_and_both_parts() {
-        let message = build_message("Turnpost <turnpost@localhost>", &outgoing()).unwrap();
+        let message = build_message("Turnpost <turnpost@localhost>", &outgoing(), &[]).unwrap();
         let raw = String::from_utf8(message.formatted()).unwrap();
         assert!(raw.contains("Message-ID: <abc@turnpost.test>"), "{raw}");
         assert!(raw.contains("List-Unsubscribe: <http://127.0.0.1:8080/unsubscribe/tok>"));
         assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
         assert!(raw.contains("Date: "));
         assert!(raw.contains("text/plain") && raw.contains("text/html"));
+    }
+
+    #[test]
+    fn pictures_go_inline_beside_the_html_that_names_them() {
+        let mut email = outgoing();
+        email.body_html = r#"<p><img src="cid:board-g1-12" alt="the board"></p>"#.into();
+        let picture = InlinePicture {
+            content_id: "board-g1-12".into(),
+            png: b"\x89PNG not really".to_vec(),
+        };
+        let message = build_message("Turnpost <turnpost@localhost>", &email, &[picture]).unwrap();
+        let raw = String::from_utf8(message.formatted()).unwrap();
+        let alternative = raw.find("multipart/alternative").expect("text or HTML");
+        let plain = raw.find("text/plain").expect("a text part");
+        let related = raw
+            .find("multipart/related")
+            .expect("the HTML with its pictures");
+        let html = raw.find("text/html").expect("an HTML part");
+        let png = raw.find("Content-Type: image/png").expect("the picture");
+        assert!(
+            alternative < plain && plain < related && related < html && html < png,
+            "{raw}"
+        );
+        let part = &raw[raw[..png].rfind("\n--").expect("the picture's part")..];
+        assert!(part.contains("Content-ID: <board-g1-12>"), "{raw}");
+        assert!(part.contains("Content-Disposition: inline"), "{raw}");
+        assert!(raw.contains("cid:board-g1-12"));
+        let without = build_message("Turnpost <turnpost@localhost>", &email, &[]).unwrap();
+        let without = String::from_utf8(without.formatted()).unwrap();
+        assert!(!without.contains("multipart/related") && !without.contains("image/png"));
     }
 
     #[test]
@@ -203,7 +252,7 @@ mod tests {
         let mut settings = crate::config::Settings::load(None).unwrap().mail;
         settings.file_dir = dir.clone();
         let transport = Transport::new(&settings).unwrap();
-        let message = build_message(&settings.from, &outgoing()).unwrap();
+        let message = build_message(&settings.from, &outgoing(), &[]).unwrap();
         transport.send(&message).unwrap();
         transport.send(&message).unwrap();
         let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
@@ -216,11 +265,11 @@ mod tests {
         let mut email = outgoing();
         email.recipient = "not an address".into();
         assert!(matches!(
-            build_message("Turnpost <turnpost@localhost>", &email),
+            build_message("Turnpost <turnpost@localhost>", &email, &[]),
             Err(SendError::Refused(_))
         ));
         assert!(matches!(
-            build_message("not a sender", &outgoing()),
+            build_message("not a sender", &outgoing(), &[]),
             Err(SendError::Rejected(_))
         ));
     }

@@ -126,10 +126,12 @@ pub fn send_due(
                     drained = true;
                     break;
                 };
+                let pictures = emails::pictures_of(conn, email.id)?;
                 let done = done.clone();
                 let from = settings.mail.from.as_str();
                 scope.spawn(move || {
-                    let sent = build_message(from, &email).and_then(|m| transport.send(&m));
+                    let sent =
+                        build_message(from, &email, &pictures).and_then(|m| transport.send(&m));
                     let _ = done.send((email, sent));
                 });
                 in_flight += 1;

@@ -11,6 +11,7 @@ pub mod guide;
 mod gype;
 mod kabaleo;
 mod kalah;
+pub mod picture;
 #[cfg(test)]
 mod positions;
 mod quarto;

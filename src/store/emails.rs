@@ -8,7 +8,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Nullable, Timestamptz};
 
-use super::schema::emails;
+use super::schema::{email_pictures, emails};
 
 /// A rendered email to store.
 #[derive(Clone, Debug, Insertable)]
@@ -39,6 +39,50 @@ pub fn priority_of(kind: &str) -> i16 {
         "invitation" => 1,
         _ => 2,
     }
+}
+
+/// A picture an email's HTML shows inline, named by its Content-ID (`cid:` in the HTML).
+#[derive(Clone, Debug, PartialEq, Eq, Queryable)]
+pub struct InlinePicture {
+    pub content_id: String,
+    pub png: Vec<u8>,
+}
+
+/// Keeps `pictures` with the email `email_id` until it is delivered.
+pub fn insert_pictures(
+    conn: &mut PgConnection,
+    email_id: i64,
+    pictures: &[InlinePicture],
+) -> QueryResult<()> {
+    let rows: Vec<_> = pictures
+        .iter()
+        .map(|p| {
+            (
+                email_pictures::email_id.eq(email_id),
+                email_pictures::content_id.eq(&p.content_id),
+                email_pictures::png.eq(&p.png),
+            )
+        })
+        .collect();
+    diesel::insert_into(email_pictures::table)
+        .values(rows)
+        .execute(conn)
+        .map(|_| ())
+}
+
+/// The pictures an email carries, in the order they were made.
+pub fn pictures_of(conn: &mut PgConnection, email_id: i64) -> QueryResult<Vec<InlinePicture>> {
+    email_pictures::table
+        .filter(email_pictures::email_id.eq(email_id))
+        .order(email_pictures::content_id)
+        .select((email_pictures::content_id, email_pictures::png))
+        .load(conn)
+}
+
+fn drop_pictures(conn: &mut PgConnection, email_id: i64) -> QueryResult<()> {
+    diesel::delete(email_pictures::table.filter(email_pictures::email_id.eq(email_id)))
+        .execute(conn)
+        .map(|_| ())
 }
 
 pub fn insert(conn: &mut PgConnection, email: &NewEmail) -> QueryResult<i64> {
@@ -94,20 +138,23 @@ fn now_or_null() -> diesel::expression::SqlLiteral<Nullable<Timestamptz>> {
     sql::<Nullable<Timestamptz>>("now()")
 }
 
-/// Delivered: keep the headers, drop the bodies (they may hold sign-in links).
+/// Delivered: keep the headers, drop the bodies (they may hold sign-in links) and pictures.
 pub fn mark_sent(conn: &mut PgConnection, id: i64) -> QueryResult<()> {
-    diesel::update(emails::table.find(id))
-        .set((
-            emails::sent_at.eq(now_or_null()),
-            emails::last_attempt_at.eq(now_or_null()),
-            emails::claimed_until.eq(None::<chrono::DateTime<chrono::Utc>>),
-            emails::attempts.eq(emails::attempts + 1),
-            emails::body_text.eq(""),
-            emails::body_html.eq(""),
-            emails::last_error.eq(None::<String>),
-        ))
-        .execute(conn)
-        .map(|_| ())
+    conn.transaction(|conn| {
+        drop_pictures(conn, id)?;
+        diesel::update(emails::table.find(id))
+            .set((
+                emails::sent_at.eq(now_or_null()),
+                emails::last_attempt_at.eq(now_or_null()),
+                emails::claimed_until.eq(None::<chrono::DateTime<chrono::Utc>>),
+                emails::attempts.eq(emails::attempts + 1),
+                emails::body_text.eq(""),
+                emails::body_html.eq(""),
+                emails::last_error.eq(None::<String>),
+            ))
+            .execute(conn)
+            .map(|_| ())
+    })
 }
 
 /// Not delivered this time: try again `after_ms` from now.

@@ -15,6 +15,7 @@ diesel::table! {
         language -> Text,
         computer_level -> Nullable<Text>,
         bot -> Bool,
+        email_pictures -> Bool,
     }
 }
 
@@ -164,6 +165,14 @@ diesel::table! {
         last_attempt_at -> Nullable<Timestamptz>,
         reply_to -> Nullable<Text>,
         in_reply_to -> Nullable<Text>,
+    }
+}
+
+diesel::table! {
+    email_pictures (email_id, content_id) {
+        email_id -> Int8,
+        content_id -> Text,
+        png -> Bytea,
     }
 }
 

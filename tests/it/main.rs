@@ -35,6 +35,7 @@ mod limits;
 mod names;
 mod notifications;
 mod pages;
+mod pictures;
 mod pipelined;
 mod pooler;
 mod quarto_game;

@@ -62,9 +62,10 @@ async fn a_your_turn_email_describes_the_move_and_its_link_signs_in_and_opens_th
         mail.text
     );
     assert!(mail.text.contains("[ "), "a text board: {}", mail.text);
-    assert!(
-        mail.html.contains("<pre"),
-        "the HTML part shows the board too"
+    assert_eq!(
+        crate::pictures::inline_pictures(&mail).len(),
+        1,
+        "the HTML part shows the board as a picture"
     );
     assert_eq!(mail.envelope_to, vec![waiting_email.clone()]);
     assert!(mail.header("From").unwrap().contains("turnpost@localhost"));
@@ -244,6 +245,14 @@ async fn games_that_become_your_turn_within_the_window_come_in_one_email() {
         2,
         "a link for each game"
     );
+    // A small picture of each game's board.
+    let pictures = crate::pictures::inline_pictures(&turns[0]);
+    assert_eq!(pictures.len(), 2, "a picture for each game");
+    assert_ne!(pictures[0].0, pictures[1].0);
+    for (_, width) in &pictures {
+        assert_eq!(*width, 400, "drawn small, for a digest");
+    }
+    assert_eq!(turns[0].html.matches(r#"width="200""#).count(), 2);
 }
 
 #[derive(QueryableByName)]

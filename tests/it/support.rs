@@ -465,6 +465,8 @@ pub struct Mail {
     pub text: String,
     pub html: String,
     pub raw: String,
+    /// The parts attached inline: each one's Content-ID (without its angle brackets) and bytes.
+    pub inline: Vec<(String, Vec<u8>)>,
 }
 
 impl Mail {
@@ -485,6 +487,14 @@ impl Mail {
             text: message.body_text(0).unwrap_or_default().to_string(),
             html: message.body_html(0).unwrap_or_default().to_string(),
             raw: String::from_utf8_lossy(raw).into_owned(),
+            inline: message
+                .attachments()
+                .filter_map(|part| {
+                    use mail_parser::MimeHeaders;
+                    let id = part.content_id()?.trim_matches(['<', '>']).to_string();
+                    Some((id, part.contents().to_vec()))
+                })
+                .collect(),
         }
     }
 

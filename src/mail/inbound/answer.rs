@@ -13,12 +13,14 @@ use crate::games::service;
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
 use crate::mail::messages::{self, Answer, Footer};
+use crate::mail::pictures::{Looker, PictureSize, game_image};
 use crate::present::codes::MoveCodes;
+use crate::present::picture::BoardPicture;
 use crate::present::result::result_message;
 use crate::present::{Board, GameUi};
 use crate::rules::Message;
 use crate::rules::Seat;
-use crate::store::emails::{self, NewEmail};
+use crate::store::emails::{self, InlinePicture, NewEmail};
 
 /// What the answer tells, a sentence a line; `later` lines come after the moves they follow.
 #[derive(Debug, Default)]
@@ -90,13 +92,13 @@ fn standing<R: GameUi>(game: &Game<R>, seat: Option<Seat>, lang: Lang) -> String
 }
 
 /// Writes the answer to `reply` into the outbox. Returns the game's log length now.
-pub fn send<R: GameUi + MoveCodes>(
+pub fn send<R: GameUi + MoveCodes + BoardPicture>(
     conn: &mut PgConnection,
     settings: &Settings,
     reply: &Reply<'_>,
     said: &Said,
 ) -> QueryResult<i64> {
-    let (mut game, _) = service::load::<R>(conn, &reply.game_id).map_err(|e| match e {
+    let (mut game, rows) = service::load::<R>(conn, &reply.game_id).map_err(|e| match e {
         ServiceError::Database(e) => e,
         _ => diesel::result::Error::RollbackTransaction,
     })?;
@@ -107,11 +109,13 @@ pub fn send<R: GameUi + MoveCodes>(
     }
     let seat = game.seat_of(reply.player.id);
     let names = game.seat_names();
+    let viewer = game.viewer_for(Some(reply.player.id));
+    let mut picture = None;
     let board = match game.state.as_ref() {
         Some(state) => {
-            let view = R::view(state, game.viewer_for(Some(reply.player.id)));
+            let view = R::view(state, viewer);
             let path = format!("/games/{}", game.id);
-            R::text_board(&Board::<R> {
+            let board = R::text_board(&Board::<R> {
                 view: &view,
                 path: &path,
                 query: &Default::default(),
@@ -119,7 +123,18 @@ pub fn send<R: GameUi + MoveCodes>(
                 me: seat,
                 actions: None,
                 lang: reply.player.lang(),
-            })
+            });
+            if let Some(seat) = seat.filter(|_| recipient.email_pictures) {
+                let looker = Looker {
+                    player: reply.player.id,
+                    seat,
+                    viewer,
+                    lang: recipient.lang(),
+                    board: &board,
+                };
+                picture = game_image(&game, &rows, &view, &looker, PictureSize::FULL);
+            }
+            board
         }
         None => String::new(),
     };
@@ -138,6 +153,7 @@ pub fn send<R: GameUi + MoveCodes>(
         board,
         link: format!("{base}/games/{}", game.id),
         by_email,
+        picture,
     };
     let unsubscribe = format!("{base}/unsubscribe/{}", recipient.unsubscribe_token);
     let settings_link = format!("{base}/settings");
@@ -150,7 +166,7 @@ pub fn send<R: GameUi + MoveCodes>(
             lang: recipient.lang(),
         },
     );
-    emails::insert(
+    let id = emails::insert(
         conn,
         &NewEmail {
             message_id: messages::message_id(settings),
@@ -166,5 +182,12 @@ pub fn send<R: GameUi + MoveCodes>(
             in_reply_to: reply.incoming.message_id.clone(),
         },
     )?;
+    if let Some(picture) = answer.picture {
+        let inline = InlinePicture {
+            content_id: picture.content_id,
+            png: picture.png,
+        };
+        emails::insert_pictures(conn, id, &[inline])?;
+    }
     Ok(game.seq)
 }

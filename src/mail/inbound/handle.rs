@@ -20,6 +20,7 @@ use crate::games::{computer, decide, table};
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::present::codes::{MoveCodes, read_next, vocabulary, words};
+use crate::present::picture::BoardPicture;
 use crate::rules::message::Message;
 use crate::rules::with_rules;
 use crate::store::inbound::Settled;
@@ -113,7 +114,7 @@ pub fn resign_code(game_id: &str, player: i64, board_seq: i64) -> String {
     hex::encode(&digest[..3])
 }
 
-fn act_in<R: GameUi + MoveCodes>(
+fn act_in<R: GameUi + MoveCodes + BoardPicture>(
     conn: &mut PgConnection,
     settings: &Settings,
     reply: &Reply<'_>,

@@ -94,6 +94,7 @@ pub struct Panel {
 #[template(path = "gype/board.html")]
 struct BoardHtml {
     lang: Lang,
+    face_symbols: &'static str,
     caption: String,
     files: Vec<String>,
     rows: Vec<RowHtml>,
@@ -109,7 +110,18 @@ struct BoardHtml {
     arranging: bool,
 }
 
-fn icon(face: Face) -> &'static str {
+/// The faces' icons, as SVG symbols named by [`icon`]: drawn on the page and in pictures of the
+/// board.
+pub(in crate::present) const FACE_SYMBOLS: &str = concat!(
+    r##"<symbol id="gype-flame" viewBox="0 0 24 24"><path fill="currentColor" d="M12 2c1 4 6.5 6.5 6.5 12.2a6.5 6.5 0 0 1-13 0c0-3.2 1.6-5.4 3.2-7 .3 2.2 1.1 3.5 2.5 4.1C10.6 8.5 10.8 5 12 2z"/></symbol>"##,
+    r##"<symbol id="gype-swords" viewBox="0 0 24 24"><g fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"><path d="M4 4l11 11M20 4L9 15M13 17.5l4.5-4.5M11 17.5L6.5 13M16.5 16.5l3.5 3.5M7.5 16.5L4 20"/></g></symbol>"##,
+    r##"<symbol id="gype-book" viewBox="0 0 24 24"><path fill="currentColor" d="M2.5 5.2C5.3 4 8.6 4.1 11.2 5.8v14c-2.6-1.6-5.9-1.7-8.7-.6zM21.5 5.2c-2.8-1.2-6.1-1.1-8.7.6v14c2.6-1.6 5.9-1.7 8.7-.6z"/></symbol>"##,
+    r##"<symbol id="gype-tree" viewBox="0 0 24 24"><path fill="currentColor" d="M12 1.5l6.2 7.3h-3.1l4.8 6.4H4.1l4.8-6.4H5.8zM10.4 15.2h3.2V22h-3.2z"/></symbol>"##,
+    r##"<symbol id="gype-hat" viewBox="0 0 24 24"><path fill="currentColor" d="M7 3.5h10v11.2H7zM1.8 16c3.4 1.7 17 1.7 20.4 0v2.8c-3.4 1.9-17 1.9-20.4 0z"/><path fill="none" stroke="currentColor" stroke-width="1" opacity="0.5" d="M7 11.5h10"/></symbol>"##,
+    r##"<symbol id="gype-ear" viewBox="0 0 24 24"><g fill="none" stroke="currentColor" stroke-width="2.2" stroke-linecap="round"><path d="M7.2 9a5.3 5.3 0 1 1 9.8 2.9c-1.2 1.7-2.9 2.5-3.1 4.8-.2 2.3-1.8 3.8-4 3.8a3.6 3.6 0 0 1-3.6-3.6"/><path d="M10 9.4a2.4 2.4 0 1 1 3.6 2.1"/></g></symbol>"##,
+);
+
+pub(in crate::present) fn icon(face: Face) -> &'static str {
     match face {
         Face::Flame => "gype-flame",
         Face::Swords => "gype-swords",
@@ -740,6 +752,7 @@ pub fn render(board: &Board<'_, Gype>) -> Result<String, askama::Error> {
         .with("side", bottom.message())
         .with("player", board.me.is_some());
     BoardHtml {
+        face_symbols: FACE_SYMBOLS,
         lang: board.lang,
         caption: board.say(&caption),
         files: (0..10).map(|col| column_label(bottom, col)).collect(),

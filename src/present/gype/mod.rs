@@ -5,7 +5,7 @@
 //! Everything here is drawn from the redacted `View` and the viewer's own legal commands, so a
 //! hidden arrangement never reaches another player's page.
 
-mod board;
+pub(in crate::present) mod board;
 mod codes;
 mod guide;
 #[cfg(test)]

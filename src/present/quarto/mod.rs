@@ -81,7 +81,7 @@ const COLUMNS: [char; 4] = ['a', 'b', 'c', 'd'];
 
 /// The piece drawn from the side: a cylinder or a box, tall or short, dark or light wood, with a
 /// hole in its top when hollow. The words are in its `<title>` and `aria-label` too.
-fn piece_svg(piece: &PieceView, title: &str) -> String {
+pub(in crate::present) fn piece_svg(piece: &PieceView, title: &str) -> String {
     let has = |t: Trait| piece.traits.contains(&t);
     let (fill, side, hole) = if has(Trait::Dark) {
         ("#5a3821", "#3f2614", "#1c1008")

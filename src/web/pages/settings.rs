@@ -80,6 +80,8 @@ struct SettingsPage {
     sessions: Vec<SessionLine>,
     /// Reply addresses the player holds for games in play.
     reply_addresses: i64,
+    /// Game emails carry a picture of the board.
+    pictures: bool,
 }
 
 pub struct ZoneChoice {
@@ -183,6 +185,7 @@ async fn settings_page(
         Outcome::Saved => (StatusCode::OK, true, None),
         Outcome::Refused(status, error) => (status, false, Some(error)),
     };
+    let (reply_addresses, pictures) = mail_facts(state, player.id).await?;
     let page = SettingsPage {
         layout: Layout::titled("nav-settings", visitor),
         saved,
@@ -194,7 +197,8 @@ async fn settings_page(
         zones: zone_choices(&player.time_zone),
         vacation: vacation_view(state, visitor).await?,
         sessions: session_lines(state, visitor).await?,
-        reply_addresses: reply_address_count(state, player.id).await?,
+        reply_addresses,
+        pictures,
     };
     render_page(status, &page)
 }
@@ -209,10 +213,15 @@ pub async fn show(
     settings_page(&state, &visitor, Outcome::Shown, name).await
 }
 
-async fn reply_address_count(state: &web::Data<AppState>, player: i64) -> Result<i64, WebError> {
+/// How many reply addresses the player holds, and whether their emails carry pictures.
+async fn mail_facts(state: &web::Data<AppState>, player: i64) -> Result<(i64, bool), WebError> {
     let pool = state.pool.clone();
     web::block(move || -> Result<_, WebError> {
-        Ok(reply_tokens::live_count(&mut *pool.get()?, player)?)
+        let conn = &mut *pool.get()?;
+        Ok((
+            reply_tokens::live_count(conn, player)?,
+            accounts::wants_pictures(conn, player)?,
+        ))
     })
     .await?
 }
@@ -273,6 +282,17 @@ pub async fn save(
         Some(value) => Notify::parse(value)
             .ok_or_else(|| WebError::bad_request(Message::new("settings-choose-notify")))?,
     };
+    // A form from before the choice existed leaves it as it is.
+    let pictures = match form.get("pictures") {
+        None => None,
+        Some("on") => Some(true),
+        Some("off") => Some(false),
+        Some(_) => {
+            return Err(WebError::bad_request(Message::new(
+                "settings-choose-pictures",
+            )));
+        }
+    };
     let zone: Tz = match form.get("time_zone") {
         None => player.time_zone.parse().unwrap_or(Tz::UTC),
         Some(value) => value
@@ -305,6 +325,9 @@ pub async fn save(
                 Err(accounts::RenameError::Database(e)) => return Err(e.into()),
             }
             accounts::set_notify(conn, player.id, notify)?;
+            if let Some(pictures) = pictures {
+                accounts::set_pictures(conn, player.id, pictures)?;
+            }
             accounts::set_time_zone(conn, player.id, zone)?;
             accounts::set_language(conn, player.id, lang)?;
             Ok(Ok(()))

@@ -68,6 +68,7 @@ at-not-a-number = “at” must be the number of an event in this game.
 move-unreadable-form = The move could not be read. Please use the buttons on the board.
 rules-no-such-game = There is no such game here. The games are listed at /rules.
 settings-choose-notify = Choose one of the offered email settings.
+settings-choose-pictures = Choose whether emails carry pictures: on or off.
 settings-choose-zone = Choose one of the offered time zones.
 settings-choose-vacation = Choose how many days of vacation to take.
 new-game-unknown-kind = Turnpost does not host a game by that name.

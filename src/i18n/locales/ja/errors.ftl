@@ -65,6 +65,7 @@ at-not-a-number = 「at」はこのゲームの出来事の番号でなければ
 move-unreadable-form = 手を読めませんでした。盤面のボタンを使ってください。
 rules-no-such-game = そのようなゲームはここにはありません。ゲームの一覧は /rules にあります。
 settings-choose-notify = 示されたメール設定から一つ選んでください。
+settings-choose-pictures = メールに画像を載せるか、オンかオフを選んでください。
 settings-choose-zone = 示されたタイムゾーンから一つ選んでください。
 settings-choose-vacation = 休暇の日数を選んでください。
 new-game-unknown-kind = Turnpost にはその名前のゲームはありません。

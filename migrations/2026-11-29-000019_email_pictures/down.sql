@@ -1,0 +1,2 @@
+DROP TABLE email_pictures;
+ALTER TABLE players DROP COLUMN email_pictures;
