@@ -399,6 +399,11 @@ async fn the_your_turn_email_offers_the_moves_and_a_reply_plays_one_as_the_page_
     assert_eq!(log_length(app), before + 1, "one row");
     let answer = app.mail(email, "Re: Your turn in Kalah");
     assert!(answer.text.contains("Played: Sow pit 2"), "{}", answer.text);
+    assert_eq!(
+        crate::pictures::inline_pictures(&answer).len(),
+        1,
+        "the answer shows the board as a picture"
+    );
     assert!(answer.header("In-Reply-To").is_some());
     assert_eq!(
         answer.header("Auto-Submitted").as_deref(),

@@ -34,7 +34,7 @@ async fn a_your_turn_email_shows_the_board_as_a_picture_with_words_for_it() {
     assert_eq!(pictures.len(), 1);
     let (id, width) = &pictures[0];
     assert_eq!(*width, 600);
-    assert!(id.starts_with("board-g"), "{id}");
+    assert!(id.starts_with("board-"), "{id}");
     assert!(mail.raw.contains("multipart/related"), "{}", mail.raw);
     assert!(mail.raw.contains("Content-Disposition: inline"));
     // The picture's words: what it is, and the board as text.

@@ -210,6 +210,10 @@ fn star_drawing(
         tint(star.colour),
         if detailed { "#c8bfae" } else { "none" }
     );
+    // A grey star is named by its number.
+    if detailed && star.star > 0 && star.colour.is_none() {
+        out.push_str(&number(cx, cy, 7.0, u32::from(star.star), "#6f6656"));
+    }
     for (i, space) in star.spaces.iter().enumerate() {
         let angle = (-90.0 + 60.0 * i as f32).to_radians();
         let sx = cx + 17.0 * angle.cos();

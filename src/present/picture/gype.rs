@@ -1,13 +1,15 @@
 //! Gype: the 10 × 10 board as the seat sees it (its own side at the bottom), each die in its
 //! owner's colours with its face's icon, or a question mark while its face is secret to the seat.
 
-use super::{BoardPicture, CHANGED, document};
+use super::{BoardPicture, CHANGED, document, label};
 use crate::present::gype::board::{FACE_SYMBOLS, icon};
 use crate::rules::Seat;
-use crate::rules::gype::{CellView, DieView, Gype, Side, View};
+use crate::rules::gype::{CellView, DieView, Gype, Side, Square, View};
 
-const CELL: f32 = 30.0;
-const SIZE: f32 = CELL * 10.0;
+const CELL: f32 = 28.0;
+/// Room on the left and at the bottom for the rows' and columns' names.
+const EDGE: f32 = 20.0;
+const SIZE: f32 = CELL * 10.0 + EDGE;
 
 /// A side's die face, its ink and its border, as the page draws them.
 fn colours(side: Side) -> (&'static str, &'static str, &'static str) {
@@ -32,10 +34,13 @@ fn row_colour(side: Side) -> &'static str {
 impl BoardPicture for Gype {
     fn picture(now: &View, before: Option<&View>, _me: Option<Seat>) -> String {
         let side_of = |seat: Seat| now.seats.iter().find(|s| s.seat == seat).map(|s| s.side);
-        let mut body = format!("<defs>{FACE_SYMBOLS}</defs>");
+        // The icons stay inside their boxes, so the renderer is spared clipping to them.
+        let symbols = FACE_SYMBOLS.replace("<symbol ", r#"<symbol overflow="visible" "#);
+        let mut body = format!("<defs>{symbols}</defs>");
+        body.push_str(&edge_names(&now.board));
         for (r, row) in now.board.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {
-                let x = CELL * c as f32;
+                let x = EDGE + CELL * c as f32;
                 let y = CELL * r as f32;
                 let was = before.and_then(|b| b.board.get(r)?.get(c)?.as_ref());
                 let changed = before.is_some()
@@ -45,6 +50,52 @@ impl BoardPicture for Gype {
             }
         }
         document(SIZE, SIZE, &body)
+    }
+}
+
+/// The name of each row down the left and of each column along the bottom, as moves name the
+/// squares ("b3"): a letter for a column of the board and a number for a row, whichever way the
+/// seat's side turns the board.
+fn edge_names(board: &[Vec<Option<CellView>>]) -> String {
+    let squares = |cells: Vec<Option<&CellView>>| -> Vec<Square> {
+        cells
+            .into_iter()
+            .flatten()
+            .map(|cell| cell.square)
+            .collect()
+    };
+    let mut out = String::new();
+    for (r, row) in board.iter().enumerate() {
+        let line = squares(row.iter().map(Option::as_ref).collect());
+        if let Some(name) = line_name(&line) {
+            let y = CELL * (r as f32 + 0.5);
+            out.push_str(&label(EDGE / 2.0, y, 9.0, &name, "#7a6a4c"));
+        }
+    }
+    for c in 0..board.first().map_or(0, Vec::len) {
+        let line = squares(
+            board
+                .iter()
+                .map(|row| row.get(c).and_then(Option::as_ref))
+                .collect(),
+        );
+        if let Some(name) = line_name(&line) {
+            let x = EDGE + CELL * (c as f32 + 0.5);
+            out.push_str(&label(x, CELL * 10.0 + EDGE / 2.0, 9.0, &name, "#7a6a4c"));
+        }
+    }
+    out
+}
+
+/// What the squares of a line share: their column's letter or their row's number.
+fn line_name(line: &[Square]) -> Option<String> {
+    let (first, second) = (line.first()?, line.get(1)?);
+    let name = first.to_string();
+    let (letter, digits) = name.split_at(1);
+    if first.c == second.c {
+        Some(letter.to_string())
+    } else {
+        Some(digits.to_string())
     }
 }
 
@@ -101,8 +152,8 @@ fn die_at(die: &DieView, x: f32, y: f32, side: Side) -> String {
         Some(f) => out.push_str(&format!(
             r##"<use href="#{}" x="{}" y="{}" width="18" height="18"/>"##,
             icon(f),
-            x + 6.0,
-            y + 6.0
+            x + (CELL - 18.0) / 2.0,
+            y + (CELL - 18.0) / 2.0
         )),
         // A question mark, drawn: the face is secret.
         None => out.push_str(&format!(

@@ -23,18 +23,22 @@ pub(super) fn fill(colour: Colour) -> &'static str {
 
 impl BoardPicture for Kabaleo {
     fn picture(now: &KabaleoView, before: Option<&KabaleoView>, me: Option<Seat>) -> String {
-        let tallest = now.piles.iter().map(|p| p.height).max().unwrap_or(1).max(3);
-        let row_height = BAND * tallest as f32 + 22.0;
         let mut body = String::new();
-        for (i, pile) in now.piles.iter().enumerate() {
-            let x = CELL * (i % COLUMNS) as f32;
-            let y = row_height * (i / COLUMNS) as f32;
-            let changed = before
-                .and_then(|b| b.piles.get(i))
-                .is_some_and(|was| was.pieces != pile.pieces);
-            body.push_str(&pile_at(pile, x, y, row_height, changed));
+        let mut y = 0.0;
+        // Each row of piles as tall as its tallest pile needs.
+        for (row, piles) in now.piles.chunks(COLUMNS).enumerate() {
+            let tallest = piles.iter().map(|p| p.height).max().unwrap_or(1).max(3);
+            let height = BAND * tallest as f32 + 22.0;
+            for (column, pile) in piles.iter().enumerate() {
+                let i = row * COLUMNS + column;
+                let changed = before
+                    .and_then(|b| b.piles.get(i))
+                    .is_some_and(|was| was.pieces != pile.pieces);
+                body.push_str(&pile_at(pile, CELL * column as f32, y, height, changed));
+            }
+            y += height;
         }
-        let mut y = row_height * now.piles.len().div_ceil(COLUMNS) as f32 + 8.0;
+        y += 8.0;
         // The seat's own hand first.
         let mut seats: Vec<&SeatView> = now.seats.iter().collect();
         seats.sort_by_key(|seat| Some(seat.seat) != me);

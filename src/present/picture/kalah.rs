@@ -7,7 +7,7 @@ use crate::rules::kalah::{Kalah, SideView, View};
 const PIT: f32 = 38.0;
 const LEFT: f32 = 45.0;
 const WIDTH: f32 = LEFT * 2.0 + PIT * 6.0;
-const HEIGHT: f32 = 112.0;
+const HEIGHT: f32 = 132.0;
 
 impl BoardPicture for Kalah {
     fn picture(now: &View, before: Option<&View>, me: Option<Seat>) -> String {
@@ -24,8 +24,8 @@ impl BoardPicture for Kalah {
             w = WIDTH - 4.0,
             h = HEIGHT - 4.0
         );
-        body.push_str(&row(&now.sides[bottom], was(bottom), 78.0, false));
-        body.push_str(&row(&now.sides[top], was(top), 34.0, true));
+        body.push_str(&row(&now.sides[bottom], was(bottom), 88.0, false));
+        body.push_str(&row(&now.sides[top], was(top), 44.0, true));
         body.push_str(&store(&now.sides[bottom], was(bottom), WIDTH - LEFT / 2.0));
         body.push_str(&store(&now.sides[top], was(top), LEFT / 2.0));
         document(WIDTH, HEIGHT, &body)
@@ -41,6 +41,9 @@ fn row(side: &SideView, before: Option<&SideView>, y: f32, reversed: bool) -> St
         let changed = before.is_some_and(|b| b.pits[i] != *seeds);
         out.push_str(&hollow(x, y, 16.0, 16.0, changed));
         out.push_str(&number(x, y, 13.0, *seeds, "#fffaf0"));
+        // The pit's number, as moves name it, on the board's edge beside it.
+        let edge = if reversed { y - 28.0 } else { y + 28.0 };
+        out.push_str(&number(x, edge, 8.0, i as u32 + 1, "#f6e7cc"));
     }
     out
 }

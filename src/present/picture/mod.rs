@@ -20,7 +20,7 @@ use resvg::{tiny_skia, usvg};
 
 use crate::rules::{Rules, Seat};
 
-pub use glyphs::number;
+pub use glyphs::{label, number};
 
 /// How wide a picture is drawn, in pixels: sharp on a phone's screen (about twice its 360 CSS
 /// pixels' width at most) and on a desktop's at 600 CSS pixels.

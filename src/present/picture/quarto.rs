@@ -1,7 +1,7 @@
 //! Quarto: the 16 squares with their pieces, the piece waiting to be placed, and the pieces
 //! still to give.
 
-use super::{BoardPicture, CHANGED, document};
+use super::{BoardPicture, CHANGED, document, label};
 use crate::present::quarto::piece_svg;
 use crate::rules::Seat;
 use crate::rules::quarto::{PieceView, Quarto, QuartoView};
@@ -19,6 +19,19 @@ impl BoardPicture for Quarto {
             r##"<rect x="{m}" y="{m}" width="{BOARD}" height="{BOARD}" rx="8" fill="#e9dcc0" stroke="#6b4f2a" stroke-width="2"/>"##,
             m = MARGIN
         );
+        // Columns a to d, rows 1 to 4 from the top, as moves name the squares.
+        for (i, name) in ["a", "b", "c", "d"].iter().enumerate() {
+            let x = MARGIN + CELL * (i as f32 + 0.5);
+            body.push_str(&label(x, MARGIN / 2.0, 9.0, name, "#6b4f2a"));
+            let y = MARGIN + CELL * (i as f32 + 0.5);
+            body.push_str(&label(
+                MARGIN / 2.0,
+                y,
+                9.0,
+                &(i + 1).to_string(),
+                "#6b4f2a",
+            ));
+        }
         for (i, cell) in now.cells.iter().enumerate() {
             let x = MARGIN + CELL * (i % 4) as f32;
             let y = MARGIN + CELL * (i / 4) as f32;
@@ -61,10 +74,11 @@ impl BoardPicture for Quarto {
     }
 }
 
-/// The page's drawing of `piece` (48 × 64), its top left at (`x`, `y`), scaled by `scale`.
+/// The page's drawing of `piece` (48 × 64), its top left at (`x`, `y`), scaled by `scale`. The
+/// drawing stays inside its box, so the renderer is spared clipping to it.
 fn piece_at(piece: &PieceView, x: f32, y: f32, scale: f32) -> String {
     format!(
         r#"<g transform="translate({x} {y}) scale({scale})">{}</g>"#,
-        piece_svg(piece, "")
+        piece_svg(piece, "").replacen("<svg ", r#"<svg overflow="visible" "#, 1)
     )
 }

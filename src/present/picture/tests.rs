@@ -163,6 +163,16 @@ fn numbers_are_drawn_digit_by_digit() {
     assert_eq!(one.matches("<path").count(), 1);
     assert_eq!(three.matches("<path").count(), 3);
     assert!(png(&document(20.0, 20.0, &one), 40).is_ok());
+    let square = label(0.0, 0.0, 10.0, "b10", "#000");
+    assert_eq!(
+        square.matches("<path").count(),
+        3,
+        "a letter, then two digits"
+    );
+    assert_eq!(
+        label(0.0, 0.0, 10.0, "z?", "#000").matches("<path").count(),
+        0
+    );
 }
 
 #[test]
