@@ -409,16 +409,18 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
         actions: None,
         lang: mailing.recipient.lang(),
     });
-    let picture = mailing.recipient.email_pictures.then(|| {
-        let looker = Looker {
-            player: me,
-            seat,
-            viewer,
-            lang: mailing.recipient.lang(),
-            board: &board,
-        };
+    let looker = Looker {
+        player: me,
+        seat,
+        viewer,
+        lang: mailing.recipient.lang(),
+        board: &board,
+    };
+    let picture = if mailing.recipient.email_pictures {
         game_image(&game, &rows, &view, &looker, size)
-    });
+    } else {
+        None
+    };
     let others: Vec<&str> = names
         .iter()
         .enumerate()
@@ -484,7 +486,7 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
         head_seq: game.seq,
         head_hash: head.chars().take(12).collect(),
         by_email,
-        picture: picture.flatten(),
+        picture,
     }))
 }
 

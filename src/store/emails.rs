@@ -70,7 +70,7 @@ pub fn insert_pictures(
         .map(|_| ())
 }
 
-/// The pictures an email carries, in the order they were made.
+/// The pictures an email carries, by Content-ID.
 pub fn pictures_of(conn: &mut PgConnection, email_id: i64) -> QueryResult<Vec<InlinePicture>> {
     email_pictures::table
         .filter(email_pictures::email_id.eq(email_id))
