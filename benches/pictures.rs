@@ -10,18 +10,20 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::Instant;
 
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use turnpost::i18n::Lang;
+use turnpost::mail::pictures::PictureSize;
 use turnpost::present::picture::{self, BoardPicture};
 use turnpost::present::{Board, GameUi};
+use turnpost::rules::Viewer;
 use turnpost::rules::azul::Azul;
 use turnpost::rules::gype::Gype;
 use turnpost::rules::kabaleo::Kabaleo;
 use turnpost::rules::kalah::Kalah;
+use turnpost::rules::playout::random_walk;
 use turnpost::rules::quarto::Quarto;
-use turnpost::rules::{Status, Viewer, fold};
 
 /// A seat's view, the same seat's view one command before, and the seat.
 type Position<R> = (
@@ -33,30 +35,25 @@ type Position<R> = (
 /// Every seat's view after every tenth command of four random games (600 commands at most).
 fn positions<R: BoardPicture>(players: usize) -> Vec<Position<R>> {
     let mut out = Vec::new();
+    let options = R::Options::default();
     for seed in 0..4 {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let options = R::Options::default();
-        let events = R::setup(&options, players, &mut rng);
-        let mut state = fold::<R>(&options, players, &events);
-        for step in 0..600 {
-            let Status::ToAct { seats } = R::status(&state) else {
-                break;
-            };
-            let seat = seats[rng.random_range(0..seats.len())];
-            let legal = R::legal_commands(&state, seat);
-            let command = legal[rng.random_range(0..legal.len())].clone();
-            let before: Vec<R::View> = (0..players)
-                .map(|s| R::view(&state, Viewer::Seat(s)))
+        let mut before: Vec<R::View> = Vec::new();
+        let mut visits = 0;
+        random_walk::<R>(&options, players, &mut rng, 600, |state, _| {
+            let now: Vec<R::View> = (0..players)
+                .map(|s| R::view(state, Viewer::Seat(s)))
                 .collect();
-            for event in R::decide(&state, seat, &command, &mut rng).expect("a legal command") {
-                state = R::evolve(state, &event);
-            }
-            if step % 10 == 0 {
-                for (s, was) in before.into_iter().enumerate() {
-                    out.push((R::view(&state, Viewer::Seat(s)), was, s));
+            // The first visit is the setup's.
+            if visits % 10 == 1 {
+                for (s, (view, was)) in now.iter().zip(&before).enumerate() {
+                    out.push((view.clone(), was.clone(), s));
                 }
             }
-        }
+            before = now;
+            visits += 1;
+        })
+        .expect("a random game");
     }
     out
 }
@@ -93,7 +90,9 @@ fn bench<R: BoardPicture + GameUi>(name: &str, players: usize) {
             .map(|(now, before, seat)| R::picture(now, Some(before), Some(*seat)))
             .collect();
     });
-    for (width, label) in [(picture::WIDTH, "email"), (400, "digest")] {
+    let sizes = [PictureSize::FULL, PictureSize::SMALL];
+    for (size, label) in sizes.into_iter().zip(["email", "digest"]) {
+        let width = size.drawn;
         let mut pngs = Vec::new();
         let render = per_item(count, || {
             pngs = (svgs.iter())

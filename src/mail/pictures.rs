@@ -75,7 +75,7 @@ pub fn game_image<R: BoardPicture>(
 }
 
 /// The picture of the board `now` for `me`, with what changed since `before` marked.
-pub fn board_image<R: BoardPicture>(
+fn board_image<R: BoardPicture>(
     now: &R::View,
     before: Option<&R::View>,
     me: Seat,

@@ -23,33 +23,64 @@ pub fn random_playout<R: Rules>(
     rng: Rng<'_>,
     max_commands: usize,
 ) -> Result<Playout<R>, String> {
-    let mut events = R::setup(options, players, rng);
-    let mut state = fold::<R>(options, players, &events);
+    let mut events = Vec::new();
     let mut commands = 0;
-    while let Status::ToAct { seats } = R::status(&state) {
-        if commands == max_commands {
-            return Err(format!(
-                "the game did not end within {max_commands} commands"
-            ));
-        }
+    let walk = random_walk::<R>(options, players, rng, max_commands, |_, new| {
+        events.extend(new);
+        commands += 1;
+    })?;
+    if !walk.ended {
+        return Err(format!(
+            "the game did not end within {max_commands} commands"
+        ));
+    }
+    Ok(Playout {
+        state: walk.state,
+        events,
+        // The first visit is the setup's.
+        commands: commands - 1,
+    })
+}
+
+/// Where a random walk stopped.
+pub struct Walk<R: Rules> {
+    pub state: R::State,
+    /// The game ended, rather than the walk running out of commands.
+    pub ended: bool,
+}
+
+/// Plays uniformly random legal commands until the game ends or `max_commands` have been
+/// played. `visit` gets the state after the setup and after every command, with the events that
+/// led to it. Fails if a seat that must act has no legal command or if `decide` refuses a legal
+/// command.
+pub fn random_walk<R: Rules>(
+    options: &R::Options,
+    players: usize,
+    rng: Rng<'_>,
+    max_commands: usize,
+    mut visit: impl FnMut(&R::State, Vec<R::Event>),
+) -> Result<Walk<R>, String> {
+    let setup = R::setup(options, players, rng);
+    let mut state = fold::<R>(options, players, &setup);
+    visit(&state, setup);
+    for _ in 0..max_commands {
+        let Status::ToAct { seats } = R::status(&state) else {
+            break;
+        };
         let seat = *pick(&seats, rng).ok_or("nobody is to act in a running game")?;
         let legal = R::legal_commands(&state, seat);
         let command = pick(&legal, rng)
             .ok_or_else(|| format!("seat {seat} must act but has no legal command"))?
             .clone();
-        let new_events = R::decide(&state, seat, &command, rng)
+        let events = R::decide(&state, seat, &command, rng)
             .map_err(|e| format!("decide refused legal command {command:?}: {e}"))?;
-        for event in &new_events {
+        for event in &events {
             state = R::evolve(state, event);
         }
-        events.extend(new_events);
-        commands += 1;
+        visit(&state, events);
     }
-    Ok(Playout {
-        state,
-        events,
-        commands,
-    })
+    let ended = !matches!(R::status(&state), Status::ToAct { .. });
+    Ok(Walk { state, ended })
 }
 
 fn pick<'a, T>(items: &'a [T], rng: Rng<'_>) -> Option<&'a T> {

@@ -45,7 +45,7 @@ impl BoardPicture for Azul {
             for (j, colour) in factory.to_list().into_iter().enumerate() {
                 let tx = x - 9.5 + 10.0 * (j % 2) as f32;
                 let ty = cy - 9.5 + 10.0 * (j / 2) as f32;
-                body.push_str(&tile(tx, ty, colour, None));
+                body.push_str(&tile(tx, ty, colour));
             }
         }
         let mut y = 32.0 * now.factories.len().div_ceil(9) as f32 + 4.0;
@@ -108,16 +108,15 @@ fn tray(body: &mut String, y: f32, tiles: &Tiles, token: bool, ground: &str) -> 
     for colour in list {
         let x = 28.0 + (TILE + 3.0) * (at % per_row) as f32;
         let ty = y + 3.0 + (TILE + 3.0) * (at / per_row) as f32;
-        body.push_str(&tile(x, ty, colour, None));
+        body.push_str(&tile(x, ty, colour));
         at += 1;
     }
     y + height + 3.0
 }
 
-fn tile(x: f32, y: f32, colour: Colour, ring: Option<&str>) -> String {
-    let (stroke, width) = ring.map_or(("#222", 0.6), |r| (r, 2.0));
+fn tile(x: f32, y: f32, colour: Colour) -> String {
     format!(
-        r#"<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="1.5" fill="{}" stroke="{stroke}" stroke-width="{width}"/>"#,
+        r##"<rect x="{x}" y="{y}" width="{TILE}" height="{TILE}" rx="1.5" fill="{}" stroke="#222" stroke-width="0.6"/>"##,
         fill(colour)
     )
 }
@@ -173,7 +172,6 @@ fn player_board(
             8.0 + 12.0 * column as f32,
             40.0 + 12.0 * row as f32,
             colour,
-            None,
         ));
     }
     for (i, colour) in player.corner.to_list().into_iter().enumerate() {
@@ -181,7 +179,6 @@ fn player_board(
             270.0 + 12.0 * (i % 2) as f32,
             8.0 + 12.0 * (i / 2) as f32,
             colour,
-            None,
         ));
     }
     out.push_str("</g>");

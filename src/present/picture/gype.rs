@@ -34,9 +34,7 @@ fn row_colour(side: Side) -> &'static str {
 impl BoardPicture for Gype {
     fn picture(now: &View, before: Option<&View>, _me: Option<Seat>) -> String {
         let side_of = |seat: Seat| now.seats.iter().find(|s| s.seat == seat).map(|s| s.side);
-        // The icons stay inside their boxes, so the renderer is spared clipping to them.
-        let symbols = FACE_SYMBOLS.replace("<symbol ", r#"<symbol overflow="visible" "#);
-        let mut body = format!("<defs>{symbols}</defs>");
+        let mut body = format!("<defs>{FACE_SYMBOLS}</defs>");
         body.push_str(&edge_names(&now.board));
         for (r, row) in now.board.iter().enumerate() {
             for (c, cell) in row.iter().enumerate() {

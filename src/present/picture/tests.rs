@@ -1,4 +1,4 @@
-use rand::{RngExt, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
@@ -6,8 +6,9 @@ use crate::rules::azul::Azul;
 use crate::rules::gype::{Gype, PhaseView};
 use crate::rules::kabaleo::Kabaleo;
 use crate::rules::kalah::Kalah;
+use crate::rules::playout::random_walk;
 use crate::rules::quarto::Quarto;
-use crate::rules::{Status, Viewer, fold};
+use crate::rules::{Status, Viewer};
 
 /// Plays a random game of `players` (its first 600 commands at most) and hands `look` every
 /// seat's view after every command, with that seat's view before it.
@@ -17,26 +18,18 @@ fn walk<R: BoardPicture>(
     mut look: impl FnMut(&R::State, Seat, &R::View, &R::View),
 ) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut before: Vec<R::View> = Vec::new();
     let options = R::Options::default();
-    let events = R::setup(&options, players, &mut rng);
-    let mut state = fold::<R>(&options, players, &events);
-    for _ in 0..600 {
-        let Status::ToAct { seats } = R::status(&state) else {
-            return;
-        };
-        let seat = seats[rng.random_range(0..seats.len())];
-        let legal = R::legal_commands(&state, seat);
-        let command = legal[rng.random_range(0..legal.len())].clone();
-        let before: Vec<R::View> = (0..players)
-            .map(|s| R::view(&state, Viewer::Seat(s)))
+    random_walk::<R>(&options, players, &mut rng, 600, |state, _| {
+        let now: Vec<R::View> = (0..players)
+            .map(|s| R::view(state, Viewer::Seat(s)))
             .collect();
-        for event in R::decide(&state, seat, &command, &mut rng).expect("a legal command") {
-            state = R::evolve(state, &event);
+        for (s, (view, was)) in now.iter().zip(&before).enumerate() {
+            look(state, s, view, was);
         }
-        for (s, was) in before.iter().enumerate() {
-            look(&state, s, &R::view(&state, Viewer::Seat(s)), was);
-        }
-    }
+        before = now;
+    })
+    .expect("a random game");
 }
 
 /// Renders a few positions of a random game for every seat: each a PNG of [`WIDTH`] pixels
