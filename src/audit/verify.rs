@@ -346,7 +346,7 @@ fn check_table_business<R: Rules>(
                 }
                 Some(Entry::TimedOut { .. })
                     if control.on_timeout == OnTimeout::ComputerTakesOver
-                        && decide::may_hand_over(game, *seat) =>
+                        && decide::may_hand_over(game, *seat, &late_at(game, row)) =>
                 {
                     return wrong_as(row.seq, "verify-take-over-skipped");
                 }
@@ -354,7 +354,7 @@ fn check_table_business<R: Rules>(
                     if control.on_timeout != OnTimeout::ComputerTakesOver {
                         return wrong_as(row.seq, "verify-timeout-way");
                     }
-                    check_take_over(game, row, *seat, recorded)?;
+                    check_take_over(game, row, *seat, &late_at(game, row), recorded)?;
                 }
                 _ => {}
             }
@@ -374,7 +374,7 @@ fn check_table_business<R: Rules>(
         }
         Submitted::HandOver => {
             let seat = seat_of(game, row)?;
-            check_take_over(game, row, seat, recorded)?;
+            check_take_over(game, row, seat, &[], recorded)?;
         }
         Submitted::Rate if row.actor.is_some() || !game.awaits_rating() => {
             return wrong_as(row.seq, "verify-rating-unasked");
@@ -425,12 +425,19 @@ fn check_table_business<R: Rules>(
     Ok(())
 }
 
+/// The seats whose time had run out when `row` was made: the server judges a timeout by the time
+/// of the transaction that records it.
+fn late_at<R: Rules>(game: &Game<R>, row: &EventRow) -> Vec<usize> {
+    (game.clock.as_ref()).map_or_else(Vec::new, |clock| clock.out_of_time(row.recorded_at))
+}
+
 /// A computer takes `seat` over: from the person who holds it, where the table lets a computer do
-/// so, and a computer that has never sat at this table.
+/// so while `leaving` leave with it, and a computer that has never sat at this table.
 fn check_take_over<R: Rules>(
     game: &Game<R>,
     row: &EventRow,
     seat: usize,
+    leaving: &[usize],
     recorded: &[Entry<R::Event>],
 ) -> Result<(), Discrepancy> {
     let Some(Entry::SeatTakenOver {
@@ -445,7 +452,7 @@ fn check_take_over<R: Rules>(
     if *taken != seat || game.seating.get(seat).map(|p| p.id) != Some(left.id) {
         return wrong_as(row.seq, "verify-take-over-seat");
     }
-    if !decide::may_hand_over(game, seat) {
+    if !decide::may_hand_over(game, seat, leaving) {
         return wrong_as(row.seq, "verify-take-over-not-here");
     }
     if !decide::may_stand_in(game, computer) {

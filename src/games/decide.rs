@@ -56,8 +56,8 @@ pub fn play_entries<R: Rules>(
         .collect())
 }
 
-/// A player resigns. If two or more others remain, the rules record how play goes on without
-/// the seat; otherwise `settle` will end the game.
+/// A player resigns. If two or more others remain, a person among them, the rules record how
+/// play goes on without the seat; otherwise `settle` will end the game.
 pub fn resign_entries<R: Rules>(
     game: &Game<R>,
     seat: Seat,
@@ -86,14 +86,15 @@ pub fn timeout_entries<R: Rules>(
 
 /// Whether a computer may take `seat` over from the person playing it: in a running game of
 /// three or four where the seat is still in play, held by a person, and another person plays on
-/// (computers never finish a game among themselves).
-pub fn may_hand_over<R: Rules>(game: &Game<R>, seat: Seat) -> bool {
+/// (computers never finish a game among themselves). `leaving` are the seats whose people leave
+/// at the same moment, `seat` among them (every seat out of time at once): none of them plays on.
+pub fn may_hand_over<R: Rules>(game: &Game<R>, seat: Seat, leaving: &[Seat]) -> bool {
     game.players >= 3
         && game.ended.is_none()
         && game.state.is_some()
         && !game.resigned.contains(&seat)
         && game.seating.get(seat).is_some_and(|p| !p.is_computer())
-        && game.another_person_plays(seat)
+        && game.a_person_plays_besides(&[leaving, &[seat]].concat())
 }
 
 /// Whether `computer` may be the one to take a seat over: a computer account that has never sat
@@ -125,7 +126,8 @@ fn withdraw_entries<R: Rules>(
 ) -> Vec<Entry<R::Event>> {
     let mut entries = vec![first];
     let others = game.remaining_seats().len().saturating_sub(1);
-    if let (true, Some(state)) = (others >= 2, game.state.as_ref()) {
+    let plays_on = others >= 2 && game.a_person_plays_besides(&[seat]);
+    if let (true, Some(state)) = (plays_on, game.state.as_ref()) {
         entries.extend(
             R::resign(state, seat)
                 .into_iter()

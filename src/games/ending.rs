@@ -22,6 +22,7 @@ impl<R: Rules> Game<R> {
         Some(Ending {
             outcome: self.ended.as_ref()?.outcome.clone(),
             departures: self.departures(),
+            decided_by: self.state.as_ref().and_then(R::decided_by),
         })
     }
 

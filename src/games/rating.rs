@@ -64,11 +64,8 @@ impl<R: Rules> Game<R> {
             return Vec::new();
         };
         let outcome = &ended.outcome;
-        (0..self.seating.len())
-            .map(|seat| {
-                let person = (self.handed_over.iter())
-                    .find(|h| h.seat == seat)
-                    .map_or(&self.seating[seat], |h| &h.left);
+        (self.seat_holders().into_iter().enumerate())
+            .map(|(seat, person)| {
                 let standing = match self.left.iter().position(|id| *id == person.id) {
                     Some(at) => (true, self.left.len() - at, false, Reverse(0)),
                     None => {

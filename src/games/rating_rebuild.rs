@@ -21,7 +21,7 @@ use super::stream::RatingChange;
 use crate::ratings::Rating;
 use crate::rules::{Kind, Rules, with_rules};
 use crate::store::events::EventRow;
-use crate::store::schema::{game_events, games, player_ratings, rating_changes};
+use crate::store::schema::{game_events, games, player_ratings, players, rating_changes};
 
 /// How many games' logs are read in one query.
 const BATCH: usize = 500;
@@ -309,19 +309,22 @@ fn compare_stored(
             match stored.remove(&key) {
                 Some(found) if found == expected => {}
                 Some(_) => report.differences.push(format!(
-                    "game {}: the stored change of player {} differs from the log",
-                    game.game_id, change.player.id
+                    "game {}: the stored change of {} differs from the log",
+                    game.game_id,
+                    named(conn, change.player.id)?
                 )),
                 None => report.differences.push(format!(
-                    "game {}: no stored change for player {}",
-                    game.game_id, change.player.id
+                    "game {}: no stored change for {}",
+                    game.game_id,
+                    named(conn, change.player.id)?
                 )),
             }
         }
     }
     for (game_id, player) in stored.keys() {
         report.differences.push(format!(
-            "game {game_id}: a stored change for player {player} that no log records"
+            "game {game_id}: a stored change for {} that no log records",
+            named(conn, *player)?
         ));
     }
     compare_current(conn, games, report)
@@ -362,17 +365,33 @@ fn compare_current(
         match expected.remove(&(player, kind.clone())) {
             Some(want) if want == found => {}
             Some(_) => report.differences.push(format!(
-                "player {player}: the stored {kind} rating differs from the logs"
+                "{}: the stored {kind} rating differs from the logs",
+                named(conn, player)?
             )),
             None => report.differences.push(format!(
-                "player {player}: a stored {kind} rating that no log gives"
+                "{}: a stored {kind} rating that no log gives",
+                named(conn, player)?
             )),
         }
     }
     for (player, kind) in expected.keys() {
-        report
-            .differences
-            .push(format!("player {player}: no stored {kind} rating"));
+        (report.differences).push(format!(
+            "{}: no stored {kind} rating",
+            named(conn, *player)?
+        ));
     }
     Ok(())
+}
+
+/// "Ann (player 3)", or "player 3" for an account no longer there: a player as a report names
+/// them, by their name now and their number.
+fn named(conn: &mut PgConnection, player: i64) -> QueryResult<String> {
+    let name: Option<String> = (players::table.find(player))
+        .select(players::display_name)
+        .first(conn)
+        .optional()?;
+    Ok(match name {
+        Some(name) => format!("{name} (player {player})"),
+        None => format!("player {player}"),
+    })
 }

@@ -227,18 +227,32 @@ impl<R: Rules> Game<R> {
         })
     }
 
-    /// Whether a person (not a computer) still plays some seat other than `seat`.
-    pub fn another_person_plays(&self, seat: Seat) -> bool {
-        (self.remaining_seats().into_iter())
-            .any(|other| other != seat && self.seating.get(other).is_some_and(|p| !p.is_computer()))
+    /// Who answers for each seat, in seat order: its player, or the person who left it where a
+    /// computer took it over.
+    pub fn seat_holders(&self) -> Vec<&Participant> {
+        (0..self.seating.len())
+            .map(|seat| {
+                (self.handed_over.iter())
+                    .find(|h| h.seat == seat)
+                    .map_or(&self.seating[seat], |h| &h.left)
+            })
+            .collect()
+    }
+
+    /// Whether a person (not a computer) still plays some seat besides those of `leaving`.
+    pub fn a_person_plays_besides(&self, leaving: &[Seat]) -> bool {
+        (self.remaining_seats().into_iter()).any(|seat| {
+            !leaving.contains(&seat) && self.seating.get(seat).is_some_and(|p| !p.is_computer())
+        })
     }
 
     pub fn has_joined(&self, player_id: i64) -> bool {
         self.joined.iter().any(|p| p.id == player_id)
     }
 
-    /// Who must act, or how the game ended. Resignations can end a game before its rules do:
-    /// when one player is left, they win.
+    /// Who must act, or how the game ended. Players leaving can end a game before its rules do:
+    /// when one player is left, they win; when no person is left in play, the computers still
+    /// playing win (computers never finish a game among themselves).
     pub fn status(&self) -> Option<Status> {
         if let Some(ended) = &self.ended {
             return Some(Status::Finished {
@@ -247,7 +261,8 @@ impl<R: Rules> Game<R> {
         }
         let state = self.state.as_ref()?;
         let remaining = self.remaining_seats();
-        if !self.resigned.is_empty() && remaining.len() <= 1 {
+        let someone_left = !self.resigned.is_empty() || !self.handed_over.is_empty();
+        if someone_left && (remaining.len() <= 1 || !self.a_person_plays_besides(&[])) {
             return Some(Status::Finished {
                 outcome: Outcome {
                     winners: remaining,

@@ -259,7 +259,10 @@ pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Re
     let (game_players, options, private, time_control, rated, phase) = with_rules!(kind, |R| {
         let (game, _) = load::<R>(conn, game_id)?;
         (
-            game.seating.iter().map(|p| p.id).collect::<Vec<i64>>(),
+            // The people who left a seat to a computer are invited again, not their stand-ins.
+            (game.seat_holders().iter())
+                .map(|p| p.id)
+                .collect::<Vec<i64>>(),
             game.options_json.clone(),
             game.private,
             game.time_control,

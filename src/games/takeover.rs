@@ -101,7 +101,7 @@ fn hand_over_locked<R: Rules>(
     if game.phase() != Phase::Active || game.resigned.contains(&seat) {
         return Err(ServiceError::Rule(Message::new("resign-only-in-progress")));
     }
-    if !decide::may_hand_over(&game, seat) {
+    if !decide::may_hand_over(&game, seat, &[]) {
         return Err(ServiceError::Rule(Message::new("hand-over-not-here")));
     }
     take_over(conn, game, rows.last(), seat, None)

@@ -54,7 +54,7 @@ fn expire<R: Rules>(conn: &mut PgConnection, game_id: &str, now: DateTime<Utc>) 
         return Ok(Expiry::Nothing);
     };
     match control.on_timeout {
-        OnTimeout::ComputerTakesOver if decide::may_hand_over(&game, late[0]) => {
+        OnTimeout::ComputerTakesOver if decide::may_hand_over(&game, late[0], &late) => {
             let due = due_at(&game, late[0])?;
             takeover::timed_out(conn, game, rows.last(), late[0], due)?;
             Ok(Expiry::TakenOver)

@@ -250,10 +250,10 @@ fn news_email(
     }
     // A rated game's end is told with the ratings it gave: rated here if no server has yet, and
     // held back a little while another server rates it, but not for long should rating fail.
-    let ended: Vec<String> = (notices.iter())
-        .filter(|n| n.kind == Kind::GameOver.as_str())
-        .filter_map(|n| n.game_id.clone())
-        .collect();
+    // Any notice may find its game over by now (a your-turn notice of the player whose own move
+    // ended it), so every game the email tells of is asked about, not only those of game-over
+    // notices.
+    let ended: Vec<String> = notices.iter().filter_map(|n| n.game_id.clone()).collect();
     if rating::any_awaiting(mailing.conn, Some(&ended))? {
         if let Err(e) = rating::rate_finished(mailing.conn, ended.len()) {
             tracing::warn!("rating before a game-over email: {e}");

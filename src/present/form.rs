@@ -19,6 +19,21 @@ impl FormFields {
         })
     }
 
+    /// The members of a JSON object as fields, for programs: a string as it is, a number or a
+    /// truth value as written, null as absent, anything else as its JSON text.
+    pub fn from_json(body: &[u8]) -> Result<FormFields, Message> {
+        let object: serde_json::Map<String, serde_json::Value> = serde_json::from_slice(body)
+            .map_err(|e| Message::new("request-json-unreadable").text("detail", e.to_string()))?;
+        let fields = (object.into_iter())
+            .filter_map(|(name, value)| match value {
+                serde_json::Value::Null => None,
+                serde_json::Value::String(text) => Some((name, text)),
+                other => Some((name, other.to_string())),
+            })
+            .collect();
+        Ok(FormFields { fields })
+    }
+
     pub fn get(&self, name: &str) -> Option<&str> {
         self.fields.get(name).map(String::as_str)
     }

@@ -17,6 +17,8 @@ pub enum Departure {
 pub struct Ending {
     pub outcome: Outcome,
     pub departures: Vec<(Seat, Departure)>,
+    /// How the rules' tie-breakers decided between equal scores, if they did.
+    pub decided_by: Option<Message>,
 }
 
 impl Ending {
@@ -66,7 +68,12 @@ pub fn result_message<R: Rules>(ending: &Ending) -> Message {
             },
         };
     }
-    let result = scored_result::<R>(ending);
+    let result = match &ending.decided_by {
+        Some(how) => Message::new("result-decided-by")
+            .with("result", scored_result::<R>(ending))
+            .with("how", how.clone()),
+        None => scored_result::<R>(ending),
+    };
     match left {
         Some(left) => Message::new("result-and-left")
             .with("result", result)
@@ -162,6 +169,7 @@ mod tests {
                 scores: scores.to_vec(),
             },
             departures: Vec::new(),
+            decided_by: None,
         }
     }
 
@@ -180,6 +188,24 @@ mod tests {
         let draw = ended(&[0, 1], &[24, 24]);
         assert_eq!(result_line::<Kalah>(&draw, &names()), "Draw at 24–24");
         assert_eq!(result_line::<Quarto>(&draw, &names()), "Draw");
+    }
+
+    #[test]
+    fn a_win_on_equal_scores_says_how_the_tie_was_broken() {
+        let ending = Ending {
+            decided_by: Some(
+                Message::new("kabaleo-decided-topped")
+                    .with("winner", 5)
+                    .with("other", 4),
+            ),
+            ..ended(&[1], &[8, 8])
+        };
+        assert_eq!(
+            result_line::<Kalah>(&ending, &names()),
+            "Bo won 8–8, decided by the first tie-breaker, piles topped by a piece: 5 to 4"
+        );
+        let japanese = Lang::Ja.say(&result_message::<Kalah>(&ending), &names());
+        assert!(japanese.contains("第一のタイブレーク"), "{japanese}");
     }
 
     #[test]

@@ -108,6 +108,7 @@ fn texts_of_games<R: GameUi>(options: &R::Options, games: u64, lang: Lang) -> Ve
                 let ending = Ending {
                     outcome,
                     departures: Vec::new(),
+                    decided_by: R::decided_by(&state),
                 };
                 let result = result_message::<R>(&ending);
                 texts.push(lang.say(&result, &names));

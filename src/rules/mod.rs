@@ -204,6 +204,13 @@ pub trait Rules: 'static {
         Vec::new()
     }
 
+    /// How a finished game was decided between seats of equal score, when its tie-breakers did
+    /// it ("on the first tie-breaker, piles topped by a piece: 5 to 4"); None when the scores
+    /// alone decided it, or the game has no tie-breakers.
+    fn decided_by(_state: &Self::State) -> Option<Message> {
+        None
+    }
+
     /// Whether `viewer` may read a command that the player at `actor` submitted. Games whose
     /// commands can carry a secret (a hidden arrangement) say no to everyone but the actor.
     fn command_visible(_command: &Self::Command, _actor: Seat, _viewer: Viewer) -> bool {

@@ -13,6 +13,8 @@ pub struct WebError {
     pub message: Message,
     /// Seconds to send in a Retry-After header.
     pub retry_after: Option<u64>,
+    /// The methods an address takes, for the Allow header of a 405.
+    pub allow: Option<&'static str>,
 }
 
 impl WebError {
@@ -21,7 +23,25 @@ impl WebError {
             status,
             message,
             retry_after: None,
+            allow: None,
         }
+    }
+
+    /// A request by a method the address does not take: a 405 that says which it takes.
+    pub fn method_not_allowed(allow: &'static str) -> Self {
+        let key = match allow.contains("POST") {
+            true => "method-post-only",
+            false => "method-get-only",
+        };
+        WebError {
+            allow: Some(allow),
+            ..Self::new(StatusCode::METHOD_NOT_ALLOWED, Message::new(key))
+        }
+    }
+
+    /// An extractor's refusal of a request's query, path, form or JSON body, as a 400 in words.
+    pub fn unreadable(part: &'static str, error: impl std::fmt::Display) -> actix_web::Error {
+        WebError::bad_request(Message::new(part).text("detail", error.to_string())).into()
     }
 
     pub fn with_retry_after(mut self, seconds: u64) -> Self {

@@ -37,13 +37,19 @@ impl WebError {
         let mut response = render_page(self.status, &page).unwrap_or_else(|_| {
             HttpResponse::build(self.status).body(lang.say(&self.message, &[]))
         });
-        if let Some(seconds) = self.retry_after {
-            response.headers_mut().insert(
-                actix_web::http::header::RETRY_AFTER,
-                actix_web::http::header::HeaderValue::from(seconds),
-            );
-        }
+        self.add_headers(response.headers_mut());
         response
+    }
+
+    /// The headers the error carries: Retry-After, Allow.
+    pub fn add_headers(&self, headers: &mut actix_web::http::header::HeaderMap) {
+        use actix_web::http::header::{ALLOW, HeaderValue, RETRY_AFTER};
+        if let Some(seconds) = self.retry_after {
+            headers.insert(RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        if let Some(allow) = self.allow {
+            headers.insert(ALLOW, HeaderValue::from_static(allow));
+        }
     }
 }
 
@@ -53,6 +59,7 @@ fn status_title(status: StatusCode, lang: Lang) -> String {
         400 => "status-bad-request",
         403 => "status-forbidden",
         404 => "status-not-found",
+        405 => "status-method-not-allowed",
         409 => "status-conflict",
         410 => "status-gone",
         413 => "status-too-large",

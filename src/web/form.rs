@@ -3,6 +3,10 @@
 
 use std::ops::Deref;
 
+use actix_web::HttpRequest;
+use actix_web::http::StatusCode;
+use actix_web::http::header::CONTENT_TYPE;
+
 use super::error::WebError;
 use crate::present::form::FormFields;
 use crate::rules::Message;
@@ -19,11 +23,50 @@ impl Deref for Form {
     }
 }
 
+/// How a request's body is sent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BodyKind {
+    /// A url-encoded form, as browsers send one (or no body and no type at all).
+    Form,
+    Json,
+    /// Anything else: refused with 415.
+    Other,
+}
+
+impl BodyKind {
+    pub fn of(req: &HttpRequest, body: &[u8]) -> BodyKind {
+        let content_type = (req.headers().get(CONTENT_TYPE))
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_ascii_lowercase);
+        match content_type {
+            Some(t) if t.starts_with("application/json") => BodyKind::Json,
+            Some(t) if t.starts_with("application/x-www-form-urlencoded") => BodyKind::Form,
+            None if body.is_empty() => BodyKind::Form,
+            _ => BodyKind::Other,
+        }
+    }
+}
+
 impl Form {
     pub fn parse(body: &[u8]) -> Result<Form, WebError> {
         FormFields::parse(body)
             .map(Form)
             .map_err(WebError::bad_request)
+    }
+
+    /// The fields of a POST: a url-encoded form, or for programs a JSON object whose members
+    /// are the same fields; any other body is refused with 415, and nothing is done.
+    pub fn read(req: &HttpRequest, body: &[u8]) -> Result<Form, WebError> {
+        match BodyKind::of(req, body) {
+            BodyKind::Form => Form::parse(body),
+            BodyKind::Json => {
+                (FormFields::from_json(body).map(Form)).map_err(WebError::bad_request)
+            }
+            BodyKind::Other => Err(WebError::new(
+                StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                Message::new("request-unsupported-type"),
+            )),
+        }
     }
 
     /// A field that must be present (it may be empty).

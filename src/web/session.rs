@@ -264,10 +264,6 @@ pub fn check_csrf(session: &Session, submitted: Option<&str>) -> Result<(), WebE
     }
 }
 
-pub fn check_form_csrf(session: &Session, form: &Form) -> Result<(), WebError> {
-    check_csrf(session, form.get(CSRF_FIELD))
-}
-
 /// A POST's token: the form's `csrf` field or, for tools, the `X-CSRF-Token` header.
 pub fn check_post_csrf(req: &HttpRequest, session: &Session, form: &Form) -> Result<(), WebError> {
     if by_api_token(req) {

@@ -33,7 +33,7 @@ pub async fn make_token(browser: &Browser, name: &str) -> String {
 }
 
 /// A request with only the token: no cookie, no CSRF token.
-async fn with_token(
+pub async fn with_token(
     app: &TestApp,
     token: &str,
     method: reqwest::Method,

@@ -103,6 +103,19 @@ async fn every_game_is_described_with_a_rules_page_linked_from_the_new_game_page
     let app = crate::support::TestApp::start().await;
     let ann = app.signed_in("ann@example.com", "Ann").await;
     let choose = ann.get("/games/new").await;
+    // Each game's length reads as a sentence, not "Usually usually 20 to 40 moves".
+    let main = scraper::Selector::parse("main").unwrap();
+    let html = choose.html();
+    let text: String = html.select(&main).next().unwrap().text().collect();
+    let words: Vec<String> = (text.split(|c: char| !c.is_alphanumeric()))
+        .filter(|w| !w.is_empty())
+        .map(str::to_lowercase)
+        .collect();
+    let doubled: Vec<&[String]> = (words.windows(2))
+        .filter(|pair| pair[0] == pair[1] && pair[0].chars().all(char::is_alphabetic))
+        .collect();
+    assert!(doubled.is_empty(), "{doubled:?}: {text}");
+    assert!(text.contains("How long: usually 20 to 40 moves"), "{text}");
     for (slug, name, option) in [
         ("kalah", "Kalah", "Pie rule"),
         ("quarto", "Quarto", "Advanced rule"),

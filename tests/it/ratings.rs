@@ -300,7 +300,9 @@ async fn rated_games_of_every_kind_and_size_are_rated_by_place_and_rebuilt_exact
     assert_eq!(verified.status.code(), Some(1), "{verified:?}");
     let said = String::from_utf8_lossy(&verified.stdout);
     assert!(
-        said.contains(&format!("player {ann}: the stored azul rating differs")),
+        said.contains(&format!(
+            "Ann (player {ann}): the stored azul rating differs"
+        )),
         "{said}"
     );
     let rebuilt = ratings_command(&club.app, "rebuild");
@@ -624,6 +626,34 @@ async fn casual_tables_and_tables_with_a_computer_are_not_rated() {
         .unwrap();
     assert_eq!(after, tables);
     assert_eq!(stored_ratings(&mut conn), Vec::new());
+}
+
+#[actix_web::test]
+async fn the_player_whose_own_act_ends_a_rated_game_is_told_the_ratings_it_gave() {
+    let club = Club::of(&["Ann", "Bo"]).await;
+    let game = club.table("kalah", &[0, 1], &[]).await;
+    let mut conn = club.app.db.connect_as_server();
+    let people = club.people(&mut conn);
+    // The player to move has their your-turn notice still to be sent when they end the game.
+    let (before, _) = service::load::<Kalah>(&mut conn, &game).unwrap();
+    let Some(Status::ToAct { seats }) = before.status() else {
+        panic!("the game has started");
+    };
+    let mover = &people[&before.seating[seats[0]].id];
+    service::resign(&mut conn, &game, mover, before.seq).unwrap();
+    club.app.deliver();
+
+    let over = club.app.mail(&mover.email, "Game over");
+    for (name, person) in [("Ann", 0), ("Bo", 1)] {
+        let id = club.id_of(&mut conn, person);
+        let rating = stored_rating(&mut conn, id, "kalah").expect("rated before the email");
+        let after = turnpost::games::rating::shown(&rating);
+        assert!(
+            over.text.contains(&format!("{name} 1500? → {after} (")),
+            "{name}: {}",
+            over.text
+        );
+    }
 }
 
 /// Gives `player` a stored rating in `kind`, as the projection would hold it.

@@ -706,6 +706,20 @@ impl Browser {
         .await
     }
 
+    /// Posts a form with extra request headers, as a program driving a session would.
+    pub async fn post_form_with(
+        &self,
+        path: &str,
+        fields: &[(&str, &str)],
+        headers: &[(&str, &str)],
+    ) -> Page {
+        let mut request = self.client.post(self.absolute(path)).form(fields);
+        for (name, value) in headers {
+            request = request.header(*name, *value);
+        }
+        Self::read(request.send().await.unwrap()).await
+    }
+
     pub async fn post_raw(&self, path: &str, content_type: &str, body: Vec<u8>) -> Page {
         Self::read(
             self.client

@@ -296,3 +296,100 @@ async fn in_a_game_of_two_a_player_out_of_time_is_withdrawn_even_where_computers
     assert_eq!(computer_rows(&table), 0);
     assert_log_verifies(&table).await;
 }
+
+/// The log's entries of one type, in order.
+fn entries_of(export: &Export, kind: &str) -> Vec<Value> {
+    (export.rows.iter())
+        .flat_map(|row| row.events.as_array().unwrap().iter())
+        .filter(|entry| entry["type"] == kind)
+        .cloned()
+        .collect()
+}
+
+#[actix_web::test]
+async fn people_out_of_time_at_once_are_withdrawn_and_no_computer_plays_on_among_computers() {
+    let app = TestApp::start_with(|s| s.clock.day_seconds = 3).await;
+    let table = seat_table(
+        app,
+        "gype",
+        &NAMES,
+        &[("days", "1"), ("on_timeout", "computer")],
+    )
+    .await;
+    // Everyone arranges at once; nobody does.
+    assert_eq!(table.to_act().await, vec![0, 1, 2]);
+    sleep_until_late(&table);
+    let round = table.app.schedule();
+    assert_eq!((round.taken_over, round.withdrawn), (0, 2), "{round:?}");
+
+    let twin = table.twin(0).await;
+    assert_eq!(twin["phase"], "finished", "{twin}");
+    assert_eq!(computer_rows(&table), 0, "no computer ever sat down");
+    let export = export_of(&table).await;
+    assert!(entries_of(&export, "seat_taken_over").is_empty());
+    let out: Vec<i64> = (entries_of(&export, "timed_out").iter())
+        .map(|e| e["seat"].as_i64().unwrap())
+        .collect();
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_log_verifies(&table).await;
+
+    // Had a computer taken over a late seat, the verifier would say the table did not allow it.
+    let mut altered = export.clone();
+    let first = (altered.rows.iter())
+        .position(|row| row.events[0]["type"] == "timed_out")
+        .unwrap();
+    let seat = altered.rows[first].events[0]["seat"].clone();
+    let left = altered.rows[first].events[0]["player"].clone();
+    altered.rows[first].events = serde_json::json!([{
+        "type": "seat_taken_over",
+        "seat": seat,
+        "left": left,
+        "computer": {"id": -2001, "name": "Medium computer"},
+        "due_at": altered.rows[first].events[0]["due_at"],
+    }]);
+    altered.rows.truncate(first + 1);
+    rechain(&mut altered);
+    let found = turnpost::audit::verify(&altered).expect_err("the hand-over is refused");
+    assert_eq!(found.seq, altered.rows[first].seq, "{found}");
+    assert!(
+        found.problem.to_string().contains("another person"),
+        "{found}"
+    );
+}
+
+#[actix_web::test]
+async fn a_person_who_resigns_at_a_table_of_computers_ends_the_game_there() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let path = crate::computers::play_the_computer(&ann, "azul", &["easy", "medium", "hard"]).await;
+    let twin = crate::computers::wait_for_turn(&ann, &path).await;
+    assert_eq!(twin["phase"], "active", "{twin}");
+
+    let confirm = ann.get(&format!("{path}/resign")).await;
+    assert_eq!(confirm.status, 200, "{}", confirm.body);
+    let (csrf, seq) = (confirm.csrf(), confirm.input_value("seq").unwrap());
+    let page = ann
+        .post_form(
+            &format!("{path}/resign"),
+            &[("csrf", csrf.as_str()), ("seq", seq.as_str())],
+        )
+        .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+
+    let twin = ann.get_json(&path).await.json();
+    assert_eq!(twin["phase"], "finished", "{twin}");
+    let status = twin["result"].as_str().unwrap();
+    assert!(status.ends_with(" won: Ann resigned"), "{status}");
+    for computer in ["Easy computer", "Medium computer", "Hard computer"] {
+        assert!(status.contains(computer), "{status}");
+    }
+    // The resignation is the game's last row but for its end: nobody plays on.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let page = ann.get(&format!("{path}/export")).await;
+    let export: Export = serde_json::from_str(&page.body).unwrap();
+    let last = export.rows.last().unwrap();
+    assert_eq!(last.events[0]["type"], "resigned", "{:?}", last.events);
+    let entries = last.events.as_array().unwrap();
+    assert_eq!(entries.last().unwrap()["type"], "game_ended");
+    assert!(turnpost::audit::verify(&export).is_ok());
+}

@@ -261,6 +261,10 @@ impl Rules for Kabaleo {
         }
     }
 
+    fn decided_by(state: &State) -> Option<Message> {
+        state.decided_by()
+    }
+
     fn describe(event: &Event) -> Message {
         text::describe(event)
     }

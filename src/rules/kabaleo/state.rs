@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::colour::{COLOURS, Colour, Counts};
 use super::{Hand, KabaleoOptions, Seat};
-use crate::rules::Outcome;
+use crate::rules::{Message, Outcome};
 
 /// One location: a base that never moves, with the pieces stacked on it (bottom to top).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -94,7 +94,7 @@ pub struct Standing {
 
 impl Standing {
     /// Higher is better: score, then the first tie-breaker, then the second.
-    fn rank(self) -> (u32, u32, u32) {
+    pub(super) fn rank(self) -> (u32, u32, u32) {
         (self.piles, self.topped_piles, self.tallest_pile)
     }
 }
@@ -275,6 +275,34 @@ impl State {
         playing()
             .filter(|&seat| Some(standings[seat].rank()) == best)
             .collect()
+    }
+
+    /// How the tie-breakers decided between the winner and the best of those still playing with
+    /// the same score; None when the score alone decided, or the seats are still tied.
+    pub(super) fn decided_by(&self) -> Option<Message> {
+        let standings = self.standings();
+        let [winner] = self.winners()[..] else {
+            return None;
+        };
+        let mine = standings[winner];
+        let runner_up = (0..standings.len())
+            .filter(|&seat| seat != winner && !self.has_resigned(seat))
+            .map(|seat| standings[seat])
+            .filter(|other| other.piles == mine.piles)
+            .max_by_key(|other| other.rank())?;
+        let (key, ours, theirs) = match mine.topped_piles != runner_up.topped_piles {
+            true => (
+                "kabaleo-decided-topped",
+                mine.topped_piles,
+                runner_up.topped_piles,
+            ),
+            false => (
+                "kabaleo-decided-tallest",
+                mine.tallest_pile,
+                runner_up.tallest_pile,
+            ),
+        };
+        Some(Message::new(key).with("winner", ours).with("other", theirs))
     }
 
     pub(super) fn outcome(&self) -> Outcome {

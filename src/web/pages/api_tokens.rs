@@ -15,7 +15,7 @@ use crate::web::clock_text::{local, zone_of};
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, render_page, see_other};
-use crate::web::session::{Visitor, check_form_csrf, visitor};
+use crate::web::session::{Visitor, check_post_csrf, visitor};
 
 pub struct TokenLine {
     id: i64,
@@ -90,8 +90,8 @@ async fn poster(
     state: &web::Data<AppState>,
     body: &[u8],
 ) -> Result<(Visitor, i64, Form), WebError> {
-    let form = Form::parse(body)?;
-    check_form_csrf(session, &form)?;
+    let form = Form::read(req, body)?;
+    check_post_csrf(req, session, &form)?;
     let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.id;
     Ok((visitor, player, form))

@@ -18,7 +18,7 @@ use crate::web::form::Form;
 use crate::web::ids::Token;
 use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
-use crate::web::session::{self, check_form_csrf, check_post_csrf, visitor};
+use crate::web::session::{self, check_post_csrf, visitor};
 
 use super::game_view::json_response;
 
@@ -73,8 +73,8 @@ pub async fn request_link(
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     let visitor = visitor(&req, &session, &state).await?;
     let next = safe_next_path(form.get("next").unwrap_or("/"));
     let typed = form.get("email").unwrap_or_default();
@@ -180,7 +180,7 @@ pub async fn redeem_link(
     Token(token): Token,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
+    let form = Form::read(&req, &body)?;
     check_post_csrf(&req, &session, &form)?;
     let pool = state.pool.clone();
     let lang = session::page_lang(&req);
@@ -194,12 +194,13 @@ pub async fn redeem_link(
 }
 
 pub async fn sign_out(
+    req: HttpRequest,
     session: Session,
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     session::sign_out(&session, &state).await?;
     Ok(see_other("/"))
 }

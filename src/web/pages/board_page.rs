@@ -175,6 +175,7 @@ fn status_line<R: Rules>(game: &Game<R>, me: Option<usize>, live: bool) -> Messa
             let ending = Ending {
                 outcome,
                 departures: game.departures(),
+                decided_by: game.state.as_ref().and_then(R::decided_by),
             };
             Message::new("status-game-over")
                 .with("result", result_words::<R>(&ending, game.players, me))
@@ -423,7 +424,8 @@ pub fn render_visible<R: GameUi>(
             .collect()
     };
     let can_resign = live && in_play;
-    let can_hand_over = can_resign && me.is_some_and(|seat| decide::may_hand_over(&game, seat));
+    let can_hand_over =
+        can_resign && me.is_some_and(|seat| decide::may_hand_over(&game, seat, &[]));
     let recent = match live {
         true => recent_lines(&game, &rows, visitor.player_id(), zone, now, visitor.lang)?,
         false => Vec::new(),

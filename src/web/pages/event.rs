@@ -535,7 +535,7 @@ async fn act(
     body: &[u8],
     work: fn(&mut diesel::PgConnection, &str, &Player) -> crate::games::error::Result<()>,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(body)?;
+    let form = Form::read(&req, body)?;
     check_post_csrf(&req, &session, &form)?;
     let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();

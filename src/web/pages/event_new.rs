@@ -24,7 +24,7 @@ use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
-use crate::web::session::{Visitor, check_form_csrf, visitor};
+use crate::web::session::{Visitor, check_post_csrf, visitor};
 
 use super::event_new_json;
 use super::new_game::{Refused, check_json_caller, is_json_body, parse_kind};
@@ -298,8 +298,8 @@ pub async fn create(
     if is_json_body(&req) {
         return create_from_json(&req, &session, &state, &slug, &body).await;
     }
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     let kind = parse_kind(&slug)?;
     let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
@@ -337,14 +337,11 @@ async fn create_from_json(
     let kind = parse_kind(slug)?;
     let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.clone();
-    let invalid = |reason: String| {
-        WebError::bad_request(Message::new("options-invalid").text("reason", reason))
-    };
-    let setup =
-        event_new_json::read(body, kind, state.settings.clock.day_seconds).map_err(invalid)?;
+    let setup = event_new_json::read(body, kind, state.settings.clock.day_seconds)
+        .map_err(WebError::bad_request)?;
     let id = open_event(state, player, setup, visitor.lang)
         .await?
-        .map_err(invalid)?;
+        .map_err(|reason| WebError::bad_request(Message::new("refusal").text("reason", reason)))?;
     let url = format!("/events/{id}");
     Ok(HttpResponse::Created()
         .insert_header(("Location", url.clone()))

@@ -5,7 +5,9 @@ use serde::Deserialize;
 
 use crate::events::log::{Format, Setup};
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
-use crate::rules::{Kind, Rules, with_rules};
+use crate::rules::{Kind, Message, Rules, with_rules};
+
+use super::new_game_json::unknown_options;
 
 /// The body of `POST /events/new/KIND`; what is left out takes the form's default.
 #[derive(Deserialize)]
@@ -49,10 +51,11 @@ fn default_rated() -> bool {
     true
 }
 
-/// The setup a JSON body asks for, or what is wrong with it in words (English, as serde's own
-/// messages are). The service checks the rest, as it does for the form.
-pub fn read(body: &[u8], kind: Kind, day_seconds: i64) -> Result<Setup, String> {
-    let asked: Asked = serde_json::from_slice(body).map_err(|e| e.to_string())?;
+/// The setup a JSON body asks for, or what is wrong with it in words. The service checks the
+/// rest, as it does for the form.
+pub fn read(body: &[u8], kind: Kind, day_seconds: i64) -> Result<Setup, Message> {
+    let asked: Asked = serde_json::from_slice(body)
+        .map_err(|e| Message::new("json-event-unreadable").text("detail", e.to_string()))?;
     let format = match asked.format.as_str() {
         "round_robin" => Format::RoundRobin { double: false },
         "double_round_robin" => Format::RoundRobin { double: true },
@@ -67,17 +70,14 @@ pub fn read(body: &[u8], kind: Kind, day_seconds: i64) -> Result<Setup, String> 
             seats: 4,
             rounds: asked.rounds,
         },
-        other => {
-            return Err(format!(
-                "unknown format “{other}”: round_robin, double_round_robin, swiss, tables3 or tables4"
-            ));
-        }
+        other => return Err(Message::new("json-event-format").text("format", other)),
     };
     if !DAY_CHOICES.contains(&asked.days_per_move) {
-        return Err(format!("days_per_move must be one of {DAY_CHOICES:?}"));
+        let choices = DAY_CHOICES.map(|d| d.to_string()).join(", ");
+        return Err(Message::new("json-event-days").text("choices", choices));
     }
     if !(1..=60).contains(&asked.round_days) || !(1..=14).contains(&asked.sign_up_days) {
-        return Err("round_days must be from 1 to 60 and sign_up_days from 1 to 14".into());
+        return Err(Message::new("json-event-round-days"));
     }
     let options = match asked.options {
         Some(options) => options,
@@ -86,6 +86,7 @@ pub fn read(body: &[u8], kind: Kind, day_seconds: i64) -> Result<Setup, String> 
         )
         .expect("options serialize")),
     };
+    with_rules!(kind, |R| unknown_options::<R>(&options))?;
     Ok(Setup {
         title: asked.title,
         kind,

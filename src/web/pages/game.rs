@@ -19,7 +19,7 @@ use crate::web::form::Form;
 use crate::web::ids::GameId;
 use crate::web::layout::see_other;
 use crate::web::session::{
-    CSRF_HEADER, Caller, Visitor, by_api_token, check_csrf, check_form_csrf, settle,
+    CSRF_HEADER, Caller, Visitor, by_api_token, check_csrf, check_post_csrf, settle,
 };
 
 use super::board_page::{Rendered, answer_on, rendered, respond};
@@ -154,8 +154,8 @@ fn read_move(req: &HttpRequest, session: &Session, body: &[u8]) -> Result<(i64, 
         })?;
         return Ok((parsed.seq, parsed.command));
     }
-    let form = Form::parse(body)?;
-    check_form_csrf(session, &form)?;
+    let form = Form::read(req, body)?;
+    check_post_csrf(req, session, &form)?;
     let seq = form.number::<i64>("seq")?;
     let command = serde_json::from_str(form.required("command")?)
         .map_err(|_| WebError::bad_request(Message::new("move-unreadable-form")))?;

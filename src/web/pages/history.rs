@@ -16,10 +16,10 @@ use std::collections::HashMap;
 
 use crate::games::service;
 use crate::games::stream::{CancelReason, Entry, Participant};
-use crate::present::result::{Departure, Ending, result_message};
+use crate::present::result::{Ending, result_message};
 use crate::present::{GameUi, sentence};
 use crate::rules::with_rules;
-use crate::rules::{Message, Rules, Seat};
+use crate::rules::{Message, Rules};
 use crate::store::events::EventRow;
 use crate::store::replica::Need;
 use crate::web::AppState;
@@ -85,11 +85,11 @@ impl HistoryRange {
 }
 
 /// One lifecycle or rules entry in words: a message whose seats are the game's, and whose other
-/// players are named as they are called now. The end of the game is told with `departures`,
-/// the seats that left before it.
+/// players are named as they are called now. The end of the game is told as `ending`, the whole
+/// game's, tells it: with the seats that left before it and how a tie was broken.
 pub(super) fn describe<R: Rules>(
     entry: &Entry<R::Event>,
-    departures: &[(Seat, Departure)],
+    ending: Option<&Ending>,
     now_called: &HashMap<i64, String>,
     zone: Tz,
 ) -> Message {
@@ -162,7 +162,8 @@ pub(super) fn describe<R: Rules>(
         Entry::GameEnded { outcome, seed } => {
             let ending = Ending {
                 outcome: outcome.clone(),
-                departures: departures.to_vec(),
+                departures: ending.map(|e| e.departures.clone()).unwrap_or_default(),
+                decided_by: ending.and_then(|e| e.decided_by.clone()),
             };
             Message::new("entry-ended")
                 .with("result", result_message::<R>(&ending))
@@ -194,7 +195,7 @@ fn build<R: GameUi>(
     }
     let viewer = game.viewer_for(visitor.player_id());
     let now_called = game.names_by_id();
-    let departures = game.departures();
+    let ending = game.ending();
     let zone = zone_of(visitor);
     let started_at = rows.iter().find(|row| starts_game(row)).map(|row| row.seq);
     let shown = rows
@@ -220,11 +221,10 @@ fn build<R: GameUi>(
             lines: redacted
                 .iter()
                 .map(|e| {
-                    sentence(
-                        visitor
-                            .lang
-                            .say(&describe::<R>(e, &departures, &now_called, zone), &names),
-                    )
+                    sentence(visitor.lang.say(
+                        &describe::<R>(e, ending.as_ref(), &now_called, zone),
+                        &names,
+                    ))
                 })
                 .collect(),
             hash: row.hash_hex().chars().take(12).collect(),

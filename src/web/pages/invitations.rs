@@ -18,7 +18,7 @@ use crate::web::form::Form;
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page};
 use crate::web::limits;
-use crate::web::session::{Visitor, check_form_csrf, visitor};
+use crate::web::session::{Visitor, check_post_csrf, visitor};
 
 pub struct LineView {
     id: String,
@@ -131,8 +131,8 @@ pub async fn send_again(
     GameId(game_id): GameId,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     let visitor = visitor(&req, &session, &state).await?;
     let creator = visitor.require_player()?.clone();
     let invitation = form.required("invitation")?.to_string();

@@ -158,7 +158,7 @@ async fn posted(
     token: &str,
     body: &[u8],
 ) -> Result<(Found, Visitor), WebError> {
-    check_post_csrf(req, session, &Form::parse(body)?)?;
+    check_post_csrf(req, session, &Form::read(req, body)?)?;
     let found = find(state, token).await?;
     Ok((found, visitor(req, session, state).await?))
 }

@@ -29,7 +29,7 @@ use crate::web::form::Form;
 use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
 use crate::web::session::{
-    CSRF_HEADER, Visitor, by_api_token, check_csrf, check_form_csrf, visitor,
+    CSRF_HEADER, Visitor, by_api_token, check_csrf, check_post_csrf, visitor,
 };
 
 use super::game_view::json_response;
@@ -458,8 +458,8 @@ pub async fn create(
     if is_json_body(&req) {
         return create_from_json(&req, &session, &state, &path, &body).await;
     }
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     let kind = parse_kind(&path)?;
     let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();

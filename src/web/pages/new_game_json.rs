@@ -207,7 +207,7 @@ pub fn read<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), 
 }
 
 /// Option names the engine would silently ignore are refused, so a typo is not a surprise.
-fn unknown_options<R: Rules>(options: &Value) -> Result<(), Message> {
+pub(super) fn unknown_options<R: Rules>(options: &Value) -> Result<(), Message> {
     let Some(given) = options.as_object() else {
         return Err(Message::new("json-form-options-object"));
     };

@@ -67,7 +67,7 @@ pub fn recent_lines<R: Rules>(
     let me = viewer_id.filter(|id| game.has_joined(*id));
     let names = game.seat_names();
     let now_called = game.names_by_id();
-    let departures = game.departures();
+    let ending = game.ending();
     // The table's setting up (creation, joins) is the history page's business.
     let started = rows.iter().position(starts_game).unwrap_or(rows.len());
     let mut lines = Vec::new();
@@ -77,7 +77,7 @@ pub fn recent_lines<R: Rules>(
             .filter(|e| !matches!(e, Entry::Said { .. } | Entry::Sealed { .. }))
             .map(|e| {
                 sentence(lang.say(
-                    &describe::<R>(&e.redacted::<R>(viewer), &departures, &now_called, zone),
+                    &describe::<R>(&e.redacted::<R>(viewer), ending.as_ref(), &now_called, zone),
                     &names,
                 ))
             })

@@ -14,7 +14,7 @@ use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, page, see_other};
-use crate::web::session::{check_form_csrf, visitor};
+use crate::web::session::{check_post_csrf, visitor};
 
 #[derive(Template)]
 #[template(path = "resign.html")]
@@ -101,8 +101,8 @@ pub async fn resign(
     GameId(game_id): GameId,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     let seq = form.number::<i64>("seq")?;
     let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();

@@ -18,7 +18,7 @@ use crate::web::clock_text;
 use crate::web::error::WebError;
 use crate::web::form::Form;
 use crate::web::layout::{Layout, render_page, see_other};
-use crate::web::session::{Visitor, check_form_csrf, choose_lang, visitor};
+use crate::web::session::{Visitor, check_post_csrf, choose_lang, visitor};
 use chrono_tz::Tz;
 
 pub struct NotifyChoice {
@@ -234,8 +234,8 @@ async fn for_poster<T: Send + 'static>(
     body: &[u8],
     act: fn(&mut diesel::PgConnection, i64) -> diesel::QueryResult<T>,
 ) -> Result<T, WebError> {
-    let form = Form::parse(body)?;
-    check_form_csrf(session, &form)?;
+    let form = Form::read(req, body)?;
+    check_post_csrf(req, session, &form)?;
     let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.id;
     let pool = state.pool.clone();
@@ -272,8 +272,8 @@ pub async fn save(
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     let mut visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
     let typed = form.required("display_name")?;
@@ -356,8 +356,8 @@ pub async fn start_vacation(
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
     let days: i64 = form
@@ -386,8 +386,8 @@ pub async fn end_vacation(
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::parse(&body)?;
-    check_form_csrf(&session, &form)?;
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
     let visitor = visitor(&req, &session, &state).await?;
     let player = visitor.require_player()?.clone();
     let pool = state.pool.clone();

@@ -26,7 +26,7 @@ async fn posted(
     state: &web::Data<AppState>,
     body: &[u8],
 ) -> Result<(Form, Player), WebError> {
-    let form = Form::parse(body)?;
+    let form = Form::read(req, body)?;
     check_post_csrf(req, session, &form)?;
     let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.clone();

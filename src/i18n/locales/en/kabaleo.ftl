@@ -157,3 +157,7 @@ kabaleo-options-hint = There are two more colours in play than players; with 2 p
 kabaleo-options-dealing = How are the pieces dealt?
 kabaleo-options-random = At random: all pieces are shuffled and dealt out equally (any number of players)
 kabaleo-options-uniform = Uniformly: every player gets the same number of pieces of each colour (2 or 3 players only)
+
+# How the tie-breakers decided a game of equal scores.
+kabaleo-decided-topped = decided by the first tie-breaker, piles topped by a piece: { $winner } to { $other }
+kabaleo-decided-tallest = decided by the second tie-breaker, the tallest pile: { $winner } pieces high to { $other }

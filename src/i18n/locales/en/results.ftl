@@ -15,3 +15,4 @@ result-player-score = { $player } { $score }
 result-draw-each = Draw at { $score } each
 result-won-with = { $winner } won with { $score } ({ $others })
 result-shared-with = { $winners } share the win with { $score } ({ $others })
+result-decided-by = { $result }, { $how }

@@ -140,3 +140,7 @@ kabaleo-options-hint = 使う色はプレイヤーの数より 2 色多くなり
 kabaleo-options-dealing = 駒はどう配りますか？
 kabaleo-options-random = ランダム：すべての駒を混ぜて等しく配ります（何人でも）
 kabaleo-options-uniform = 均等：全員が各色を同じ数ずつ受け取ります（2 人か 3 人のときだけ）
+
+# 同点をタイブレークで決めたとき。
+kabaleo-decided-topped = 同点のため第一のタイブレーク（駒が載った山の数）で決着：{ $winner } 対 { $other }
+kabaleo-decided-tallest = 同点のため第二のタイブレーク（いちばん高い山）で決着：{ $winner } 段 対 { $other } 段

@@ -245,3 +245,50 @@ fn at_the_end_every_view_shows_every_secret_colour_standing_and_winner() {
         assert_eq!(view.seats[1].standing, Some(standing(7, 5, 4)));
     }
 }
+
+#[test]
+fn a_win_on_equal_scores_is_told_with_the_tie_breaker_that_decided_it() {
+    use crate::rules::Message;
+    use crate::rules::playout::random_playout;
+    let (mut decided, mut by_score) = (0, 0);
+    for seed in 0..300 {
+        let players = 2 + (seed % 3) as usize;
+        let options = KabaleoOptions::default();
+        let state = random_playout::<Kabaleo>(&options, players, &mut rng(seed), 100)
+            .unwrap()
+            .state;
+        let standings = state.standings();
+        let winners = state.winners();
+        let told = Kabaleo::decided_by(&state);
+        let [winner] = winners[..] else {
+            assert_eq!(told, None, "a shared win names no tie-breaker");
+            continue;
+        };
+        let mine = standings[winner];
+        let level = (0..players).filter(|&s| s != winner && standings[s].piles == mine.piles);
+        let Some(best) = level.map(|s| standings[s]).max_by_key(|s| s.rank()) else {
+            assert_eq!(told, None, "seed {seed}: the score alone decided");
+            by_score += 1;
+            continue;
+        };
+        let told = told.unwrap_or_else(|| panic!("seed {seed}: a tie broken untold"));
+        let expected = match mine.topped_piles > best.topped_piles {
+            true => Message::new("kabaleo-decided-topped")
+                .with("winner", mine.topped_piles)
+                .with("other", best.topped_piles),
+            false => {
+                assert_eq!(mine.topped_piles, best.topped_piles);
+                assert!(mine.tallest_pile > best.tallest_pile);
+                Message::new("kabaleo-decided-tallest")
+                    .with("winner", mine.tallest_pile)
+                    .with("other", best.tallest_pile)
+            }
+        };
+        assert_eq!(told, expected, "seed {seed}");
+        decided += 1;
+    }
+    assert!(
+        decided > 0 && by_score > 0,
+        "{decided} decided, {by_score} not"
+    );
+}
