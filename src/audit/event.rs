@@ -136,6 +136,9 @@ pub fn verify_event(export: &EventExport) -> Result<Report, Discrepancy> {
                 );
             }
         }
+        Some(_) if event.phase() == Phase::CalledOff => {
+            lines.push(Message::new("verify-event-called-off"));
+        }
         _ => lines.push(Message::new("verify-event-seed-hidden")),
     }
     Ok(Report { lines })

@@ -627,3 +627,27 @@ async fn two_server_processes_with_their_schedulers_start_each_event_once() {
         assert_eq!(started.rounds[0].tables.len(), expected);
     }
 }
+
+#[test]
+fn an_event_called_off_for_want_of_players_verifies_and_says_so() {
+    let (_db, mut conn, players) = club(1);
+    let mut lonely = setup(Kind::Kalah, Format::RoundRobin { double: false }, 4, None);
+    lonely.min_entrants = 3;
+    let id = service::create(&mut conn, &players[0], lonely).unwrap();
+    service::sign_up(&mut conn, &id, &players[0]).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(1600));
+    settle(&mut conn, &id);
+    let export = event_export(&mut conn, &id).unwrap();
+    let report = verify_event(&export).unwrap_or_else(|e| panic!("{e}"));
+    let text: Vec<String> = report.lines.iter().map(|l| l.to_string()).collect();
+    assert!(text[0].ends_with(", 1 entrant."), "{text:?}");
+    assert!(
+        text.iter()
+            .any(|l| l.contains("was called off: its seed is revealed")),
+        "{text:?}"
+    );
+    assert!(
+        !text.iter().any(|l| l.contains("not revealed yet")),
+        "{text:?}"
+    );
+}

@@ -63,7 +63,14 @@ verify-take-over-not-here = a seat taken over where the rules for it do not allo
 verify-take-over-not-computer = a seat taken over by an account that is not a computer, or has sat at this table before
 verify-take-over-skipped = a seat withdrawn for time at a table where a computer takes such seats over
 verify-taken-over = Seat { $seat } was played by { $computer } from row { $row } on, for { $player }, who left.
-verify-event = Tournament { $id } (“{ $title }”), { $rows } rows, { $entrants } entrants.
+verify-event = Tournament { $id } (“{ $title }”), { $rows ->
+    [one] 1 row
+   *[other] { $rows } rows
+}, { $entrants ->
+    [one] 1 entrant
+   *[other] { $entrants } entrants
+}.
+verify-event-called-off = The tournament was called off: its seed is revealed and matches its commitment, and no standings are given.
 verify-event-results = { $games ->
     [one] 1 result checked against its game's own verified log.
    *[other] { $games } results checked against their games' own verified logs.

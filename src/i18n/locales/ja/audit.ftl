@@ -65,6 +65,7 @@ verify-event-results = { $games }局の結果を、それぞれの対局の検�
 verify-event-pairings = シードは公開済みで、コミットメントと一致します。全{ $rounds }ラウンドの組み合わせは、直前の順位から定められた規則どおりです。
 verify-event-standing = { $place }位 { $name }：{ $points }点
 verify-event-seed-hidden = シードはまだ公開されていません（大会が終わっていません）。組み合わせは終了後に確認できます。
+verify-event-called-off = 大会は取りやめになりました。シードは公開済みでコミットメントと一致します。順位はありません。
 verify-event-round-early = 第{ $round }ラウンドが、前のラウンドが終わる前に組まれています
 verify-event-deadline = 第{ $round }ラウンドの期限が、開始からラウンドの持ち時間後になっていません
 verify-event-pairing = 第{ $round }ラウンドの組み合わせは { $recorded } ですが、規則では { $expected } です
