@@ -372,7 +372,7 @@ async fn a_tournament_plays_the_options_and_time_bank_chosen_on_its_form_within_
         ),
         (
             json!({"title": "Swiss", "format": "knockout", "min_players": 2, "max_players": 8}),
-            "unknown format “knockout”",
+            "There is no format “knockout”",
         ),
         (
             json!({"title": "Swiss", "format": "swiss", "options": {"seeds_per_pit": "many"}, "min_players": 2, "max_players": 8}),
