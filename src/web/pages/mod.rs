@@ -31,253 +31,124 @@ mod table;
 mod tables;
 mod unsubscribe;
 
-use actix_web::{HttpResponse, web};
+use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
 
 use super::error::WebError;
 use super::get_or_head;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
-    cfg.service(
-        web::resource("/")
-            .route(get_or_head().to(home::home))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/static/style.css")
-            .route(get_or_head().to(stylesheet))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/healthz")
-            .route(get_or_head().to(health::healthz))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/readyz")
-            .route(get_or_head().to(health::readyz))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/sign-in")
-            .route(get_or_head().to(auth::sign_in_page))
-            .route(web::post().to(auth::request_link))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/sign-in/{token}")
-            .route(get_or_head().to(auth::link_page))
-            .route(web::post().to(auth::redeem_link))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/sign-out")
-            .route(web::post().to(auth::sign_out))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/settings")
-            .route(get_or_head().to(settings::show))
-            .route(web::post().to(settings::save))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/settings/vacation")
-            .route(web::post().to(settings::start_vacation))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/settings/tokens")
-            .route(get_or_head().to(api_tokens::show))
-            .route(web::post().to(api_tokens::create))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/settings/tokens/{id}/revoke")
-            .route(web::post().to(api_tokens::revoke))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/settings/bot")
-            .route(web::post().to(api_tokens::set_bot))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/settings/vacation/end")
-            .route(web::post().to(settings::end_vacation))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/settings/reply-addresses/revoke")
-            .route(web::post().to(settings::revoke_reply_addresses))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/settings/sign-out-everywhere")
-            .route(web::post().to(settings::sign_out_everywhere))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/rules")
-            .route(get_or_head().to(rules::index))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/rules/{kind}")
-            .route(get_or_head().to(rules::show))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/help/email")
-            .route(get_or_head().to(rules::by_email))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/games/new")
-            .route(get_or_head().to(new_game::choose_kind))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/games/new/{kind}")
-            .route(get_or_head().to(new_game::options_page))
-            .route(web::post().to(new_game::create))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/games/{id}")
-            .route(get_or_head().to(game::show))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/games/{id}/play")
-            .route(web::post().to(game::play))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/games/{id}/resign")
-            .route(get_or_head().to(resign::confirm))
-            .route(web::post().to(resign::resign))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/games/{id}/invitations")
-            .route(get_or_head().to(invitations::show))
-            .route(web::post().to(invitations::send_again))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/games/{id}/cancel")
-            .route(web::post().to(table::cancel))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/games/{id}/withdraw-late")
-            .route(web::post().to(table::withdraw_late))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/games/{id}/rematch")
-            .route(web::post().to(table::rematch))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/games/{id}/sit")
-            .route(web::post().to(table::sit))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/tables")
-            .route(get_or_head().to(tables::list))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/events")
-            .route(get_or_head().to(events::index))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/events/new")
-            .route(get_or_head().to(event_new::choose_game))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/events/new/{kind}")
-            .route(get_or_head().to(event_new::new_form))
-            .route(web::post().to(event_new::create))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/events/{id}")
-            .route(get_or_head().to(event::show))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/events/{id}/sign-up")
-            .route(web::post().to(event::sign_up))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/events/{id}/withdraw")
-            .route(web::post().to(event::withdraw))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/events/{id}/export")
-            .route(get_or_head().to(event::export))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/ratings")
-            .route(get_or_head().to(leaderboard::index))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/ratings/{kind}")
-            .route(get_or_head().to(leaderboard::show))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/players/{name}")
-            .route(get_or_head().to(players::show))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/games/{id}/say")
-            .route(web::post().to(table::say))
-            .default_service(other_methods(POST_ONLY)),
-    )
-    .service(
-        web::resource("/games/{id}/history")
-            .route(get_or_head().to(history::show))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/games/{id}/export")
-            .route(get_or_head().to(export::download))
-            .default_service(other_methods(GET_ONLY)),
-    )
-    .service(
-        web::resource("/unsubscribe/{token}")
-            .route(get_or_head().to(unsubscribe::confirm))
-            .route(web::post().to(unsubscribe::unsubscribe))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/join/{token}")
-            .route(get_or_head().to(join::show))
-            .route(web::post().to(join::accept))
-            .default_service(other_methods(GET_OR_POST)),
-    )
-    .service(
-        web::resource("/join/{token}/sign-in")
-            .route(web::post().to(join::send_sign_in))
-            .default_service(other_methods(POST_ONLY)),
-    );
+    cfg.service(page("/", home::home))
+        .service(page("/static/style.css", stylesheet))
+        .service(page("/healthz", health::healthz))
+        .service(page("/readyz", health::readyz))
+        .service(form("/sign-in", auth::sign_in_page, auth::request_link))
+        .service(form("/sign-in/{token}", auth::link_page, auth::redeem_link))
+        .service(action("/sign-out", auth::sign_out))
+        .service(form("/settings", settings::show, settings::save))
+        .service(action("/settings/vacation", settings::start_vacation))
+        .service(form(
+            "/settings/tokens",
+            api_tokens::show,
+            api_tokens::create,
+        ))
+        .service(action("/settings/tokens/{id}/revoke", api_tokens::revoke))
+        .service(action("/settings/bot", api_tokens::set_bot))
+        .service(action("/settings/vacation/end", settings::end_vacation))
+        .service(action(
+            "/settings/reply-addresses/revoke",
+            settings::revoke_reply_addresses,
+        ))
+        .service(action(
+            "/settings/sign-out-everywhere",
+            settings::sign_out_everywhere,
+        ))
+        .service(page("/rules", rules::index))
+        .service(page("/rules/{kind}", rules::show))
+        .service(page("/help/email", rules::by_email))
+        .service(page("/games/new", new_game::choose_kind))
+        .service(form(
+            "/games/new/{kind}",
+            new_game::options_page,
+            new_game::create,
+        ))
+        .service(page("/games/{id}", game::show))
+        .service(action("/games/{id}/play", game::play))
+        .service(form("/games/{id}/resign", resign::confirm, resign::resign))
+        .service(form(
+            "/games/{id}/invitations",
+            invitations::show,
+            invitations::send_again,
+        ))
+        .service(action("/games/{id}/cancel", table::cancel))
+        .service(action("/games/{id}/withdraw-late", table::withdraw_late))
+        .service(action("/games/{id}/rematch", table::rematch))
+        .service(action("/games/{id}/sit", table::sit))
+        .service(page("/tables", tables::list))
+        .service(page("/events", events::index))
+        .service(page("/events/new", event_new::choose_game))
+        .service(form(
+            "/events/new/{kind}",
+            event_new::new_form,
+            event_new::create,
+        ))
+        .service(page("/events/{id}", event::show))
+        .service(action("/events/{id}/sign-up", event::sign_up))
+        .service(action("/events/{id}/withdraw", event::withdraw))
+        .service(page("/events/{id}/export", event::export))
+        .service(page("/ratings", leaderboard::index))
+        .service(page("/ratings/{kind}", leaderboard::show))
+        .service(page("/players/{name}", players::show))
+        .service(action("/games/{id}/say", table::say))
+        .service(page("/games/{id}/history", history::show))
+        .service(page("/games/{id}/export", export::download))
+        .service(form(
+            "/unsubscribe/{token}",
+            unsubscribe::confirm,
+            unsubscribe::unsubscribe,
+        ))
+        .service(form("/join/{token}", join::show, join::accept))
+        .service(action("/join/{token}/sign-in", join::send_sign_in));
 }
 
-/// What an address answers to the methods it does not take: a 405 in words, with `Allow`.
-const GET_ONLY: &str = "GET, HEAD";
-const POST_ONLY: &str = "POST";
-const GET_OR_POST: &str = "GET, HEAD, POST";
+/// A page: GET and HEAD; any other method is answered with 405 in words and `Allow`.
+fn page<F, Args>(path: &str, show: F) -> Resource
+where
+    F: Handler<Args>,
+    Args: FromRequest + 'static,
+    F::Output: Responder + 'static,
+{
+    web::resource(path)
+        .route(get_or_head().to(show))
+        .default_service(other_methods("GET, HEAD"))
+}
+
+/// An action: a form's POST only, never changed by opening the address.
+fn action<F, Args>(path: &str, act: F) -> Resource
+where
+    F: Handler<Args>,
+    Args: FromRequest + 'static,
+    F::Output: Responder + 'static,
+{
+    web::resource(path)
+        .route(web::post().to(act))
+        .default_service(other_methods("POST"))
+}
+
+/// A page with its own form: GET shows it, POST acts on it.
+fn form<S, SArgs, A, AArgs>(path: &str, show: S, act: A) -> Resource
+where
+    S: Handler<SArgs>,
+    SArgs: FromRequest + 'static,
+    S::Output: Responder + 'static,
+    A: Handler<AArgs>,
+    AArgs: FromRequest + 'static,
+    A::Output: Responder + 'static,
+{
+    web::resource(path)
+        .route(get_or_head().to(show))
+        .route(web::post().to(act))
+        .default_service(other_methods("GET, HEAD, POST"))
+}
 
 fn other_methods(allow: &'static str) -> actix_web::Route {
     web::to(
