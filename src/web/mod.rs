@@ -136,6 +136,27 @@ async fn error_pages(
     Ok(response.into_response(answer).map_into_right_body())
 }
 
+/// Extractors' refusals (a query, path or body that does not parse) as the app's own 400 in
+/// words, which `error_pages` answers in the reader's language and format.
+fn extractor_refusals(cfg: &mut web::ServiceConfig) {
+    cfg.app_data(
+        web::QueryConfig::default()
+            .error_handler(|e, _| error::WebError::unreadable("request-query-unreadable", e)),
+    )
+    .app_data(
+        web::PathConfig::default()
+            .error_handler(|e, _| error::WebError::unreadable("request-path-unreadable", e)),
+    )
+    .app_data(
+        web::FormConfig::default()
+            .error_handler(|e, _| error::WebError::unreadable("request-form-unreadable", e)),
+    )
+    .app_data(
+        web::JsonConfig::default()
+            .error_handler(|e, _| error::WebError::unreadable("request-json-unreadable", e)),
+    );
+}
+
 /// Registers every route.
 pub fn routes(cfg: &mut web::ServiceConfig) {
     pages::routes(cfg);
@@ -183,50 +204,38 @@ pub fn server(
     );
     tracing::info!("serving at most {total} connections at once on {workers} threads");
     let data = web::Data::new(state);
-    let http =
-        HttpServer::new(move || {
-            let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
-                .cookie_name("turnpost".into())
-                .cookie_secure(secure)
-                .cookie_http_only(true)
-                .cookie_same_site(SameSite::Lax)
-                .session_lifecycle(
-                    PersistentSession::default()
-                        .session_ttl(actix_web::cookie::time::Duration::days(30)),
-                )
-                .build();
-            App::new()
-                .app_data(data.clone())
-                .app_data(web::QueryConfig::default().error_handler(|e, _| {
-                    error::WebError::unreadable("request-query-unreadable", e)
-                }))
-                .app_data(web::PathConfig::default().error_handler(|e, _| {
-                    error::WebError::unreadable("request-path-unreadable", e)
-                }))
-                .app_data(web::FormConfig::default().error_handler(|e, _| {
-                    error::WebError::unreadable("request-form-unreadable", e)
-                }))
-                .app_data(web::JsonConfig::default().error_handler(|e, _| {
-                    error::WebError::unreadable("request-json-unreadable", e)
-                }))
-                // Inside the sessions, so that an error page reads the language chosen in them.
-                .wrap(from_fn(api_tokens))
-                .wrap(from_fn(error_pages))
-                .wrap(sessions)
-                .wrap(
-                    DefaultHeaders::new()
-                        .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
-                        .add(("X-Content-Type-Options", "nosniff"))
-                        .add(("Referrer-Policy", "no-referrer"))
-                        .add(("X-Frame-Options", "DENY")),
-                )
-                .wrap(tracing_actix_web::TracingLogger::default())
-                .configure(routes)
-                .default_service(web::to(pages::not_found))
-        })
-        .workers(workers)
-        .max_connections(capacity::per_worker(total, workers))
-        .shutdown_timeout(shutdown_timeout)
-        .listen(listener)?;
+    let http = HttpServer::new(move || {
+        let sessions = SessionMiddleware::builder(CookieSessionStore::default(), key.clone())
+            .cookie_name("turnpost".into())
+            .cookie_secure(secure)
+            .cookie_http_only(true)
+            .cookie_same_site(SameSite::Lax)
+            .session_lifecycle(
+                PersistentSession::default()
+                    .session_ttl(actix_web::cookie::time::Duration::days(30)),
+            )
+            .build();
+        App::new()
+            .app_data(data.clone())
+            .configure(extractor_refusals)
+            // Inside the sessions, so that an error page reads the language chosen in them.
+            .wrap(from_fn(api_tokens))
+            .wrap(from_fn(error_pages))
+            .wrap(sessions)
+            .wrap(
+                DefaultHeaders::new()
+                    .add(("Content-Security-Policy", CONTENT_SECURITY_POLICY))
+                    .add(("X-Content-Type-Options", "nosniff"))
+                    .add(("Referrer-Policy", "no-referrer"))
+                    .add(("X-Frame-Options", "DENY")),
+            )
+            .wrap(tracing_actix_web::TracingLogger::default())
+            .configure(routes)
+            .default_service(web::to(pages::not_found))
+    })
+    .workers(workers)
+    .max_connections(capacity::per_worker(total, workers))
+    .shutdown_timeout(shutdown_timeout)
+    .listen(listener)?;
     Ok(http.run())
 }
