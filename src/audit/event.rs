@@ -2,8 +2,8 @@
 //! and the whole log of every game it recorded a result for. The verifier checks the event's
 //! hash chain, re-derives every pairing from the standings before it and the revealed seed,
 //! checks every result against its game's own verified log (the row that ended the game must be
-//! the one whose hash the result names, at the table the pairing gave), and recomputes the
-//! final standings with their tie-breaks.
+//! the one whose hash the result names, at the table the pairing gave), checks that the event
+//! ended where its format ends it, and recomputes the final standings with their tie-breaks.
 
 use chrono::Duration;
 use diesel::pg::PgConnection;
@@ -110,6 +110,10 @@ pub fn verify_event(export: &EventExport) -> Result<Report, Discrepancy> {
                     check_result(export, &event, row.seq, game, places, head)?;
                     games_checked += 1;
                 }
+                Fact::Ended { .. } => {
+                    let called_off = facts.contains(&Fact::CalledOff);
+                    check_end(&event, row.seq, seed.as_deref(), called_off)?;
+                }
                 _ => {}
             }
         }
@@ -166,6 +170,39 @@ fn revealed_seed(rows: &[EventRow], event: &Event) -> Result<Option<Vec<u8>>, Di
         }
     }
     Ok(None)
+}
+
+/// An event may be called off only before it starts, for want of entrants; otherwise it ends
+/// where its format does: a round robin once every game has a result, a Swiss or an event of
+/// tables once its last round is complete or no further round can be paired.
+fn check_end(
+    event: &Event,
+    seq: i64,
+    seed: Option<&[u8]>,
+    called_off: bool,
+) -> Result<(), Discrepancy> {
+    if called_off {
+        let wanting = (event.entrants.len() as u32) < event.setup.min_entrants;
+        return match !event.started && wanting {
+            true => Ok(()),
+            false => wrong_as(seq, "verify-event-called-off-wrongly"),
+        };
+    }
+    if seed.is_some_and(|seed| decide::is_over(event, seed)) {
+        return Ok(());
+    }
+    let undecided: Vec<&str> = (event.running_games().into_iter())
+        .map(|(_, table)| table.game.as_str())
+        .collect();
+    let problem = match undecided.is_empty() {
+        true => Message::new("verify-event-ended-early")
+            .with("rounds", event.rounds.len())
+            .with("next", event.rounds.len() + 1),
+        false => Message::new("verify-event-ended-undecided")
+            .with("count", undecided.len())
+            .text("games", undecided.join(", ")),
+    };
+    wrong(seq, problem)
 }
 
 /// A round's pairing must be the one the documented rules give from the event before it, and

@@ -187,11 +187,13 @@ fn swiss_record(event: &Event, entrant: usize) -> Ranked {
 /// Whether the event is over: a round robin once every game has ended; a Swiss or an event of
 /// tables once its last round is complete, or when no further round can be paired.
 pub fn is_over(event: &Event, seed: &[u8]) -> bool {
-    if !event.started || event.seed.is_some() || !event.round_complete() {
+    let between_rounds = event.rounds.is_empty() || event.round_complete();
+    if !event.started || event.seed.is_some() || !between_rounds {
         return false;
     }
-    match event.setup.format.rounds() {
-        None => true,
-        Some(rounds) => event.rounds.len() as u32 >= rounds || next_round(event, seed).is_none(),
-    }
+    let played_out = match event.setup.format.rounds() {
+        None => !event.rounds.is_empty(),
+        Some(rounds) => event.rounds.len() as u32 >= rounds,
+    };
+    played_out || next_round(event, seed).is_none()
 }

@@ -8,7 +8,7 @@ use chrono::{Duration, Utc};
 use diesel::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use turnpost::audit::{EventExport, event_export, verify_event};
+use turnpost::audit::{EventExport, ExportRow, event_export, verify_event};
 use turnpost::auth::{Player, accounts};
 use turnpost::events::decide;
 use turnpost::events::fold::{Event, Phase};
@@ -158,6 +158,30 @@ fn assert_export_verifies_and_tampering_is_caught(conn: &mut PgConnection, id: &
     assert_eq!(problem.seq, at, "{problem}");
     assert!(problem.to_string().contains("gave places"), "{problem}");
 
+    let mut undecided = export.clone();
+    let at = cut_rows(&mut undecided, |rows| {
+        let last = rows.iter().rposition(|row| holds(row, "finished")).unwrap();
+        last..last + 1
+    });
+    let problem = verify_event(&undecided).unwrap_err();
+    assert_eq!(problem.seq, at, "{problem}");
+    assert!(problem.to_string().contains("had no result"), "{problem}");
+
+    let mut cut_short = export.clone();
+    let at = cut_rows(&mut cut_short, |rows| {
+        let last = rows
+            .iter()
+            .rposition(|row| holds(row, "round_started"))
+            .unwrap();
+        last..rows.len() - 1
+    });
+    let problem = verify_event(&cut_short).unwrap_err();
+    assert_eq!(problem.seq, at, "{problem}");
+    assert!(
+        problem.to_string().contains("but the rules pair round"),
+        "{problem}"
+    );
+
     let mut forged_seed = export;
     let last = forged_seed.rows.len() - 1;
     forged_seed.rows[last].events[0]["seed"] = serde_json::json!("00".repeat(32));
@@ -165,6 +189,26 @@ fn assert_export_verifies_and_tampering_is_caught(conn: &mut PgConnection, id: &
     rechain_rows(&id, &mut forged_seed.rows);
     let problem = verify_event(&forged_seed).unwrap_err();
     assert!(problem.to_string().contains("commitment"), "{problem}");
+}
+
+fn holds(row: &ExportRow, kind: &str) -> bool {
+    (row.events.as_array().unwrap().iter()).any(|fact| fact["type"] == kind)
+}
+
+/// Removes the rows `which` picks, numbers and chains the rest again; returns the number the
+/// last row (the event's end) now has.
+fn cut_rows(
+    export: &mut EventExport,
+    which: impl Fn(&[ExportRow]) -> std::ops::Range<usize>,
+) -> i64 {
+    let range = which(&export.rows);
+    export.rows.drain(range);
+    for (row, seq) in export.rows.iter_mut().zip(1..) {
+        row.seq = seq;
+    }
+    let id = export.event_id.clone();
+    rechain_rows(&id, &mut export.rows);
+    export.rows.last().unwrap().seq
 }
 
 /// Alters the first fact of type `kind` (where swapping makes a difference) and re-chains the
@@ -649,5 +693,16 @@ fn an_event_called_off_for_want_of_players_verifies_and_says_so() {
     assert!(
         !text.iter().any(|l| l.contains("not revealed yet")),
         "{text:?}"
+    );
+
+    let mut enough = export;
+    alter_first(&mut enough, "created", |fact| {
+        fact["setup"]["min_entrants"] = serde_json::json!(1);
+    });
+    let problem = verify_event(&enough).unwrap_err();
+    assert_eq!(problem.seq, enough.rows.len() as i64, "{problem}");
+    assert!(
+        problem.to_string().contains("only before it starts"),
+        "{problem}"
     );
 }

@@ -85,5 +85,15 @@ verify-event-game-missing = the export does not hold the log of game { $game }
 verify-event-game-log = the log of game { $game } does not verify: { $problem }
 verify-event-head = no row of game { $game }'s log with the recorded hash ends that game
 verify-event-game-other = game { $game } is not the game this event's pairing opened at that table
+verify-event-called-off-wrongly = the tournament was called off, which the rules do only before it starts and when too few have signed up
+verify-event-ended-early = the tournament ended { $rounds ->
+    [0] before its first round
+    [one] after round 1
+   *[other] after { $rounds } rounds
+}, but the rules pair round { $next }
+verify-event-ended-undecided = the tournament ended while { $count ->
+    [one] game { $games } had
+   *[other] games { $games } had
+} no result
 verify-event-places = game { $game } gave places { $expected }, not the recorded { $recorded }
 verify-join-not-seated = a player joined a tournament's game at which the pairing gave them no seat
