@@ -107,10 +107,13 @@ pub struct EventView {
     /// Empty before the start.
     pub standings: Vec<crate::tournament::Standing>,
     pub games: Vec<GameLine>,
+    /// The hash of the log's last row, in hex: with `event.seq`, what a verifier compares.
+    pub head: String,
 }
 
 pub fn view(conn: &mut PgConnection, event_id: &str) -> Result<EventView> {
-    let (event, _) = store::load(conn, event_id)?;
+    let (event, rows) = store::load(conn, event_id)?;
+    let head = rows.last().map(|row| row.hash_hex()).unwrap_or_default();
     let standings = match event.started {
         true => decide::standings(&event, &store::load_seed(conn, event_id)?),
         false => Vec::new(),
@@ -120,6 +123,7 @@ pub fn view(conn: &mut PgConnection, event_id: &str) -> Result<EventView> {
         event,
         standings,
         games,
+        head,
     })
 }
 
@@ -153,7 +157,7 @@ pub struct News {
 
 /// What to tell `player` of the event as it stood after row `seq` (the row the news was queued
 /// for): that it started or began a round (with their games of that round), that it was called
-/// off, or how it ended. `None` if they are not in it.
+/// off, or how it ended, and the log's head then. `None` if they are not in it.
 pub fn news(
     conn: &mut PgConnection,
     event_id: &str,
@@ -164,6 +168,24 @@ pub fn news(
     let rows = store::load_rows(conn, event_id)?;
     let upto: Vec<_> = rows.into_iter().filter(|row| row.seq <= seq).collect();
     let event = store::fold(&upto).map_err(store::corrupt)?;
+    let Some(mut news) = news_of(conn, &event, player, lang)? else {
+        return Ok(None);
+    };
+    if let Some(last) = upto.last() {
+        let head = (lang.tr("mail-event-log-head"))
+            .arg("seq", last.seq)
+            .arg("hash", last.hash_hex());
+        news.lines.push(head.to_string());
+    }
+    Ok(Some(news))
+}
+
+fn news_of(
+    conn: &mut PgConnection,
+    event: &Event,
+    player: i64,
+    lang: crate::i18n::Lang,
+) -> Result<Option<News>> {
     let title = event.setup.title.as_str();
     if event.called_off {
         return Ok(event.has_signed_up(player).then(|| News {
@@ -183,7 +205,7 @@ pub fn news(
         return Ok(None);
     };
     if event.seed.is_some() {
-        let table = decide::standings(&event, &store::load_seed(conn, event_id)?);
+        let table = decide::standings(event, &store::load_seed(conn, &event.id)?);
         let lines = (table.iter())
             .map(|s| {
                 lang.tr("mail-event-standing")

@@ -256,6 +256,13 @@ async fn a_round_robin_is_created_entered_played_withdrawn_from_and_audited_thro
     let export: EventExport = serde_json::from_str(&download.body).unwrap();
     let report = verify_event(&export).unwrap_or_else(|e| panic!("{e}"));
     assert!(report.lines.len() > 3);
+    // The head a verifier compares is on the page, in its JSON and in the last email.
+    let last = export.rows.last().unwrap();
+    assert_eq!(done["seq"], last.seq, "{done}");
+    assert_eq!(done["head_hash"], last.hash, "{done}");
+    assert!(finished.body.contains(&last.hash), "{}", finished.body);
+    let head_line = format!("Tournament log head: row {}, hash {}", last.seq, last.hash);
+    assert!(ended.text.contains(&head_line), "{}", ended.text);
     use turnpost::store::schema::events;
     let phase: String = events::table
         .select(events::phase)

@@ -98,6 +98,9 @@ struct EventPage {
     standings: Vec<StandingLine>,
     cross: Vec<CrossRow>,
     rounds: Vec<RoundView>,
+    seq: i64,
+    head: String,
+    seed_commitment: String,
 }
 
 pub async fn show(
@@ -146,6 +149,9 @@ fn twin(seen: &EventView) -> serde_json::Value {
         "options": event.setup.options,
         "time_control": event.setup.time_control,
         "phase": event.phase().as_str(),
+        "seq": event.seq,
+        "head_hash": seen.head,
+        "seed_commitment": event.seed_commitment,
         "sign_up_closes": event.setup.sign_up_closes,
         "min_entrants": event.setup.min_entrants,
         "max_entrants": event.setup.max_entrants,
@@ -339,6 +345,9 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
         standings,
         cross,
         rounds,
+        seq: event.seq,
+        head: seen.head.clone(),
+        seed_commitment: event.seed_commitment.clone(),
     }
 }
 

@@ -82,7 +82,12 @@ event-timeouts-rule = { $count ->
    *[other] A player who runs out of time loses that game, and after { $count } such games is withdrawn.
 }
 event-deadline-rule = Each round lasts { $span }: when it ends, a game still running is lost by the players whose turn it is. Vacations do not move the round's end.
-event-export = Download the tournament's log
+event-audit = Checking this tournament
+event-audit-log = Its log: { $count ->
+        [one] 1 row
+       *[other] { $count } rows
+    }, head hash
+event-export = Download the tournament's log (JSON) to verify it
 event-new-title = Create a tournament
 event-new-intro = Players sign up until sign-up closes; then the games start by themselves. Every game of the tournament is played with the options chosen here.
 event-options = Every game is played with:

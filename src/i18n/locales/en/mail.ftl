@@ -15,6 +15,7 @@ mail-result = Result: { $result }
 mail-make-your-move = Make your move
 mail-see-whole-game = See the whole game
 mail-log-head = Log head: event { $seq }, hash { $hash }
+mail-event-log-head = Tournament log head: row { $seq }, hash { $hash }
 mail-picture-alt = The board after event { $seq }, as you see it; what changed since your last move is ringed in orange. As text: { $board }
 mail-reply-about-game = To reply about this game, write to { $address }
 mail-links-sign-in = The links sign you in; each works once.

@@ -15,6 +15,7 @@ mail-result = 結果：{ $result }
 mail-make-your-move = 手を打つ
 mail-see-whole-game = ゲーム全体を見る
 mail-log-head = 記録の先頭：出来事 { $seq }、ハッシュ { $hash }
+mail-event-log-head = 大会の記録の先頭：{ $seq }行目、ハッシュ { $hash }
 mail-picture-alt = 出来事 { $seq } の後の盤面（あなたから見たもの）。前回のあなたの手番から変わったところを橙色で囲んでいます。文字では：{ $board }
 mail-reply-about-game = このゲームについて返信するには { $address } へ
 mail-links-sign-in = リンクを開くとサインインします。どのリンクも一度だけ使えます。
