@@ -237,8 +237,13 @@ async fn where_the_table_says_so_the_others_decide_to_withdraw_a_late_player() {
     let own = withdraw(late).await;
     assert_eq!(own.status, 422, "nobody withdraws themselves: {}", own.body);
 
-    let done = withdraw(other).await;
-    assert_eq!(done.status, 200, "{}", done.body);
+    // The other player's program withdraws the late player with a token alone.
+    let program = crate::api_tokens::make_token(&table.players[other], "Program").await;
+    let body = serde_json::json!({"seq": seq, "seat": late_seat});
+    let path = format!("{}/withdraw-late", table.path);
+    let method = reqwest::Method::POST;
+    let done = crate::api_tokens::with_token(&table.app, &program, method, &path, Some(body)).await;
+    assert_eq!(done.0, 200, "{}", done.1);
     let twin = table.twin(other).await;
     assert_eq!(twin["phase"], "finished");
     assert_eq!(timeout_rows(&table), 1);

@@ -12,7 +12,7 @@ use crate::events::{by_id, play_out};
 use crate::support::{Browser, TestApp};
 
 /// Fields of the creation form, with `changes` applied.
-fn creation<'a>(csrf: &'a str, changes: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
+pub fn creation<'a>(csrf: &'a str, changes: &[(&'a str, &'a str)]) -> Vec<(&'a str, &'a str)> {
     let mut fields = vec![
         ("csrf", csrf),
         ("title", "Autumn Kalah"),
@@ -33,7 +33,7 @@ fn creation<'a>(csrf: &'a str, changes: &[(&'a str, &'a str)]) -> Vec<(&'a str, 
     fields
 }
 
-const NEW_KALAH: &str = "/events/new/kalah";
+pub const NEW_KALAH: &str = "/events/new/kalah";
 
 async fn press(browser: &Browser, page_path: &str, action: &str) -> crate::support::Page {
     let page = browser.get(page_path).await;

@@ -181,3 +181,55 @@ async fn a_session_may_send_its_csrf_token_in_the_header_on_every_form() {
         .await;
     assert_eq!(refused.status, 403);
 }
+
+#[actix_web::test]
+async fn with_only_a_token_a_program_calls_off_a_table_takes_a_vacation_and_enters_a_tournament() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let bo = app.signed_in("bo@example.com", "Bo").await;
+    let ann_program = make_token(&ann, "Ann program").await;
+    let bo_program = make_token(&bo, "Bo program").await;
+    let post = |token: &str, path: String, body: serde_json::Value| {
+        let (app, token) = (&app, token.to_string());
+        async move { with_token(app, &token, Method::POST, &path, Some(body)).await }
+    };
+
+    let path = crate::support::create_game(&ann, "kalah", &["cy@example.com"], &[]).await;
+    let (status, answer) = post(&ann_program, format!("{path}/cancel"), json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(ann.get_json(&path).await.json()["phase"], "cancelled");
+
+    let (status, answer) = post(&bo_program, "/settings/vacation".into(), json!({"days": 2})).await;
+    assert_eq!(status, 200, "{answer}");
+    let away = bo.get("/settings").await;
+    assert!(
+        away.body.contains("You are on vacation until"),
+        "{}",
+        away.body
+    );
+    let (status, answer) = post(&bo_program, "/settings/vacation/end".into(), json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    let back = bo.get("/settings").await;
+    assert!(
+        !back.body.contains("You are on vacation until"),
+        "{}",
+        back.body
+    );
+
+    let csrf = ann.get(crate::event_pages::NEW_KALAH).await.csrf();
+    let fields = crate::event_pages::creation(&csrf, &[]);
+    let created = ann.post_form(crate::event_pages::NEW_KALAH, &fields).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let event = created.url.trim_start_matches(&app.base).to_string();
+    let entrants = |twin: serde_json::Value| -> Vec<String> {
+        (twin["entrants"].as_array().unwrap().iter())
+            .map(|e| e["name"].as_str().unwrap().to_string())
+            .collect()
+    };
+    let (status, answer) = post(&bo_program, format!("{event}/sign-up"), json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert_eq!(entrants(ann.get_json(&event).await.json()), ["Bo"]);
+    let (status, answer) = post(&bo_program, format!("{event}/withdraw"), json!({})).await;
+    assert_eq!(status, 200, "{answer}");
+    assert!(entrants(ann.get_json(&event).await.json()).is_empty());
+}
