@@ -706,3 +706,52 @@ fn an_event_called_off_for_want_of_players_verifies_and_says_so() {
         "{problem}"
     );
 }
+
+#[test]
+fn the_last_person_to_withdraw_from_a_tournament_ends_a_game_the_computers_would_play_on() {
+    use turnpost::rules::gype::Gype;
+    let (_db, mut conn, players) = club(3);
+    let tables = Format::Tables {
+        seats: 3,
+        rounds: 1,
+    };
+    let id = started(
+        &mut conn,
+        &players,
+        setup(Kind::Gype, tables, 3, Some(14 * DAY)),
+    );
+    let game_id = event(&mut conn, &id).rounds[0].tables[0].game.clone();
+    for player in &players[..2] {
+        let (game, _) = games::load::<Gype>(&mut conn, &game_id).unwrap();
+        turnpost::games::takeover::hand_over(&mut conn, &game_id, player, game.board_seq).unwrap();
+    }
+    let (game, _) = games::load::<Gype>(&mut conn, &game_id).unwrap();
+    assert!(game.ended.is_none(), "a person plays on");
+    let last = &players[2];
+
+    service::withdraw(&mut conn, &id, last).unwrap();
+    let (game, rows) = games::load::<Gype>(&mut conn, &game_id).unwrap();
+    assert!(game.ended.is_some(), "no person is left in play");
+    let resigned = (rows.iter())
+        .rposition(|row| row.events.to_string().contains("resigned"))
+        .expect("the withdrawal resigned the last person's seat");
+    assert_eq!(resigned, rows.len() - 1, "nothing is played after it");
+    // The event ranks the people: whoever left last places first.
+    let places = game.seat_places();
+    let place_of = |player: &Player| {
+        let seat = (game.seating.iter()).position(|p| p.id == player.id);
+        let seat = seat.or_else(|| {
+            game.handed_over
+                .iter()
+                .find(|h| h.left.id == player.id)
+                .map(|h| h.seat)
+        });
+        places[seat.unwrap()]
+    };
+    let order: Vec<u32> = players.iter().map(place_of).collect();
+    assert_eq!(order, [3, 2, 1], "{places:?}");
+    settle(&mut conn, &id);
+    assert_eq!(event(&mut conn, &id).phase(), Phase::Finished);
+    let export = event_export(&mut conn, &id).unwrap();
+    verify_event(&export).unwrap_or_else(|e| panic!("{e}"));
+}
