@@ -146,15 +146,28 @@ struct MoveForm<'a> {
     actions: &'a Actions,
     choice: &'a Choice,
     command: String,
+    /// The button's name for screen readers where its words leave out the place it acts on
+    /// (which the board around it shows): it holds the words and says the place.
+    name: Option<String>,
 }
 
 impl Actions {
     /// The form that posts `choice`: one button, labelled in words.
     pub fn form(&self, choice: &Choice) -> String {
+        self.render_form(choice, None)
+    }
+
+    /// The form that posts `choice`, its button named `name` for screen readers.
+    pub fn named_form(&self, choice: &Choice, name: String) -> String {
+        self.render_form(choice, Some(name))
+    }
+
+    fn render_form(&self, choice: &Choice, name: Option<String>) -> String {
         MoveForm {
             actions: self,
             choice,
             command: choice.command.to_string(),
+            name,
         }
         .render()
         .unwrap_or_default()

@@ -37,8 +37,10 @@ pub struct Layout {
     pub lang: Lang,
     /// Links to this page in the other languages.
     pub switches: Vec<LangSwitch>,
-    /// Seconds after which the page reloads itself (a page waiting for the computer's move).
-    pub refresh_seconds: Option<u32>,
+    /// Where the skip link at the top of the page leads, and its words: the page's content, or
+    /// on a game's page its board.
+    pub skip_to: &'static str,
+    pub skip_label: &'static str,
 }
 
 /// A plain link to the same page in another language.
@@ -60,8 +62,16 @@ impl Layout {
             csrf: visitor.csrf.clone(),
             lang: visitor.lang,
             switches: switches(visitor.lang, &visitor.here),
-            refresh_seconds: None,
+            skip_to: "content",
+            skip_label: "skip-to-content",
         }
+    }
+
+    /// The skip link leads to the board (the element with the id `board`).
+    pub fn skipping_to_board(mut self) -> Layout {
+        self.skip_to = "board";
+        self.skip_label = "skip-to-board";
+        self
     }
 
     /// A page whose title is the message `key` in the visitor's language.
@@ -78,7 +88,8 @@ impl Layout {
             csrf: String::new(),
             lang,
             switches: Vec::new(),
-            refresh_seconds: None,
+            skip_to: "content",
+            skip_label: "skip-to-content",
         }
     }
 }

@@ -229,10 +229,21 @@ fn take(
             .with("token", token)
             .with("lost", loss(player.score, taken.total()));
         let label = board.say(&label);
+        let place = match source {
+            Source::Centre => Message::new("azul-board-centre"),
+            Source::Factory(n) => Message::new("azul-board-factory").with("factory", *n),
+        };
+        let name = (Message::new("azul-board-take-from"))
+            .text("take", &label)
+            .with("source", place);
+        let choice = Choice {
+            label,
+            command: choice.command.clone(),
+        };
         takes
             .entry(*source)
             .or_default()
-            .push(relabel(actions, choice, label));
+            .push(actions.named_form(&choice, board.say(&name)));
     }
     Controls {
         turn: Some(Turn {

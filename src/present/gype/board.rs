@@ -38,6 +38,8 @@ pub struct DieHtml {
     pub owner: char,
     /// Set when choosing this die is the next step.
     pub href: Option<String>,
+    /// The link's name for screen readers: its words, and which die it chooses.
+    pub name: Option<String>,
     /// A word under the face: "home" (frozen), "jumping".
     pub note: Option<String>,
 }
@@ -225,8 +227,8 @@ fn squares_message(squares: &[Square]) -> Message {
 
 /// The state of the page's controls, worked out once.
 struct Controls {
-    /// Dice whose square is a link (to choose them), with the link.
-    die_links: HashMap<Square, String>,
+    /// Dice whose square is a link (to choose them), with the link and the die in words.
+    die_links: HashMap<Square, (String, String)>,
     /// Buttons placed on squares.
     on_square: HashMap<Square, String>,
     /// Links placed on squares (a Hat's landing squares).
@@ -310,11 +312,12 @@ fn arranging(
             c.panel.links_intro = Some(board.t("gype-board-arrange-choose"));
             for &square in &swappable {
                 let href = link_to(board, &[("pick", square.to_string())]);
+                let words = die_words(board, cells, square);
                 c.panel.links.push(Link {
                     href: href.clone(),
-                    label: die_words(board, cells, square),
+                    label: words.clone(),
                 });
-                c.die_links.insert(square, href);
+                c.die_links.insert(square, (href, words));
             }
         }
         Some(pick) => {
@@ -421,11 +424,12 @@ fn playing(
         c.panel.links_intro = Some(board.t("gype-board-choose-die"));
         for &square in &dice {
             let href = link_to(board, &[("die", square.to_string())]);
+            let words = die_words(board, cells, square);
             c.panel.links.push(Link {
                 href: href.clone(),
-                label: die_words(board, cells, square),
+                label: words.clone(),
             });
-            c.die_links.insert(square, href);
+            c.die_links.insert(square, (href, words));
         }
         return;
     };
@@ -830,15 +834,25 @@ fn cell_html(
         if die.jumping {
             die_classes.push("jumping");
         }
+        let face = die.face.map_or_else(
+            || board.t("gype-board-hidden"),
+            |face| board.say(&face.message()),
+        );
+        let link = controls.die_links.get(&square);
+        let name = link.map(|(_, words)| {
+            board.say(
+                &Message::new("gype-board-die-link")
+                    .text("shown", format!("{face} {letter}"))
+                    .text("die", words),
+            )
+        });
         DieHtml {
             classes: die_classes.join(" "),
             icon: die.face.map(icon),
-            face: die.face.map_or_else(
-                || board.t("gype-board-hidden"),
-                |face| board.say(&face.message()),
-            ),
+            face,
             owner: letter,
-            href: controls.die_links.get(&square).cloned(),
+            href: link.map(|(href, _)| href.clone()),
+            name,
             note: if die.jumping {
                 Some(board.t("gype-board-note-jumping"))
             } else if die.frozen {

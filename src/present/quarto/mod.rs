@@ -34,8 +34,6 @@ struct PieceHtml {
 
 struct CellHtml {
     name: String,
-    /// "row 2, column 3".
-    label: String,
     piece: Option<PieceHtml>,
     last: bool,
     winning: bool,
@@ -145,11 +143,6 @@ fn cell_html(board: &Board<'_, Quarto>, cell: &CellView) -> CellHtml {
     });
     CellHtml {
         name: cell.name.clone(),
-        label: board.say(
-            &Message::new("quarto-cell-label")
-                .with("row", cell.cell.row() + 1)
-                .with("column", cell.cell.column() + 1),
-        ),
         piece: cell.piece.as_ref().map(|piece| piece_html(board, piece)),
         last: cell.last_placed,
         winning: cell.winning,

@@ -34,9 +34,6 @@ use super::recent::{RecentLine, recent_lines};
 
 use super::game_view::{Visible, game_tag, json_response, load_visible, parse_at};
 
-/// How often a page waiting for the computer's move reloads itself.
-const THINKING_REFRESH_SECONDS: u32 = 2;
-
 pub struct PlayerLine {
     pub name: String,
     pub seat: Option<usize>,
@@ -543,7 +540,9 @@ pub fn render_visible<R: GameUi>(
             .to_string(),
         visitor,
     );
-    layout.refresh_seconds = thinking.as_ref().map(|_| THINKING_REFRESH_SECONDS);
+    if board.is_some() {
+        layout = layout.skipping_to_board();
+    }
     let page = GamePage {
         layout,
         id: game.id.clone(),

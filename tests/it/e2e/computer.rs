@@ -1,6 +1,7 @@
 //! Playing the computer in Chromium without JavaScript: the table is set with the "Play … against
-//! the computer" button, the board says the computer is thinking and reloads itself (a meta
-//! refresh) until it has moved, and the game is played to its end.
+//! the computer" button, the board says the computer is thinking with a link to look again (a page
+//! that reloads itself would take a screen reader's place away), and the game is played to its
+//! end.
 
 use std::time::{Duration, Instant};
 
@@ -22,15 +23,9 @@ fn thinking(person: &Person) -> bool {
         .is_some()
 }
 
-fn refreshes_itself(person: &Person) -> bool {
-    let doc = person.doc();
-    doc.select(&Selector::parse("meta[http-equiv=\"refresh\"]").unwrap())
-        .next()
-        .is_some()
-}
+const LOOK_AGAIN: &str = "See the move";
 
-/// Waits, without touching the browser, until the page it shows has reloaded itself past the
-/// computer's move.
+/// Follows the page's link to look again until it shows the computer's move.
 async fn until_the_page_moves_on(person: &mut Person) {
     let deadline = Instant::now() + Duration::from_secs(20);
     while thinking(person) {
@@ -40,7 +35,7 @@ async fn until_the_page_moves_on(person: &mut Person) {
             person.text()
         );
         tokio::time::sleep(Duration::from_millis(200)).await;
-        person.read().await;
+        person.follow(LOOK_AGAIN).await;
     }
 }
 
@@ -73,8 +68,8 @@ async fn against_the_computer_in_chromium(kind: &'static str, level: &str) {
     let computer = format!("{}{} computer", &level[..1].to_uppercase(), &level[1..]);
     ann.expect_text(&computer);
     let me = player_id(&app, "ann@example.com");
-    // The first time the computer is to move, nobody plays it yet: the page says it thinks and
-    // reloads itself; then a server that plays computers starts, and the page moves on alone.
+    // The first time the computer is to move, nobody plays it yet: the page says it thinks;
+    // then a server that plays computers starts, and looking again shows its move.
     let mut worker = None;
     let mut moves = 0;
     loop {
@@ -87,7 +82,7 @@ async fn against_the_computer_in_chromium(kind: &'static str, level: &str) {
                 ann.reload().await;
                 assert!(thinking(&ann), "no word of the computer thinking");
                 ann.expect_text(&format!("{computer} is thinking"));
-                assert!(refreshes_itself(&ann), "the page does not reload itself");
+                assert!(ann.has_link(LOOK_AGAIN), "no link to look again");
                 worker = Some(app.server_with(|s| s.computers.run = true));
                 until_the_page_moves_on(&mut ann).await;
             } else {
@@ -109,7 +104,10 @@ async fn against_the_computer_in_chromium(kind: &'static str, level: &str) {
     }
     ann.reload().await;
     ann.expect_fragments("status-game-over", "result");
-    assert!(!refreshes_itself(&ann), "a finished game reloads itself");
+    assert!(
+        !ann.has_link(LOOK_AGAIN),
+        "a finished game waits for a move"
+    );
     ann.screenshot(&format!("computer-{kind}")).await;
     drop(worker);
 }

@@ -16,6 +16,8 @@
 //! skipped. Chromium's headless shell is its own engine without the desktop browser around it,
 //! and it renders and lays out pages as Chromium does at half the processor time a page.
 
+mod accessibility;
+mod axe;
 mod azul;
 mod computer;
 mod events;
@@ -418,6 +420,7 @@ impl Person {
             "{} did not load",
             self.url
         );
+        axe::assert_accessible(&self.client, &self.url, &self.html).await;
     }
 
     pub fn doc(&self) -> Html {
@@ -599,8 +602,13 @@ impl Person {
                 };
                 assert!(!label.is_empty(), "a link without words on {}", self.url);
                 let href = a.value().attr("href").unwrap_or_default();
+                // A link within the page (the skip link) must lead to an element that is there.
+                let within = href.strip_prefix('#').map(|id| {
+                    let target = Selector::parse(&format!("[id=\"{id}\"]")).unwrap();
+                    doc.select(&target).next().is_some()
+                });
                 assert!(
-                    !href.is_empty() && !href.starts_with('#'),
+                    !href.is_empty() && within != Some(false),
                     "a link that goes nowhere on {}: {href:?}",
                     self.url
                 );

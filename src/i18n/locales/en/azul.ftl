@@ -257,6 +257,7 @@ azul-board-take-token = { $take }{ $token ->
         })
        *[false] {""}
     }
+azul-board-take-from = { $take }, from { $source }
 azul-board-take-heading = Your turn: take tiles
 azul-board-take-help = Take every tile of one colour from a factory or from the centre: press its button below. If { $wild } tiles (wild this round) are there too, exactly one of them comes with it; a wild tile can be taken alone only where nothing else is left.
 azul-board-take-help-centre = The other tiles of a factory go to the centre. The first player to take from the centre also takes the start player token, loses 1 point per tile taken, and starts the next round.

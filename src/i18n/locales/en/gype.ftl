@@ -127,6 +127,8 @@ gype-board-die-on = { $you ->
         [true] your
        *[false] { $player }’s
     } { $face } on { $square }
+gype-board-die-link = { $shown }: choose { $die }
+gype-board-table-label = The board
 gype-board-square = { $square }
 gype-board-badge-start = start
 gype-board-badge-lands = lands here

@@ -52,7 +52,6 @@ quarto-codes-3 = Both on one line: "c3 then give TDRH".
 # The board.
 quarto-piece-words = { $height } { $colour } { $shape } { $top }
 quarto-piece-title = { $words } piece
-quarto-cell-label = row { $row }, column { $column }
 quarto-board-caption = The board: columns a to d, rows 1 to 4. { $placed } of 16 pieces placed. { $advanced ->
         [true] Four pieces sharing a trait win in a row, a column, a diagonal or a 2×2 block.
        *[false] Four pieces sharing a trait win in a row, a column or a diagonal.

@@ -1,6 +1,8 @@
 # Words every page shares: the header, the footer, the language switch.
 
 site-name = Turnpost
+skip-to-content = Skip to the page's content
+skip-to-board = Skip to the board
 nav-main = Main
 nav-your-games = Your games
 nav-new-game = New game

@@ -217,6 +217,7 @@ azul-board-take-token = { $take }{ $token ->
         }）
        *[false] {""}
     }
+azul-board-take-from = { $source }から：{ $take }
 azul-board-take-heading = あなたの番です：タイルを取る
 azul-board-take-help = 工房か中央から一色のタイルをすべて取ります。下のボタンを押してください。{ $wild }のタイル（このラウンドのワイルド）もあれば、ちょうど 1 枚がついてきます。ワイルドのタイルだけを取れるのは、ほかに何も残っていないときだけです。
 azul-board-take-help-centre = 工房の残りのタイルは中央へ移ります。最初に中央から取った人はスタートプレイヤーマーカーも取り、取ったタイル 1 枚につき 1 点を失い、次のラウンドを始めます。

@@ -125,6 +125,8 @@ gype-board-die-on = { $you ->
         [true] あなたの
        *[false] { $player } さんの
     }{ $face }（{ $square }）
+gype-board-die-link = { $shown }：{ $die }を選ぶ
+gype-board-table-label = 盤
 gype-board-square = { $square }
 gype-board-badge-start = 出発点
 gype-board-badge-lands = 着地点

@@ -52,7 +52,6 @@ quarto-codes-3 = 両方を一行で：「c3 次に 渡す TDRH」。
 # 盤。
 quarto-piece-words = { $height }・{ $colour }・{ $shape }・{ $top }
 quarto-piece-title = { $words }駒
-quarto-cell-label = { $row } 行目、{ $column } 列目
 quarto-board-caption = 盤：列 a～d、行 1～4。16 個のうち { $placed } 個を置きました。{ $advanced ->
         [true] 共通の特徴を持つ駒 4 つが、行・列・対角線・2×2 のブロックにそろえば勝ちです。
        *[false] 共通の特徴を持つ駒 4 つが、行・列・対角線にそろえば勝ちです。

@@ -1,6 +1,8 @@
 # どのページにも共通の言葉：ヘッダー、フッター、言語の切り替え。
 
 site-name = Turnpost
+skip-to-content = 本文へ移動
+skip-to-board = 盤面へ移動
 nav-main = メイン
 nav-your-games = あなたのゲーム
 nav-new-game = 新しいゲーム

@@ -1,0 +1,94 @@
+//! Every page a player meets passes the accessibility check (WCAG 2.2 AA, axe-core) in both
+//! languages, and the check itself can fail. Boards in every phase are checked by the games'
+//! own browser tests, and every page at phone width by the phone tests, through the same check.
+
+use super::axe::{assert_accessible, violations};
+use super::{Chromedriver, Person};
+use crate::support::{TestApp, create_game, seat_table};
+
+#[actix_web::test]
+async fn the_check_catches_a_planted_low_contrast_element_and_names_it() {
+    let app = TestApp::start().await;
+    let driver = Chromedriver::start().await;
+    let mut ann = Person::sign_in(&app, &driver, "Ann").await;
+    ann.open("/rules").await;
+    // Styled through the DOM: the site's Content-Security-Policy refuses a style attribute.
+    let plant = "var p = document.createElement('p'); p.id = 'planted'; p.className = 'planted'; \
+        p.textContent = 'Faint words'; p.style.color = '#c8c8c8'; p.style.background = '#ffffff'; \
+        document.querySelector('main').appendChild(p); return true;";
+    ann.client.execute(plant, vec![]).await.unwrap();
+    let found = violations(&ann.client).await;
+    let contrast = (found.iter())
+        .find(|v| v.id == "color-contrast")
+        .unwrap_or_else(|| panic!("the planted paragraph is not caught: {found:?}"));
+    assert!(contrast.is_serious(), "{contrast:?}");
+    let named = contrast.describe(&ann.url);
+    assert!(named.contains("#planted"), "{named}");
+    assert!(named.contains("/rules"), "{named}");
+    let html = ann.client.source().await.unwrap();
+    // A class of its own gives the page a new shape, so the assertion checks it again.
+    let caught = actix_web::rt::spawn({
+        let (client, url) = (ann.client.clone(), ann.url.clone());
+        async move { assert_accessible(&client, &url, &html).await }
+    })
+    .await;
+    assert!(caught.is_err(), "the assertion fails on the planted page");
+}
+
+#[actix_web::test]
+async fn every_page_a_player_meets_passes_in_english_and_japanese() {
+    let app = TestApp::start().await;
+    let table = seat_table(app, "kalah", &["Ann", "Bo"], &[("days", "3")]).await;
+    let app = &table.app;
+    let ann = &table.players[0];
+    let waiting = create_game(ann, "quarto", &["cy@example.com"], &[]).await;
+    let join = app
+        .mail("cy@example.com", "invites you")
+        .link(&app.base, "/join/");
+    let csrf = ann.get(crate::event_pages::NEW_KALAH).await.csrf();
+    let fields = crate::event_pages::creation(&csrf, &[]);
+    let created = ann.post_form(crate::event_pages::NEW_KALAH, &fields).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let event = created.url.trim_start_matches(&app.base).to_string();
+
+    let driver = Chromedriver::start().await;
+    let mut person = Person::sign_in(app, &driver, "Ann").await;
+    let board = table.path.clone();
+    let mut pages: Vec<String> = [
+        "/",
+        "/games/new",
+        "/settings",
+        "/settings/tokens",
+        "/tables",
+        "/rules",
+        "/help/email",
+        "/ratings",
+        "/ratings/kalah",
+        "/players/Ann",
+        "/events",
+        "/events/new",
+        "/events/new/kalah",
+        "/games/no-such-game",
+    ]
+    .map(String::from)
+    .to_vec();
+    for kind in ["kalah", "quarto", "kabaleo", "azul", "gype"] {
+        pages.push(format!("/games/new/{kind}"));
+        pages.push(format!("/rules/{kind}"));
+    }
+    pages.extend([
+        event,
+        board.clone(),
+        format!("{board}/history"),
+        format!("{board}/resign"),
+        format!("{waiting}/invitations"),
+        join,
+    ]);
+    for lang in ["en", "ja"] {
+        person.open(&format!("/?lang={lang}")).await;
+        for page in &pages {
+            // Opening the page runs the check.
+            person.open(page).await;
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! The accessibility check of the pages the browser tests visit: axe-core, the engine inside
+//! Lighthouse and pa11y, run in the tests' own Chromium against WCAG 2.2 A and AA. Any serious
+//! or critical violation fails the test, naming the rule, the element and the page.
+//!
+//! The pages run no script. axe is injected over WebDriver for the check alone, as a tester's
+//! bookmarklet would be. Chromium runs no timers while a page's scripts are off, so the check
+//! hands axe a `setTimeout` that runs its callback as a promise job instead.
+//!
+//! A page is checked once for every shape it takes: the address with its identifiers left out,
+//! the language, the window's width, and the set of elements and classes on it. A board in a new
+//! phase, a piece of a new colour or a new control makes a new shape; the same board after one
+//! more move of the same kind does not, which keeps a game played to its end from being checked
+//! hundreds of times over.
+
+use std::collections::{BTreeSet, HashSet};
+use std::path::PathBuf;
+use std::sync::{Mutex, OnceLock};
+
+use fantoccini::Client;
+use scraper::{Html, Selector};
+use serde::Deserialize;
+use serde_json::json;
+
+/// Where `scripts/install-test-deps` puts axe-core.
+const INSTALLED: &str = "/usr/local/share/turnpost-test/node_modules/axe-core/axe.min.js";
+
+/// WCAG 2.0, 2.1 and 2.2, levels A and AA, as axe tags its rules.
+const STANDARDS: [&str; 5] = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+
+fn axe_source() -> &'static str {
+    static SOURCE: OnceLock<String> = OnceLock::new();
+    SOURCE.get_or_init(|| {
+        let path = std::env::var_os("TURNPOST_E2E_AXE")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from(INSTALLED));
+        std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "axe-core is not at {} ({e}): run scripts/install-test-deps, or name a copy of \
+                 axe.min.js in TURNPOST_E2E_AXE",
+                path.display()
+            )
+        })
+    })
+}
+
+/// One rule a page breaks, with the elements that break it.
+#[derive(Debug, Deserialize)]
+pub struct Violation {
+    pub id: String,
+    pub impact: Option<String>,
+    pub help: String,
+    pub nodes: Vec<Offender>,
+}
+
+#[derive(Debug, Deserialize)]
+pub struct Offender {
+    pub target: Vec<serde_json::Value>,
+    pub html: String,
+    #[serde(rename = "failureSummary")]
+    pub summary: Option<String>,
+}
+
+impl Violation {
+    /// Serious and critical violations fail a test; moderate and minor ones are advice.
+    pub fn is_serious(&self) -> bool {
+        matches!(self.impact.as_deref(), Some("serious" | "critical"))
+    }
+
+    pub fn describe(&self, url: &str) -> String {
+        let mut text = format!(
+            "{url}: {} ({}): {}",
+            self.id,
+            self.impact.as_deref().unwrap_or("?"),
+            self.help
+        );
+        for node in &self.nodes {
+            let target: Vec<String> = node.target.iter().map(|t| t.to_string()).collect();
+            text.push_str(&format!("\n  at {}: {}", target.join(" "), node.html));
+            if let Some(summary) = &node.summary {
+                text.push_str(&format!("\n    {}", summary.replace('\n', "\n    ")));
+            }
+        }
+        text
+    }
+}
+
+/// Every WCAG A and AA violation axe finds on the page the browser shows.
+pub async fn violations(client: &Client) -> Vec<Violation> {
+    let loaded = client
+        .execute("return typeof window.axe === 'object';", vec![])
+        .await
+        .unwrap();
+    if loaded != json!(true) {
+        let timers = "window.setTimeout = function (f) { \
+                var rest = [].slice.call(arguments, 2); \
+                Promise.resolve().then(function () { f.apply(null, rest); }); return 1; }; \
+            window.clearTimeout = function () {};";
+        let inject = format!("{timers}\n{}\nreturn true;", axe_source());
+        client.execute(&inject, vec![]).await.unwrap();
+    }
+    let run = "var done = arguments[arguments.length - 1]; \
+        axe.run(document, { runOnly: { type: 'tag', values: arguments[0] }, \
+                            resultTypes: ['violations'] }) \
+           .then(function (r) { done(JSON.stringify(r.violations)); }, \
+                 function (e) { done(JSON.stringify({ error: String(e) })); });";
+    let answer = client
+        .execute_async(run, vec![json!(STANDARDS)])
+        .await
+        .unwrap();
+    let text = answer.as_str().expect("axe answers with text");
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("axe did not run: {e}: {text}"))
+}
+
+/// Fails with every serious or critical violation on the page shown, unless a page of the same
+/// shape has passed already.
+pub async fn assert_accessible(client: &Client, url: &str, html: &str) {
+    static CHECKED: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
+    let width = client.execute("return innerWidth;", vec![]).await.unwrap();
+    let shape = format!("{} {width} {}", address_shape(url), page_shape(html));
+    let checked = CHECKED.get_or_init(Default::default);
+    if checked.lock().unwrap().contains(&shape) {
+        return;
+    }
+    let serious: Vec<String> = (violations(client).await.iter())
+        .filter(|v| v.is_serious())
+        .map(|v| v.describe(url))
+        .collect();
+    assert!(
+        serious.is_empty(),
+        "WCAG 2.2 AA, serious or critical:\n{}",
+        serious.join("\n")
+    );
+    checked.lock().unwrap().insert(shape);
+}
+
+/// The address without its host, query or identifiers: `/games/*/history`.
+fn address_shape(url: &str) -> String {
+    let path = url::Url::parse(url).map_or(url.to_string(), |u| u.path().to_string());
+    let words = |segment: &str| segment.chars().all(|c| c.is_ascii_lowercase() || c == '-');
+    (path.split('/'))
+        .map(|segment| if words(segment) { segment } else { "*" })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// The page's language and the set of its elements, each with its classes.
+fn page_shape(html: &str) -> String {
+    let doc = Html::parse_document(html);
+    let all = Selector::parse("*").unwrap();
+    let lang = (doc.root_element().value().attr("lang")).unwrap_or("-");
+    let kinds: BTreeSet<String> = (doc.select(&all))
+        .map(|element| {
+            let element = element.value();
+            let classes: Vec<&str> = element.classes().collect();
+            format!("{}.{}", element.name(), classes.join("."))
+        })
+        .collect();
+    format!("{lang} {}", kinds.into_iter().collect::<Vec<_>>().join(" "))
+}
+
+mod shapes {
+    #[test]
+    fn identifiers_leave_the_address() {
+        assert_eq!(
+            super::address_shape("http://127.0.0.1:4000/games/k3Xq9/history?seen=4"),
+            "/games/*/history"
+        );
+        assert_eq!(super::address_shape("http://h/rules/kalah"), "/rules/kalah");
+    }
+}
