@@ -1,4 +1,4 @@
-//! The accessibility check of the pages the browser tests visit: axe-core, the engine inside
+//! The accessibility check of pages the browser tests open: axe-core, the engine inside
 //! Lighthouse and pa11y, run in the tests' own Chromium against WCAG 2.2 A and AA. Any serious
 //! or critical violation fails the test, naming the rule, the element and the page.
 //!
@@ -7,10 +7,7 @@
 //! hands axe a `setTimeout` that runs its callback as a promise job instead.
 //!
 //! A page is checked once for every shape it takes: the address with its identifiers left out,
-//! the language, the window's width, and the set of elements and classes on it. A board in a new
-//! phase, a piece of a new colour or a new control makes a new shape; the same board after one
-//! more move of the same kind does not, which keeps a game played to its end from being checked
-//! hundreds of times over.
+//! the language, the window's width, and the set of elements and classes on it.
 
 use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;

@@ -420,7 +420,6 @@ impl Person {
             "{} did not load",
             self.url
         );
-        axe::assert_accessible(&self.client, &self.url, &self.html).await;
     }
 
     pub fn doc(&self) -> Html {
