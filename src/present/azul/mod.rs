@@ -19,7 +19,7 @@ use crate::i18n::Lang;
 use crate::present::form::FormFields;
 use crate::rules::Message;
 use crate::rules::azul::{
-    Azul, BoardSide, Colour, Options, Structure, StructureKind, Tiles, star_colour,
+    Azul, BoardSide, Colour, Options, Source, Structure, StructureKind, Tiles, star_colour,
 };
 
 #[derive(Template)]
@@ -118,6 +118,14 @@ fn structure_message(board: &Board<'_, Azul>, kind: StructureKind, star: u8) -> 
 }
 
 /// A selection of tiles in the query string: colour names in colour order, comma-separated.
+/// "Factory 3", "Centre".
+fn source_message(source: Source) -> Message {
+    match source {
+        Source::Centre => Message::new("azul-board-centre"),
+        Source::Factory(n) => Message::new("azul-board-factory").with("factory", n),
+    }
+}
+
 fn tiles_param(tiles: &Tiles) -> String {
     tiles
         .to_list()

@@ -4,7 +4,9 @@ use askama::Template;
 
 use super::super::Board;
 use super::steps::{self, Controls, Turn};
-use super::{Colour, capitalise, letter, star_title, structure_message, tile_words};
+use super::{
+    Colour, capitalise, letter, source_message, star_title, structure_message, tile_words,
+};
 use crate::i18n::Lang;
 use crate::rules::azul::{
     Awaiting, Azul, BoardSide, Phase, PlayerView, Source, StructureKind, Tiles, View, wild_message,
@@ -392,18 +394,14 @@ pub fn render(board: &Board<'_, Azul>) -> Result<String, askama::Error> {
         .iter()
         .enumerate()
         .map(|(i, tiles)| {
-            source_box(
-                board,
-                Message::new("azul-board-factory").with("factory", i + 1),
-                tiles,
-                wild,
-                takes_for(Source::Factory(i as u8 + 1)),
-            )
+            let source = Source::Factory(i as u8 + 1);
+            let name = source_message(source);
+            source_box(board, name, tiles, wild, takes_for(source))
         })
         .collect();
     let mut centre = source_box(
         board,
-        Message::new("azul-board-centre"),
+        source_message(Source::Centre),
         &view.centre,
         wild,
         takes_for(Source::Centre),

@@ -7,7 +7,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::super::{Actions, Board, Choice};
 use super::{
-    capitalise, letter, loss, parse_tiles, star_title, structure_message, tile_words, tiles_param,
+    capitalise, letter, loss, parse_tiles, source_message, star_title, structure_message,
+    tile_words, tiles_param,
 };
 use crate::rules::Message;
 use crate::rules::azul::{
@@ -229,13 +230,9 @@ fn take(
             .with("token", token)
             .with("lost", loss(player.score, taken.total()));
         let label = board.say(&label);
-        let place = match source {
-            Source::Centre => Message::new("azul-board-centre"),
-            Source::Factory(n) => Message::new("azul-board-factory").with("factory", *n),
-        };
         let name = (Message::new("azul-board-take-from"))
             .text("take", &label)
-            .with("source", place);
+            .with("source", source_message(*source));
         let choice = Choice {
             label,
             command: choice.command.clone(),

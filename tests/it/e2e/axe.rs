@@ -5,16 +5,11 @@
 //! The pages run no script. axe is injected over WebDriver for the check alone, as a tester's
 //! bookmarklet would be. Chromium runs no timers while a page's scripts are off, so the check
 //! hands axe a `setTimeout` that runs its callback as a promise job instead.
-//!
-//! A page is checked once for every shape it takes: the address with its identifiers left out,
-//! the language, the window's width, and the set of elements and classes on it.
 
-use std::collections::{BTreeSet, HashSet};
 use std::path::PathBuf;
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use fantoccini::Client;
-use scraper::{Html, Selector};
 use serde::Deserialize;
 use serde_json::json;
 
@@ -108,16 +103,8 @@ pub async fn violations(client: &Client) -> Vec<Violation> {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("axe did not run: {e}: {text}"))
 }
 
-/// Fails with every serious or critical violation on the page shown, unless a page of the same
-/// shape has passed already.
-pub async fn assert_accessible(client: &Client, url: &str, html: &str) {
-    static CHECKED: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
-    let width = client.execute("return innerWidth;", vec![]).await.unwrap();
-    let shape = format!("{} {width} {}", address_shape(url), page_shape(html));
-    let checked = CHECKED.get_or_init(Default::default);
-    if checked.lock().unwrap().contains(&shape) {
-        return;
-    }
+/// Fails with every serious or critical violation on the page the browser shows, at `url`.
+pub async fn assert_accessible(client: &Client, url: &str) {
     let serious: Vec<String> = (violations(client).await.iter())
         .filter(|v| v.is_serious())
         .map(|v| v.describe(url))
@@ -127,41 +114,4 @@ pub async fn assert_accessible(client: &Client, url: &str, html: &str) {
         "WCAG 2.2 AA, serious or critical:\n{}",
         serious.join("\n")
     );
-    checked.lock().unwrap().insert(shape);
-}
-
-/// The address without its host, query or identifiers: `/games/*/history`.
-fn address_shape(url: &str) -> String {
-    let path = url::Url::parse(url).map_or(url.to_string(), |u| u.path().to_string());
-    let words = |segment: &str| segment.chars().all(|c| c.is_ascii_lowercase() || c == '-');
-    (path.split('/'))
-        .map(|segment| if words(segment) { segment } else { "*" })
-        .collect::<Vec<_>>()
-        .join("/")
-}
-
-/// The page's language and the set of its elements, each with its classes.
-fn page_shape(html: &str) -> String {
-    let doc = Html::parse_document(html);
-    let all = Selector::parse("*").unwrap();
-    let lang = (doc.root_element().value().attr("lang")).unwrap_or("-");
-    let kinds: BTreeSet<String> = (doc.select(&all))
-        .map(|element| {
-            let element = element.value();
-            let classes: Vec<&str> = element.classes().collect();
-            format!("{}.{}", element.name(), classes.join("."))
-        })
-        .collect();
-    format!("{lang} {}", kinds.into_iter().collect::<Vec<_>>().join(" "))
-}
-
-mod shapes {
-    #[test]
-    fn identifiers_leave_the_address() {
-        assert_eq!(
-            super::address_shape("http://127.0.0.1:4000/games/k3Xq9/history?seen=4"),
-            "/games/*/history"
-        );
-        assert_eq!(super::address_shape("http://h/rules/kalah"), "/rules/kalah");
-    }
 }
