@@ -67,6 +67,11 @@ pub trait GameUi: Rules {
     /// fixed-width font.
     fn text_board(board: &Board<'_, Self>) -> String;
 
+    /// The position in words, for screen readers and text browsers: what is on the board and
+    /// what each seat holds, a sentence each, in reading order. The game page puts who is to
+    /// move before these and the last move after.
+    fn in_words(board: &Board<'_, Self>) -> Vec<String>;
+
     /// What the game is, its rules in short and its options, for newcomers.
     fn guide() -> &'static Guide;
 

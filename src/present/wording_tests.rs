@@ -33,7 +33,9 @@ fn slips(text: &str) -> Vec<String> {
             .trim_start_matches('“')
             .trim_end_matches([',', '.', ';', ':', ')', '”']);
         let first = first.trim_start_matches(['(', '“']);
-        let starts_with_vowel = bare.starts_with(['a', 'e', 'i', 'o', 'u']);
+        // Square names ("a a2" is a row's label and its first square) are not words.
+        let starts_with_vowel = (bare.to_lowercase()).starts_with(['a', 'e', 'i', 'o', 'u'])
+            && bare.chars().all(char::is_alphabetic);
         if first.eq_ignore_ascii_case("a") && starts_with_vowel && !bare.starts_with("one") {
             found.push(format!("“a {bare}”"));
         }
@@ -270,7 +272,12 @@ fn step_queries(html: &str, path: &str) -> Vec<std::collections::BTreeMap<String
 /// Every board a random game of `R` draws in `lang`, as visible text: the page board of the
 /// player to act at each step and of a spectator, the choices built up by following random step
 /// links, and the plain-text board of emails.
-fn boards_of_games<R: GameUi>(options: &R::Options, games: u64, lang: Lang) -> Vec<String> {
+fn boards_of_games<R: GameUi>(
+    options: &R::Options,
+    games: u64,
+    lang: Lang,
+    text_boards: bool,
+) -> Vec<String> {
     use std::collections::BTreeMap;
 
     use super::{Actions, Board, Choice};
@@ -326,7 +333,10 @@ fn boards_of_games<R: GameUi>(options: &R::Options, games: u64, lang: Lang) -> V
                         let html = R::board(&board).expect("renders");
                         texts.push(visible_text(&html));
                         if query.is_empty() {
-                            texts.push(R::text_board(&board));
+                            if text_boards {
+                                texts.push(R::text_board(&board));
+                            }
+                            texts.extend(R::in_words(&board));
                         }
                         let steps = step_queries(&html, path);
                         if steps.is_empty() {
@@ -365,7 +375,7 @@ fn the_visible_text_of_a_board_leaves_out_markup() {
 fn japanese_boards_of_every_game_hold_no_english_word() {
     fn check<R: GameUi>(kind: &str, options: &R::Options, games: u64) {
         // Capitals are move codes, which replies are written in: "give TDRH".
-        let mut found: Vec<String> = boards_of_games::<R>(options, games, Lang::Ja)
+        let mut found: Vec<String> = boards_of_games::<R>(options, games, Lang::Ja, true)
             .iter()
             .flat_map(|text| english_words(text))
             .filter(|word| !word.chars().all(|c| c.is_ascii_uppercase()))
@@ -379,4 +389,21 @@ fn japanese_boards_of_every_game_hold_no_english_word() {
     check::<Kabaleo>("Kabaleo", &Default::default(), 1);
     check::<Azul>("Azul", &Default::default(), 1);
     check::<Gype>("Gype", &Default::default(), 1);
+}
+
+/// The boards' visible words and the position in words; the emails' fixed-width boards are codes
+/// in columns, not sentences.
+#[test]
+fn english_boards_and_their_words_read_well() {
+    fn check<R: GameUi>(kind: &str) {
+        assert_well_written(
+            kind,
+            boards_of_games::<R>(&Default::default(), 1, Lang::En, false),
+        );
+    }
+    check::<Kalah>("Kalah");
+    check::<Quarto>("Quarto");
+    check::<Kabaleo>("Kabaleo");
+    check::<Azul>("Azul");
+    check::<Gype>("Gype");
 }

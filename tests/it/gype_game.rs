@@ -777,10 +777,18 @@ fn side_letter(side: Side) -> char {
 }
 
 /// The board section of a game page.
+/// The board section, less the sentence telling the latest move (which says that someone
+/// rearranged, as their public log does).
 fn board_section(body: &str) -> String {
     let html = Html::parse_document(body);
     let selector = Selector::parse("section.board").unwrap();
-    html.select(&selector).next().unwrap().html()
+    let section = html.select(&selector).next().unwrap();
+    let last_move = Selector::parse("li.last-move-words").unwrap();
+    let mut shown = section.html();
+    if let Some(line) = section.select(&last_move).next() {
+        shown = shown.replace(&line.html(), "");
+    }
+    shown
 }
 
 #[actix_web::test]

@@ -60,6 +60,10 @@ impl GameUi for Azul {
     fn text_board(board: &Board<'_, Azul>) -> String {
         text::render(board)
     }
+
+    fn in_words(board: &Board<'_, Azul>) -> Vec<String> {
+        text::in_words(board)
+    }
 }
 
 /// The letter drawn on a tile of this colour (the six initials differ).

@@ -47,6 +47,9 @@ pub struct Turn {
     pub selection: Option<Selection>,
     /// Links that take the choice one step further.
     pub links: Vec<Link>,
+    /// The spaces that can be covered, as a list of links of full size: the board's diamonds are
+    /// smaller than a finger on a phone.
+    pub space_list: Vec<Link>,
     /// Move forms (rendered).
     pub forms: Vec<String>,
     /// Links that undo part of the choice.
@@ -177,6 +180,7 @@ pub fn controls(board: &Board<'_, Azul>) -> Controls {
             help: Vec::new(),
             selection: None,
             links: Vec::new(),
+            space_list: Vec::new(),
             forms: Vec::new(),
             undo: Vec::new(),
         });
@@ -253,6 +257,7 @@ fn take(
             ],
             selection: None,
             links: Vec::new(),
+            space_list: Vec::new(),
             forms: Vec::new(),
             undo: Vec::new(),
         }),
@@ -325,6 +330,18 @@ fn place(
         .and_then(|text| parse_space(text))
         .filter(|space| by_space.contains_key(space));
     let wild = view.wild;
+    let space_list: Vec<Link> = (by_space.keys())
+        .map(|&(star, pos)| Link {
+            href: space_links[&(star, pos)].clone(),
+            text: board.say(
+                &Message::new("azul-board-space-link")
+                    .text("star", star_title(board, star))
+                    .with("space", pos)
+                    .with("cost", value_of(player, star, pos)),
+            ),
+            colour: None,
+        })
+        .collect();
     let turn = match selected {
         None => {
             let mut help = vec![
@@ -357,6 +374,7 @@ fn place(
                     ],
                     selection: None,
                     links: Vec::new(),
+                    space_list,
                     forms: vec![relabel(actions, choice, board.t("azul-board-pass-yes"))],
                     undo: vec![Link {
                         href: link_without(board, CONFIRM),
@@ -379,6 +397,7 @@ fn place(
                         })
                         .into_iter()
                         .collect(),
+                    space_list,
                     forms: Vec::new(),
                     undo: Vec::new(),
                 },
@@ -432,6 +451,7 @@ fn place(
                 help,
                 selection: None,
                 links: Vec::new(),
+                space_list,
                 forms,
                 undo: vec![Link {
                     href: link_without(board, SPACE),
@@ -548,6 +568,7 @@ fn bonus(
         help,
         selection: None,
         links: Vec::new(),
+        space_list: Vec::new(),
         forms: Vec::new(),
         undo: Vec::new(),
     };
@@ -624,6 +645,7 @@ fn keep(
                 help: vec![board.say(&Message::new("azul-board-keep-loses").with("lost", lost))],
                 selection: None,
                 links: Vec::new(),
+                space_list: Vec::new(),
                 forms,
                 undo: vec![Link {
                     href: link_without(board, CONFIRM),
@@ -676,6 +698,7 @@ fn keep_turn(
             remove,
         }),
         links: add,
+        space_list: Vec::new(),
         forms,
         undo: Vec::new(),
     };

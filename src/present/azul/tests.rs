@@ -206,10 +206,10 @@ fn bonus_tiles_are_picked_one_at_a_time_when_there_are_many_ways() {
     let page = controls(&html);
     assert!(page.commands.is_empty(), "no form before three are chosen");
     assert!(html.contains("1 purple (wild) and 1 red"), "{html}");
-    assert!(html.contains("Put back a red tile") && html.contains("Start again"));
-    assert!(html.contains("Add a blue tile"));
+    assert!(html.contains("Put back one red tile") && html.contains("Start again"));
+    assert!(html.contains("Add one blue tile"));
     assert!(
-        !html.contains("Add a red tile"),
+        !html.contains("Add one red tile"),
         "the only red tile is chosen already"
     );
     // Complete: the one form is that command.

@@ -16,11 +16,12 @@ use super::super::Board;
 use super::steps::tile_letters;
 use super::tile_words;
 use crate::rules::Message;
-use crate::rules::azul::{Awaiting, Azul, Phase, wild_message};
+use crate::rules::azul::{Awaiting, Azul, Phase, PlayerView, View, wild_message};
 
-pub fn render(board: &Board<'_, Azul>) -> String {
+/// The round, the wild colour and who is to do what: the first line of the text and of the
+/// words.
+fn heading(board: &Board<'_, Azul>) -> Message {
     let view = board.view;
-    let mut out = String::new();
     let what = match view.awaiting {
         Awaiting::Take => "take",
         Awaiting::PlaceOrPass => "place",
@@ -28,7 +29,7 @@ pub fn render(board: &Board<'_, Azul>) -> String {
         Awaiting::Keep { .. } => "keep",
         Awaiting::Nothing => "none",
     };
-    let heading = match view.phase {
+    match view.phase {
         Phase::Ended => Message::new("azul-text-over"),
         Phase::Setup => Message::new("azul-board-setting-up"),
         Phase::Acquire | Phase::Place => {
@@ -41,7 +42,85 @@ pub fn render(board: &Board<'_, Azul>) -> String {
                 .with("acting", view.to_act.is_some())
                 .text("player", who)
         }
-    };
+    }
+}
+
+fn centre_message(view: &View) -> Message {
+    Message::new("azul-text-centre")
+        .with(
+            "tiles",
+            tile_words(&view.centre, view.wild, "azul-board-empty"),
+        )
+        .with("token", view.start_player_token_in_centre)
+}
+
+fn covered(player: &PlayerView) -> usize {
+    (player.stars.iter().flat_map(|s| &s.spaces))
+        .filter(|space| space.tile.is_some())
+        .count()
+}
+
+/// What the player is doing now, as the messages select on it.
+fn now(view: &View, player: &PlayerView) -> &'static str {
+    if view.to_act == Some(player.seat) {
+        "act"
+    } else if player.passed && view.phase == Phase::Place {
+        "passed"
+    } else {
+        "none"
+    }
+}
+
+/// The position in sentences, for the page's words: the factories, the centre, the supply and
+/// every player's score, tiles and covered spaces.
+pub fn in_words(board: &Board<'_, Azul>) -> Vec<String> {
+    let view = board.view;
+    let mut lines = vec![board.say(&heading(board))];
+    if view.phase == Phase::Acquire {
+        let factories = (view.factories.iter().enumerate()).map(|(i, tiles)| {
+            Message::new("azul-words-factory")
+                .with(
+                    "factory",
+                    Message::new("azul-board-factory").with("factory", i + 1),
+                )
+                .with("tiles", tile_words(tiles, view.wild, "azul-board-empty"))
+        });
+        lines
+            .push(board.say(&Message::new("azul-words-factories").clauses("factories", factories)));
+        lines.push(board.say(&centre_message(view)));
+    }
+    lines.push(
+        board.say(
+            &Message::new("azul-words-supply")
+                .with(
+                    "tiles",
+                    tile_words(&view.supply, view.wild, "azul-board-empty"),
+                )
+                .with("bag", view.bag.total)
+                .with("tower", view.tower.total),
+        ),
+    );
+    lines.extend(view.players.iter().map(|player| {
+        board.say(
+            &Message::new("azul-words-player")
+                .text("player", board.name(player.seat))
+                .with("score", player.score)
+                .with("hand", tile_words(&player.hand, view.wild, "azul-nothing"))
+                .with(
+                    "corner",
+                    tile_words(&player.corner, view.wild, "azul-nothing"),
+                )
+                .with("covered", covered(player))
+                .text("now", now(view, player)),
+        )
+    }));
+    lines
+}
+
+pub fn render(board: &Board<'_, Azul>) -> String {
+    let view = board.view;
+    let mut out = String::new();
+    let heading = heading(board);
     out.push_str(&board.say(&heading));
     out.push('\n');
     if view.phase == Phase::Acquire {
@@ -60,13 +139,7 @@ pub fn render(board: &Board<'_, Azul>) -> String {
         for row in factories.chunks(3) {
             out.push_str(&format!("  {}\n", row.join("  ")));
         }
-        let centre = Message::new("azul-text-centre")
-            .with(
-                "tiles",
-                tile_words(&view.centre, view.wild, "azul-board-empty"),
-            )
-            .with("token", view.start_player_token_in_centre);
-        out.push_str(&board.say(&centre));
+        out.push_str(&board.say(&centre_message(view)));
         out.push('\n');
     }
     let supply = tile_letters(&view.supply);
@@ -78,26 +151,13 @@ pub fn render(board: &Board<'_, Azul>) -> String {
     out.push_str(&board.say(&supply));
     out.push('\n');
     for player in &view.players {
-        let covered = player
-            .stars
-            .iter()
-            .flat_map(|s| &s.spaces)
-            .filter(|sp| sp.tile.is_some())
-            .count();
-        let now = if view.to_act == Some(player.seat) {
-            "act"
-        } else if player.passed && view.phase == Phase::Place {
-            "passed"
-        } else {
-            "none"
-        };
         let line = Message::new("azul-text-player")
             .text("player", board.name(player.seat))
             .with("score", player.score)
             .with("hand", player.hand.total())
             .with("corner", player.corner.total())
-            .with("covered", covered)
-            .text("now", now);
+            .with("covered", covered(player))
+            .text("now", now(view, player));
         out.push_str(&board.say(&line));
         out.push('\n');
     }

@@ -194,6 +194,27 @@ fn button(actions: &Actions, choice: &Choice, label: String) -> String {
     })
 }
 
+/// A button on a square, labelled with where it goes ("Move to d8") and named for screen
+/// readers with the die it moves as well ("Move to d8: your Tree on d7").
+fn square_button(
+    board: &Board<'_, Gype>,
+    cells: &HashMap<Square, &CellView>,
+    (actions, choice): (&Actions, &Choice),
+    die: Square,
+    label: String,
+) -> String {
+    let name = board.say(
+        &Message::new("gype-board-square-button")
+            .text("action", &label)
+            .with("die", die_message(board, cells, die)),
+    );
+    let choice = Choice {
+        label,
+        command: choice.command.clone(),
+    };
+    actions.named_form(&choice, name)
+}
+
 fn selected(board: &Board<'_, Gype>, key: &str) -> Option<Square> {
     board.query.get(key)?.parse().ok()
 }
@@ -213,6 +234,11 @@ fn die_message(board: &Board<'_, Gype>, cells: &HashMap<Square, &CellView>, at: 
 
 fn die_words(board: &Board<'_, Gype>, cells: &HashMap<Square, &CellView>, at: Square) -> String {
     board.say(&die_message(board, cells, at))
+}
+
+/// A link choosing a die, in words: "Choose your Flame on e2".
+fn choose_words(board: &Board<'_, Gype>, die: &str) -> String {
+    capitalise(&board.say(&Message::new("gype-board-choose-die-link").text("die", die)))
 }
 
 /// Squares as a list: "b2, c3 and d4".
@@ -315,7 +341,7 @@ fn arranging(
                 let words = die_words(board, cells, square);
                 c.panel.links.push(Link {
                     href: href.clone(),
-                    label: words.clone(),
+                    label: choose_words(board, &words),
                 });
                 c.die_links.insert(square, (href, words));
             }
@@ -394,7 +420,8 @@ fn chaining(
             Command::Jump { from, to } if from == at => {
                 let label =
                     board.say(&Message::new("gype-board-jump-to").text("square", to.to_string()));
-                c.on_square.insert(to, button(actions, choice, label));
+                let form = square_button(board, cells, (actions, choice), at, label);
+                c.on_square.insert(to, form);
                 c.mark(to, "dest");
             }
             Command::EndMove => {
@@ -427,7 +454,7 @@ fn playing(
             let words = die_words(board, cells, square);
             c.panel.links.push(Link {
                 href: href.clone(),
-                label: words.clone(),
+                label: choose_words(board, &words),
             });
             c.die_links.insert(square, (href, words));
         }
@@ -468,14 +495,16 @@ fn playing(
             Command::Step { to, .. } => {
                 let label =
                     board.say(&Message::new("gype-board-move-to").text("square", to.to_string()));
-                c.on_square.insert(to, button(actions, choice, label));
+                let form = square_button(board, cells, (actions, choice), die, label);
+                c.on_square.insert(to, form);
                 c.mark(to, "dest");
                 moves += 1;
             }
             Command::Jump { to, .. } => {
                 let label =
                     board.say(&Message::new("gype-board-jump-to").text("square", to.to_string()));
-                c.on_square.insert(to, button(actions, choice, label));
+                let form = square_button(board, cells, (actions, choice), die, label);
+                c.on_square.insert(to, form);
                 c.mark(to, "dest");
                 moves += 1;
             }

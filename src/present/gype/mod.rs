@@ -215,4 +215,8 @@ impl GameUi for Gype {
     fn text_board(board: &Board<'_, Gype>) -> String {
         text::render(board)
     }
+
+    fn in_words(board: &Board<'_, Gype>) -> Vec<String> {
+        text::in_words(board)
+    }
 }

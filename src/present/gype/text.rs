@@ -6,7 +6,7 @@ use std::fmt::Write;
 use super::{bottom_side, column_label, face_letter, owner, row_label, seat_view};
 use crate::present::Board;
 use crate::rules::Message;
-use crate::rules::gype::{CellView, Gype, PhaseView, Square};
+use crate::rules::gype::{CellView, Face, Gype, PhaseView, Square};
 
 pub fn render(board: &Board<'_, Gype>) -> String {
     let view = board.view;
@@ -62,6 +62,38 @@ pub fn render(board: &Board<'_, Gype>) -> String {
         let _ = writeln!(out, "{}", board.say(&line));
     }
     out
+}
+
+/// Every seat's dice in words, in the order the board is read (top row first, as the viewer
+/// sees it), and how many are home.
+pub fn in_words(board: &Board<'_, Gype>) -> Vec<String> {
+    let view = board.view;
+    let cells: Vec<&CellView> = view.board.iter().flatten().flatten().collect();
+    view.seats
+        .iter()
+        .map(|seat| {
+            let dice = (cells.iter()).filter_map(|cell| {
+                let die = cell.die.as_ref().filter(|die| die.owner == seat.seat)?;
+                let face = die
+                    .face
+                    .map_or_else(|| Message::new("gype-words-hidden"), Face::message);
+                Some(
+                    Message::new("gype-words-die")
+                        .with("face", face)
+                        .text("square", cell.square.to_string())
+                        .with("home", die.frozen),
+                )
+            });
+            let line = Message::new("gype-words-seat")
+                .text("player", board.name(seat.seat))
+                .with("side", seat.side.message())
+                .with("colour", Message::new(owner(seat.side).colour))
+                .with("moving", view.turn == Some(seat.seat))
+                .commas("dice", dice)
+                .with("home", seat.dice_in_goal);
+            board.say(&line)
+        })
+        .collect()
 }
 
 #[cfg(test)]

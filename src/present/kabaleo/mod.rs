@@ -255,6 +255,40 @@ fn instruction(board: &Board<'_, Kabaleo>, chosen: Option<Colour>) -> String {
     })
 }
 
+/// A pile in words: "Pile 3: red, 2 high", "Pile 5: bare blue base (played last)".
+fn pile_message(pile: &PileView) -> Message {
+    let what = match pile.bare {
+        true => Message::new("kabaleo-board-bare-base").with("colour", pile.colour.message()),
+        false => Message::new("kabaleo-board-pile-colour")
+            .with("colour", pile.colour.message())
+            .with("height", pile.height),
+    };
+    Message::new("kabaleo-words-pile")
+        .with(
+            "pile",
+            Message::new("kabaleo-board-pile").with("pile", pile.number),
+        )
+        .with("what", what)
+        .with("last", pile.last_played)
+}
+
+/// A seat's hand in words, and its secret colours where the viewer may know them.
+fn seat_message(board: &Board<'_, Kabaleo>, seat: &SeatView) -> Message {
+    let hand = (seat.hand.iter().filter(|c| c.count > 0)).map(|c| {
+        Message::new("kabaleo-count-of")
+            .with("count", c.count)
+            .with("colour", c.colour.message())
+    });
+    let secret = seat.secret_colours.as_deref().unwrap_or_default();
+    Message::new("kabaleo-words-seat")
+        .text("player", board.name(seat.seat))
+        .with("moving", seat.to_move)
+        .with("left", seat.pieces_left)
+        .list("hand", hand)
+        .with("known", secret.len())
+        .with("secret", colours_message(secret))
+}
+
 impl GameUi for Kabaleo {
     fn guide() -> &'static Guide {
         &guide::GUIDE
@@ -404,6 +438,20 @@ impl GameUi for Kabaleo {
             removed: view.pieces_removed,
         }
         .render()
+    }
+
+    fn in_words(board: &Board<'_, Kabaleo>) -> Vec<String> {
+        let view = board.view;
+        let piles = view.piles.iter().map(pile_message);
+        let mut lines =
+            vec![board.say(&Message::new("kabaleo-words-piles").clauses("piles", piles))];
+        lines.extend(
+            view.seats
+                .iter()
+                .map(|seat| board.say(&seat_message(board, seat))),
+        );
+        lines.push(instruction(board, None));
+        lines
     }
 
     fn text_board(board: &Board<'_, Kabaleo>) -> String {

@@ -94,14 +94,21 @@ fn row(board: &Board<'_, Kalah>, side: &SideView, reversed: bool) -> Row {
     }
 }
 
+/// The index of the viewer's own side in `View::sides`; South for spectators.
+fn near_side(board: &Board<'_, Kalah>) -> usize {
+    match board.me {
+        Some(seat) => (board.view.sides.iter())
+            .position(|s| s.seat == seat)
+            .unwrap_or(0),
+        None => 0,
+    }
+}
+
 /// The far row (drawn right to left) and the near row. The viewer's own row is the near one;
 /// spectators see South there.
 fn rows(board: &Board<'_, Kalah>) -> (Row, Row) {
     let view = board.view;
-    let near = match board.me {
-        Some(seat) => view.sides.iter().position(|s| s.seat == seat).unwrap_or(0),
-        None => 0,
-    };
+    let near = near_side(board);
     (
         row(board, &view.sides[1 - near], true),
         row(board, &view.sides[near], false),
@@ -195,6 +202,27 @@ impl GameUi for Kalah {
             bottom.side,
             bottom.owner,
         )
+    }
+
+    fn in_words(board: &Board<'_, Kalah>) -> Vec<String> {
+        let view = board.view;
+        let near = near_side(board);
+        [&view.sides[near], &view.sides[1 - near]]
+            .map(|side| {
+                board.say(
+                    &Message::new("kalah-words-side")
+                        .with("side", side_message(side.side))
+                        .text("player", board.name(side.seat))
+                        .with("moving", view.to_move == Some(side.seat))
+                        .commas(
+                            "pits",
+                            (side.pits.iter())
+                                .map(|&seeds| Message::new("list").with("items", seeds)),
+                        )
+                        .with("store", side.store),
+                )
+            })
+            .into()
     }
 
     fn options_fields(lang: Lang) -> Result<String, askama::Error> {
@@ -298,5 +326,47 @@ mod tests {
         );
         assert!(lines[lines.len() - 2].contains("Bo (you)"), "{text}");
         assert!(lines.last().unwrap().starts_with("Stores:"), "{text}");
+    }
+
+    #[test]
+    fn the_position_in_words_reads_each_side_pit_by_pit_the_viewers_first() {
+        let options = Options::default();
+        let mut rng = ChaCha8Rng::seed_from_u64(1);
+        let mut state = fold::<Kalah>(&options, 2, &Kalah::setup(&options, 2, &mut rng));
+        let mover = (Kalah::view(&state, Viewer::Spectator).to_move).expect("someone moves first");
+        for event in Kalah::decide(&state, mover, &Command::Sow { pit: 2 }, &mut rng).unwrap() {
+            state = Kalah::evolve(state, &event);
+        }
+        let other = 1 - mover;
+        let view = Kalah::view(&state, Viewer::Seat(other));
+        let names = ["Ann".to_string(), "Bo".to_string()];
+        let query = BTreeMap::new();
+        let board = Board {
+            view: &view,
+            path: "/games/x",
+            query: &query,
+            names: &names,
+            me: Some(other),
+            actions: None,
+            lang: crate::i18n::Lang::En,
+        };
+        let words = Kalah::in_words(&board);
+        assert_eq!(words.len(), 2, "{words:?}");
+        let you = format!("{} (you)", names[other]);
+        assert!(
+            words[0].contains(&you),
+            "the viewer's side first: {words:?}"
+        );
+        // Sowing pit 3 of 4 seeds reaches the store: one seed there, pits 4 to 6 one more.
+        assert!(
+            words[1].ends_with("seeds in pits 1 to 6, 4, 4, 0, 5, 5, 5; in the store, 1."),
+            "{words:?}"
+        );
+        assert!(words[1].contains(&names[mover]), "{words:?}");
+        let japanese = Kalah::in_words(&Board {
+            lang: crate::i18n::Lang::Ja,
+            ..board
+        });
+        assert!(japanese[1].contains("4、4、0、5、5、5"), "{japanese:?}");
     }
 }

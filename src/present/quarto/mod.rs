@@ -139,7 +139,16 @@ fn piece_html(board: &Board<'_, Quarto>, piece: &PieceView) -> PieceHtml {
 fn cell_html(board: &Board<'_, Quarto>, cell: &CellView) -> CellHtml {
     let place = board.actions.and_then(|actions| {
         let choice = actions.find(&QuartoCommand::Place { cell: cell.cell })?;
-        Some(actions.form(choice))
+        // The button shows the square; its name says the piece too.
+        let name = match &board.view.piece_to_place {
+            Some(to_place) => board.say(
+                &Message::new("quarto-board-place-named")
+                    .text("action", &choice.label)
+                    .with("piece", to_place.piece.piece.message()),
+            ),
+            None => choice.label.clone(),
+        };
+        Some(actions.named_form(choice, name))
     });
     CellHtml {
         name: cell.name.clone(),
@@ -289,6 +298,36 @@ impl GameUi for Quarto {
         .render()
     }
 
+    fn in_words(board: &Board<'_, Quarto>) -> Vec<String> {
+        let view = board.view;
+        let (placed, empty): (Vec<&CellView>, Vec<&CellView>) =
+            view.cells.iter().partition(|cell| cell.piece.is_some());
+        let counts = (placed.len(), empty.len());
+        let placed = placed.iter().filter_map(|cell| {
+            let piece = cell.piece.as_ref()?;
+            Some(
+                Message::new("quarto-words-piece-on")
+                    .text("cell", &cell.name)
+                    .with("piece", piece.piece.traits_in("quarto-piece-words")),
+            )
+        });
+        let empty = (empty.iter()).map(|cell| Message::new("list").text("items", &cell.name));
+        vec![
+            board.say(
+                &Message::new("quarto-words-placed")
+                    .with("count", counts.0)
+                    .clauses("pieces", placed),
+            ),
+            board.say(
+                &Message::new("quarto-words-empty")
+                    .with("count", counts.1)
+                    .commas("squares", empty),
+            ),
+            board.say(&Message::new("quarto-words-to-give").with("count", view.available.len())),
+            instruction(board),
+        ]
+    }
+
     fn text_board(board: &Board<'_, Quarto>) -> String {
         let view = board.view;
         let mut text = String::from("      a     b     c     d\n");
@@ -385,6 +424,21 @@ mod tests {
         (Quarto::board(&board).unwrap(), Quarto::text_board(&board))
     }
 
+    fn words(state: &crate::rules::quarto::QuartoState, me: usize) -> Vec<String> {
+        let view = Quarto::view(state, Viewer::Seat(me));
+        let names = names();
+        let query = BTreeMap::new();
+        Quarto::in_words(&Board::<Quarto> {
+            view: &view,
+            path: "/games/g",
+            query: &query,
+            names: &names,
+            me: Some(me),
+            actions: None,
+            lang: crate::i18n::Lang::En,
+        })
+    }
+
     fn piece(number: u8) -> Piece {
         Piece::new(number).unwrap()
     }
@@ -430,6 +484,17 @@ mod tests {
             text.contains("To place: the tall light square hollow piece (TLQH), by Ann (you)"),
             "{text}"
         );
+        let words = words(&state, 0);
+        assert_eq!(
+            words[0], "On the board: c2, short light square solid.",
+            "{words:?}"
+        );
+        assert!(
+            words[1].starts_with("Empty squares: a1, b1, c1, d1, a2, b2, d2,"),
+            "{words:?}"
+        );
+        assert_eq!(words[2], "14 pieces are left to give.", "{words:?}");
+        assert!(words[3].contains("tall light square hollow"), "{words:?}");
     }
 
     #[test]

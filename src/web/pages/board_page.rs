@@ -121,6 +121,10 @@ pub struct GamePage {
     can_talk: bool,
     talk: Vec<TalkLine>,
     recent: Vec<RecentLine>,
+    /// The position in sentences, for screen readers and text browsers.
+    in_words: Vec<String>,
+    /// The last line of `recent`, said as the words' last sentence.
+    last_line: Option<String>,
     recent_title: String,
 }
 
@@ -480,17 +484,20 @@ pub fn render_visible<R: GameUi>(
         }));
     }
     let path = format!("/games/{}", game.id);
-    let board = match &view {
-        Some(view) => Some(R::board(&Board::<R> {
-            view,
-            path: &path,
-            query: selection,
-            names: &names,
-            me,
-            actions: (!actions.choices.is_empty()).then_some(&actions),
-            lang: visitor.lang,
-        })?),
-        None => None,
+    let (board, in_words) = match &view {
+        Some(view) => {
+            let board = Board::<R> {
+                view,
+                path: &path,
+                query: selection,
+                names: &names,
+                me,
+                actions: (!actions.choices.is_empty()).then_some(&actions),
+                lang: visitor.lang,
+            };
+            (Some(R::board(&board)?), R::in_words(&board))
+        }
+        None => (None, Vec::new()),
     };
     let is_creator = visitor.player_id() == Some(game.creator.id);
     let mut options = R::describe_options(&game.options);
@@ -561,6 +568,13 @@ pub fn render_visible<R: GameUi>(
         next_at: at.filter(|n| *n < game.seq).map(|n| n + 1),
         seq: game.seq,
         board,
+        in_words,
+        last_line: recent.last().map(|line| {
+            (visitor.lang.tr("game-in-words-last"))
+                .arg("player", &line.actor)
+                .arg("move", &line.text)
+                .to_string()
+        }),
         options: options.iter().map(|m| visitor.lang.say(m, &[])).collect(),
         head: head.chars().take(12).collect(),
         seed_commitment: game.seed_commitment.clone(),

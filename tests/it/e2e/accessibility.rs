@@ -1,12 +1,13 @@
-//! Every page a player meets passes the accessibility check (WCAG 2.2 AA, axe-core) in both
-//! languages, a board among them, and the check itself can fail.
+//! Every page a player meets passes the accessibility check (WCAG 2.2 AA and the page's outline,
+//! axe-core) in both languages, and the check itself can fail. Each game's board is checked at
+//! every kind of turn by the games' own browser tests.
 
 use super::axe::{assert_accessible, violations};
 use super::{Chromedriver, Person};
 use crate::support::{TestApp, create_game, seat_table};
 
 #[actix_web::test]
-async fn the_check_catches_a_planted_low_contrast_element_and_names_it() {
+async fn the_check_catches_a_planted_low_contrast_element_and_a_skipped_heading_level() {
     let app = TestApp::start().await;
     let driver = Chromedriver::start().await;
     let mut ann = Person::sign_in(&app, &driver, "Ann").await;
@@ -31,6 +32,17 @@ async fn the_check_catches_a_planted_low_contrast_element_and_names_it() {
     })
     .await;
     assert!(caught.is_err(), "the assertion fails on the planted page");
+
+    ann.open("/rules").await;
+    let skip = "var h = document.createElement('h4'); h.id = 'skipped'; \
+        h.textContent = 'Too deep'; document.querySelector('main h1').after(h); return true;";
+    ann.client.execute(skip, vec![]).await.unwrap();
+    let found = violations(&ann.client).await;
+    let order = (found.iter())
+        .find(|v| v.id == "heading-order")
+        .unwrap_or_else(|| panic!("the skipped heading level is not caught: {found:?}"));
+    assert!(order.fails(), "{order:?}");
+    assert!(order.describe(&ann.url).contains("#skipped"), "{order:?}");
 }
 
 #[actix_web::test]

@@ -1,6 +1,8 @@
 //! The accessibility check of pages the browser tests open: axe-core, the engine inside
-//! Lighthouse and pa11y, run in the tests' own Chromium against WCAG 2.2 A and AA. Any serious
-//! or critical violation fails the test, naming the rule, the element and the page.
+//! Lighthouse and pa11y, run in the tests' own Chromium against WCAG 2.2 A and AA and axe's own
+//! rules of a page's outline. Any serious or critical violation fails the test, and so does any
+//! break in the outline (a skipped heading level, no first-level heading, content outside the
+//! landmarks), naming the rule, the element and the page.
 //!
 //! The pages run no script. axe is injected over WebDriver for the check alone, as a tester's
 //! bookmarklet would be. Chromium runs no timers while a page's scripts are off, so the check
@@ -10,14 +12,42 @@ use std::path::PathBuf;
 use std::sync::OnceLock;
 
 use fantoccini::Client;
+
+use super::phone::as_phone;
+use super::{Cdp, Person};
 use serde::Deserialize;
 use serde_json::json;
 
 /// Where `scripts/install-test-deps` puts axe-core.
 const INSTALLED: &str = "/usr/local/share/turnpost-test/node_modules/axe-core/axe.min.js";
 
-/// WCAG 2.0, 2.1 and 2.2, levels A and AA, as axe tags its rules.
-const STANDARDS: [&str; 5] = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/// WCAG 2.0, 2.1 and 2.2, levels A and AA, as axe tags its rules, and axe's best practices.
+const STANDARDS: [&str; 6] = [
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    "best-practice",
+];
+
+/// The controls whose size `target-size` (WCAG 2.5.8) checks: all but the spaces of an Azul
+/// player's board, which on a phone are smaller than 24 pixels. The criterion exempts a control
+/// whose choice a control of full size on the same page offers too, and the turn's panel lists
+/// every space that can be covered as such a link (`e2e::azul` checks that it lists them all).
+const SIZED: &str = "*:not(a.space)";
+
+/// Best practices that make the page's outline, which a screen-reader user moves by: these fail
+/// a test at any impact.
+const OUTLINE: [&str; 7] = [
+    "heading-order",
+    "page-has-heading-one",
+    "empty-heading",
+    "landmark-one-main",
+    "landmark-unique",
+    "region",
+    "skip-link",
+];
 
 fn axe_source() -> &'static str {
     static SOURCE: OnceLock<String> = OnceLock::new();
@@ -58,6 +88,11 @@ impl Violation {
         matches!(self.impact.as_deref(), Some("serious" | "critical"))
     }
 
+    /// Whether the violation fails a test: serious, or a break in the page's outline.
+    pub fn fails(&self) -> bool {
+        self.is_serious() || OUTLINE.contains(&self.id.as_str())
+    }
+
     pub fn describe(&self, url: &str) -> String {
         let mut text = format!(
             "{url}: {} ({}): {}",
@@ -87,7 +122,10 @@ pub async fn violations(client: &Client) -> Vec<Violation> {
                 var rest = [].slice.call(arguments, 2); \
                 Promise.resolve().then(function () { f.apply(null, rest); }); return 1; }; \
             window.clearTimeout = function () {};";
-        let inject = format!("{timers}\n{}\nreturn true;", axe_source());
+        let inject = format!(
+            "{timers}\n{}\naxe.configure({{ rules: [{{ id: 'target-size', selector: '{SIZED}' }}] }});\nreturn true;",
+            axe_source()
+        );
         client.execute(&inject, vec![]).await.unwrap();
     }
     let run = "var done = arguments[arguments.length - 1]; \
@@ -103,15 +141,31 @@ pub async fn violations(client: &Client) -> Vec<Violation> {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("axe did not run: {e}: {text}"))
 }
 
-/// Fails with every serious or critical violation on the page the browser shows, at `url`.
+/// Fails with every serious or critical violation and every break in the outline of the page
+/// the browser shows, at `url`.
 pub async fn assert_accessible(client: &Client, url: &str) {
     let serious: Vec<String> = (violations(client).await.iter())
-        .filter(|v| v.is_serious())
+        .filter(|v| v.fails())
         .map(|v| v.describe(url))
         .collect();
     assert!(
         serious.is_empty(),
-        "WCAG 2.2 AA, serious or critical:\n{}",
+        "WCAG 2.2 AA, serious or critical, or the outline:\n{}",
         serious.join("\n")
     );
+}
+
+/// Checks the page `person` shows as [`assert_accessible`] does, laid out at a phone's width
+/// when `phone` is set (and back at the window's own width after).
+pub async fn assert_accessible_at(person: &Person, phone: bool) {
+    if !phone {
+        return assert_accessible(&person.client, &person.url).await;
+    }
+    as_phone(person).await;
+    assert_accessible(&person.client, &format!("{} (phone)", person.url)).await;
+    let desktop = Cdp {
+        cmd: "Emulation.clearDeviceMetricsOverride",
+        params: json!({}),
+    };
+    person.client.issue_cmd(desktop).await.unwrap();
 }

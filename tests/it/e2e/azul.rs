@@ -11,6 +11,7 @@ use crate::support::start_table;
 /// is one (the policy of `azul_game.rs`).
 pub(super) async fn play_one(person: &mut Person, rng: &mut ChaCha8Rng) {
     for depth in 0..20 {
+        assert_every_space_is_listed(person);
         let buttons = person.buttons();
         let links = person.links(".azul a.choice");
         assert!(
@@ -39,6 +40,22 @@ pub(super) async fn play_one(person: &mut Person, rng: &mut ChaCha8Rng) {
         }
     }
     panic!("no move after 20 steps");
+}
+
+/// The spaces that can be covered are links on the board's diamonds and, at full size, in the
+/// turn's list: the same places, each once.
+fn assert_every_space_is_listed(person: &Person) {
+    let hrefs = |css: &'static str| -> Vec<String> {
+        let mut found: Vec<String> = (person.links(css).into_iter())
+            .map(|link| link.target)
+            .collect();
+        found.sort();
+        found
+    };
+    let on_board = hrefs(".pavilion a.space");
+    if !on_board.is_empty() || !hrefs("details.space-list a").is_empty() {
+        assert_eq!(on_board, hrefs("details.space-list a"), "on {}", person.url);
+    }
 }
 
 #[actix_web::test]

@@ -29,6 +29,7 @@ mod phone;
 mod quarto;
 mod table_life;
 
+use std::collections::BTreeSet;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -703,6 +704,8 @@ pub struct BrowserTable {
     pub kind: &'static str,
     /// The language everyone at the table reads.
     pub lang: Lang,
+    /// The kinds of turn whose pages have passed the accessibility check, by player.
+    checked: BTreeSet<String>,
     // Last, so that the browsers go after everything that talks to them.
     _driver: Chromedriver,
 }
@@ -772,6 +775,7 @@ impl BrowserTable {
             path,
             kind,
             lang,
+            checked: BTreeSet::new(),
             _driver: driver,
         }
     }
@@ -894,6 +898,7 @@ impl BrowserTable {
                 continue;
             }
             let twin = self.look(who).await;
+            self.check_new_kind_of_turn(who, &twin).await;
             let before = twin["seq"].as_i64().unwrap();
             if moves == 6 {
                 // What a player sees when it is their turn, for people to look at.
@@ -915,6 +920,33 @@ impl BrowserTable {
         moves
     }
 
+    /// The accessibility check of `who`'s board the first time the game asks them for a kind of
+    /// move (the types of their legal commands: a Kalah sowing, Azul's bonus tiles, Gype's
+    /// arrangement), and of the first step of a move made in several; the second player's at a
+    /// phone's width. Once a kind per player keeps the check's cost to a few pages a game.
+    async fn check_new_kind_of_turn(&mut self, who: usize, twin: &Value) {
+        let types: BTreeSet<&str> = (twin["legal_commands"].as_array().unwrap().iter())
+            .filter_map(|c| c["command"]["type"].as_str())
+            .collect();
+        let key = format!("{who}: {}", types.into_iter().collect::<Vec<_>>().join(" "));
+        if !self.checked.insert(key.clone()) {
+            return;
+        }
+        eprintln!("e2e {}: accessibility of a turn of {key}", self.kind);
+        let phone = who % 2 == 1;
+        let person = &mut self.people[who];
+        axe::assert_accessible_at(person, phone).await;
+        let step = person
+            .links("section.board a[href*=\"?\"]")
+            .into_iter()
+            .next();
+        if let Some(step) = step {
+            person.open(&step.target).await;
+            axe::assert_accessible_at(person, phone).await;
+            person.open(&self.path).await;
+        }
+    }
+
     /// The end: everyone's browser shows the result, the screenshot of the finished board is
     /// saved, the history is opened from the board and shows every event, and the board as it
     /// was after an earlier event is reached from there. Returns the finished page's text.
@@ -923,11 +955,12 @@ impl BrowserTable {
         let lang = self.lang;
         let public = self.public().await;
         let seq = public["seq"].as_i64().unwrap();
-        for person in &mut self.people {
+        for (who, person) in self.people.iter_mut().enumerate() {
             assert!(person.url.ends_with(&path), "{}", person.url);
             person.reload().await;
             person.expect_fragments("status-game-over", "result");
             assert!(person.buttons().is_empty(), "buttons after the end");
+            axe::assert_accessible_at(person, who % 2 == 1).await;
         }
         let shot_name = match lang {
             Lang::En => self.kind.to_string(),

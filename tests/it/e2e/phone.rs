@@ -1,11 +1,13 @@
-//! Every page at phone width (360 CSS pixels) in Chromium: nothing may scroll sideways. The width
-//! is read from the browser's layout (DevTools' metrics, so the page still runs no script), and a
-//! screenshot of each page goes to `target/e2e-screenshots/phone-*.png`.
+//! Every page at phone width (360 CSS pixels) in Chromium: nothing may scroll sideways, and each
+//! passes the accessibility check at that width. The width is read from the browser's layout
+//! (DevTools' metrics, so the page still runs no script), and a screenshot of each page goes to
+//! `target/e2e-screenshots/phone-*.png`.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
+use super::axe::assert_accessible;
 use super::{Cdp, Chromedriver, Person, artifacts};
 use crate::support::{Browser, TestApp, accept_invitation, create_game, seat_table};
 
@@ -87,6 +89,7 @@ async fn measure(kind: &str, moves: usize) -> Vec<String> {
     ];
     for (label, path) in pages {
         person.open(&path).await;
+        assert_accessible(&person.client, &format!("{} (phone)", person.url)).await;
         let width = page_width(&person).await;
         person.screenshot(&format!("phone-{kind}-{label}")).await;
         if width > PHONE_WIDTH {

@@ -163,6 +163,10 @@ azul-board-space = {" "}{ $tile }{ $mark ->
     }
 azul-board-space-link = { $star }, space { $space }, costs { $cost }: place a tile here
 azul-board-space-name = { $star }, space { $space }
+azul-board-space-list = The { $count ->
+        [one] space
+       *[other] { $count } spaces
+    } you can cover, as a list
 azul-board-structure-done = { $structure }: complete
 azul-board-structure-open = { $structure }: { $covered } of { $spaces } spaces covered; completing it earns { $reward ->
         [one] 1 bonus tile
@@ -232,7 +236,7 @@ azul-board-hand = Tiles next to the board:
 azul-board-corner = Corner tiles, kept for the next round:
 azul-board-structures = Bonus structures completed ({ $done } of 18):
 azul-board-outlined = The outlined spaces are those you can cover now.
-azul-board-players = Players
+azul-board-players = Players’ boards
 azul-board-final-scores = Final scores
 azul-board-scores = Scores
 azul-board-col-seat = Seat
@@ -307,7 +311,7 @@ azul-board-space-heading = Your turn: { $space } — costs { $cost ->
        *[other] { $cost } tiles
     }
 azul-board-another-space = Choose another space, or pass
-azul-board-put-back = Put back a { $colour } tile
+azul-board-put-back = Put back one { $colour } tile
 azul-board-start-again = Start again
 azul-board-take-bonus = Take { $tiles }
 azul-board-you-completed = You completed { $structures }.
@@ -319,30 +323,33 @@ azul-board-bonus-heading = Your turn: choose { $count ->
         [one] 1 bonus tile
        *[other] { $count } bonus tiles
     } from the supply
-azul-board-add-bonus = Add a { $colour } tile ({ $left } in the supply)
+azul-board-add-bonus = Add one { $colour } tile ({ $left } in the supply)
 azul-board-one-at-a-time = Add them one at a time; { $left ->
         [one] 1 tile
        *[other] { $left } tiles
     } still to choose.
 azul-board-chosen-so-far = Chosen so far:
-azul-board-add-keep = Keep a { $colour } tile ({ $left } available)
+azul-board-add-keep = Keep one { $colour } tile ({ $left } available)
 azul-board-keep = { $count ->
-        [0] Keep nothing and discard all { $discarded } tiles (−{ $lost ->
-            [one] 1 point
-           *[other] { $lost } points
+        [0] Keep nothing and discard all { $discarded } tiles ({ $lost ->
+            [0] no points lost: your score is already 1
+            [one] −1 point
+           *[other] −{ $lost } points
         })
        *[other] Keep { $kept } and discard { $discarded ->
             [one] 1 tile
            *[other] { $discarded } tiles
-        } (−{ $lost ->
-            [one] 1 point
-           *[other] { $lost } points
+        } ({ $lost ->
+            [0] no points lost: your score is already 1
+            [one] −1 point
+           *[other] −{ $lost } points
         })
     }
 azul-board-keep-question = { $keep }?
-azul-board-keep-loses = Every tile you do not keep goes to the tower: you lose { $lost ->
-        [one] 1 point
-       *[other] { $lost } points
+azul-board-keep-loses = Every tile you do not keep goes to the tower: { $lost ->
+        [0] you lose no points, as your score is already 1
+        [one] you lose 1 point
+       *[other] you lose { $lost } points
     }.
 azul-board-keep-change = No, change what I keep
 azul-board-keep-heading = Your turn: choose the tiles you keep
@@ -386,3 +393,16 @@ azul-options-boards = Player boards
 azul-options-standard = Coloured boards (the normal game): each outer star takes tiles of its own colour, the centre star one tile of each colour
 azul-options-variant = Grey boards (the variant): players choose the colours of every star; each star must end up all one colour or six different colours
 azul-options-hint = 2 to 4 players, six rounds.
+
+# The position in words.
+azul-words-factories = { $factories }.
+azul-words-factory = { $factory }: { $tiles }
+azul-words-supply = Supply (bonus tiles): { $tiles }. In the bag { $bag }, in the tower { $tower }.
+azul-words-player = { $player }{ $now ->
+        [act] , to act
+        [passed] , passed
+       *[none] {""}
+    }: { $score ->
+        [one] 1 point
+       *[other] { $score } points
+    }; in hand { $hand }; kept on the corners { $corner }; { $covered } of 42 spaces covered.

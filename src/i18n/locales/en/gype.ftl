@@ -128,6 +128,7 @@ gype-board-die-on = { $you ->
        *[false] { $player }’s
     } { $face } on { $square }
 gype-board-die-link = { $shown }: choose { $die }
+gype-board-choose-die-link = choose { $die }
 gype-board-table-label = The board
 gype-board-square = { $square }
 gype-board-badge-start = start
@@ -158,6 +159,7 @@ gype-board-choose-die = Choose a die (or click it on the board):
 gype-board-move-title = Move { $die }
 gype-board-face-moves = { $face }: { $moves }.
 gype-board-move-to = Move to { $square }
+gype-board-square-button = { $action }: { $die }
 gype-board-roll-instead = Roll the die on { $square } instead
 gype-board-leap-to = Leap to { $square }
 gype-board-hat-lands = The Hat lands on { $square }. Choose its route: every die on the route is rolled.
@@ -253,3 +255,14 @@ gype-options-classic = Classic: each player’s 8 dice show two Flames, two Swor
 gype-options-random = Random: every die starts on a random face (a Flame, Swords, Book, Tree or Hat; never an Ear)
 gype-options-chaos = Chaos rule: while you still have dice in your start row when your turn begins, none of your dice may go beyond the centre of the board that turn
 gype-options-hint = Before play, every player arranges their own start row in secret; the rows are revealed together once everyone has confirmed. 2 players sit South and North, 3 players South, West and North, 4 players on all sides.
+
+# The position in words: one line a seat.
+gype-words-hidden = hidden die
+gype-words-die = { $face } on { $square }{ $home ->
+        [true] {" "}(home)
+       *[false] {""}
+    }
+gype-words-seat = { $player }, { $side }, { $colour } dice{ $moving ->
+        [true] , to move
+       *[false] {""}
+    }: { $dice }; { $home } of 8 home.

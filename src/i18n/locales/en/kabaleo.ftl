@@ -161,3 +161,21 @@ kabaleo-options-uniform = Uniformly: every player gets the same number of pieces
 # How the tie-breakers decided a game of equal scores.
 kabaleo-decided-topped = decided by the first tie-breaker, piles topped by a piece: { $winner } to { $other }
 kabaleo-decided-tallest = decided by the second tie-breaker, the tallest pile: { $winner } pieces high to { $other }
+# The position in words.
+kabaleo-words-piles = { $piles }.
+kabaleo-words-pile = { $pile }: { $what }{ $last ->
+        [true] {" "}(played last)
+       *[false] {""}
+    }
+kabaleo-words-seat = { $player }{ $moving ->
+        [true] , to play
+       *[false] {""}
+    }: { $left ->
+        [0] no piece left in hand
+        [one] 1 piece in hand, { $hand }
+       *[other] { $left } pieces in hand, { $hand }
+    }{ $known ->
+        [0] {""}
+        [one] ; secret colour { $secret }
+       *[other] ; secret colours { $secret }
+    }.

@@ -126,3 +126,8 @@ kalah-options-empty-capture = Empty capture: a last seed landing in your own emp
 kalah-options-end = When does the game end?
 kalah-options-end-no-move = When the player to move has no seeds, or one store holds more than half of all seeds (Board Game Arena)
 kalah-options-end-either = As soon as either row is empty (the textbook rule)
+# The position in words: one line a side, the viewer's first.
+kalah-words-side = { $side }, { $player }{ $moving ->
+        [true] , to move
+       *[false] {""}
+    }: seeds in pits 1 to 6, { $pits }; in the store, { $store }.

@@ -52,6 +52,7 @@ quarto-codes-3 = Both on one line: "c3 then give TDRH".
 # The board.
 quarto-piece-words = { $height } { $colour } { $shape } { $top }
 quarto-piece-title = { $words } piece
+quarto-board-place-named = { $action }: { $piece }
 quarto-board-caption = The board: columns a to d, rows 1 to 4. { $placed } of 16 pieces placed. { $advanced ->
         [true] Four pieces sharing a trait win in a row, a column, a diagonal or a 2×2 block.
        *[false] Four pieces sharing a trait win in a row, a column or a diagonal.
@@ -82,3 +83,18 @@ quarto-text-to-place = To place: { $piece } ({ $code }), by { $player }.
 # The new-game options.
 quarto-options-hint = Quarto is for two players. The player who gives the first piece is drawn at random.
 quarto-options-advanced = Advanced rule: four pieces sharing a trait also win in any 2×2 block of neighbouring squares, not only in a row, a column or a diagonal
+# The position in words.
+quarto-words-piece-on = { $cell }, { $piece }
+quarto-words-placed = { $count ->
+        [0] No piece is on the board yet.
+       *[other] On the board: { $pieces }.
+    }
+quarto-words-empty = { $count ->
+        [0] No square is empty.
+       *[other] Empty squares: { $squares }.
+    }
+quarto-words-to-give = { $count ->
+        [0] No piece is left to give.
+        [one] 1 piece is left to give.
+       *[other] { $count } pieces are left to give.
+    }

@@ -136,6 +136,7 @@ azul-board-space = {" "}{ $tile }{ $mark ->
     }
 azul-board-space-link = { $star }、マス { $space }、コスト { $cost }：ここにタイルを置く
 azul-board-space-name = { $star }、マス { $space }
+azul-board-space-list = 置けるマス（{ $count } か所）を一覧から選ぶ
 azul-board-structure-done = { $structure }：完成
 azul-board-structure-open = { $structure }：{ $spaces } マスのうち { $covered } マスが埋まっています。完成させるとボーナスのタイルを { $reward } 枚もらえます
 azul-board-to-act = 手番
@@ -193,7 +194,7 @@ azul-board-hand = 盤の横のタイル：
 azul-board-corner = 角のタイル（次のラウンドのために取っておいたもの）：
 azul-board-structures = 完成したボーナスの建物（18 のうち { $done }）：
 azul-board-outlined = 枠で囲まれたマスが、いま埋められるマスです。
-azul-board-players = プレイヤー
+azul-board-players = プレイヤーの盤
 azul-board-final-scores = 最終得点
 azul-board-scores = 得点
 azul-board-col-seat = 席
@@ -260,11 +261,20 @@ azul-board-one-at-a-time = 1 枚ずつ加えてください。あと { $left } �
 azul-board-chosen-so-far = ここまでに選んだタイル：
 azul-board-add-keep = { $colour }のタイルを 1 枚取っておく（{ $left } 枚あります）
 azul-board-keep = { $count ->
-        [0] 何も取っておかず、タイル { $discarded } 枚をすべて捨てる（−{ $lost } 点）
-       *[other] { $kept }を取っておき、タイル { $discarded } 枚を捨てる（−{ $lost } 点）
+        [0] 何も取っておかず、タイル { $discarded } 枚をすべて捨てる（{ $lost ->
+            [0] 得点はすでに 1 なので失いません
+           *[other] −{ $lost } 点
+        }）
+       *[other] { $kept }を取っておき、タイル { $discarded } 枚を捨てる（{ $lost ->
+            [0] 得点はすでに 1 なので失いません
+           *[other] −{ $lost } 点
+        }）
     }
 azul-board-keep-question = { $keep }：よろしいですか？
-azul-board-keep-loses = 取っておかないタイルはすべて塔へ移り、{ $lost } 点を失います。
+azul-board-keep-loses = 取っておかないタイルはすべて塔へ移り、{ $lost ->
+        [0] 得点はすでに 1 なので点は失いません。
+       *[other] { $lost } 点を失います。
+    }
 azul-board-keep-change = いいえ、取っておくタイルを変える
 azul-board-keep-heading = あなたの番です：取っておくタイルを選ぶ
 azul-board-keep-help = タイル { $count } 枚（{ $tiles }）を持ってパスしました。そのうち { $max } 枚までを盤の角に置いて次のラウンドに使えます。残りのタイルは塔へ移り、1 枚につき 1 点を失います。
@@ -301,3 +311,13 @@ azul-options-boards = プレイヤーの盤
 azul-options-standard = 色付きの盤（通常のゲーム）：外側の星はそれぞれ自分の色、中央の星は各色 1 枚ずつ
 azul-options-variant = 灰色の盤（バリアント）：どの星の色もプレイヤーが決めます。どの星も最後には一色だけか、六色すべて違う色にします
 azul-options-hint = 2～4 人、6 ラウンド。
+
+# 文章で見る盤面。
+azul-words-factories = { $factories }。
+azul-words-factory = { $factory } は{ $tiles }
+azul-words-supply = 補充（ボーナスタイル）：{ $tiles }。袋に { $bag } 枚、塔に { $tower } 枚。
+azul-words-player = { $player }{ $now ->
+        [act] （手番）
+        [passed] （パス済み）
+       *[none] {""}
+    }：{ $score } 点。手元に{ $hand }、角に{ $corner }。42 マスのうち { $covered } マスを埋めた。

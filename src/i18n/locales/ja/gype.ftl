@@ -126,6 +126,7 @@ gype-board-die-on = { $you ->
        *[false] { $player } さんの
     }{ $face }（{ $square }）
 gype-board-die-link = { $shown }：{ $die }を選ぶ
+gype-board-choose-die-link = { $die }を選ぶ
 gype-board-table-label = 盤
 gype-board-square = { $square }
 gype-board-badge-start = 出発点
@@ -156,6 +157,7 @@ gype-board-choose-die = ダイスを選んでください（盤の上でも選�
 gype-board-move-title = { $die }を動かす
 gype-board-face-moves = { $face }：{ $moves }。
 gype-board-move-to = { $square } へ動かす
+gype-board-square-button = { $action }：{ $die }
 gype-board-roll-instead = 代わりに { $square } のダイスを転がす
 gype-board-leap-to = { $square } へ跳ぶ
 gype-board-hat-lands = 帽子は { $square } に着地します。経路を選んでください。経路上のダイスはすべて転がります。
@@ -251,3 +253,14 @@ gype-options-classic = クラシック：各プレイヤーの 8 個のダイス
 gype-options-random = ランダム：どのダイスもランダムな面で始まります（炎・剣・本・木・帽子のどれか。耳にはなりません）
 gype-options-chaos = カオスルール：自分の番の始めにスタート列にダイスが残っていたら、その番はどのダイスも盤の中央より先へ進めません
 gype-options-hint = ゲームの前に、各プレイヤーは自分のスタート列を秘密のうちに並べます。全員が確定すると列が一緒に公開されます。2 人なら南と北、3 人なら南・西・北、4 人なら四方に座ります。
+
+# 文章で見る盤面：一行にひとりずつ。
+gype-words-hidden = 伏せたダイス
+gype-words-die = { $square } に{ $face }{ $home ->
+        [true] （ゴール済み）
+       *[false] {""}
+    }
+gype-words-seat = { $player }（{ $side }、{ $colour }のダイス{ $moving ->
+        [true] 、手番
+       *[false] {""}
+    }）：{ $dice }。8 個のうち { $home } 個がゴール。

@@ -144,3 +144,19 @@ kabaleo-options-uniform = 均等：全員が各色を同じ数ずつ受け取り
 # 同点をタイブレークで決めたとき。
 kabaleo-decided-topped = 同点のため第一のタイブレーク（駒が載った山の数）で決着：{ $winner } 対 { $other }
 kabaleo-decided-tallest = 同点のため第二のタイブレーク（いちばん高い山）で決着：{ $winner } 段 対 { $other } 段
+# 文章で見る盤面。
+kabaleo-words-piles = { $piles }。
+kabaleo-words-pile = { $pile } は{ $what }{ $last ->
+        [true] （直前に置かれた山）
+       *[false] {""}
+    }
+kabaleo-words-seat = { $player }{ $moving ->
+        [true] （手番）
+       *[false] {""}
+    }：{ $left ->
+        [0] 手元の駒はありません
+       *[other] 手元の駒 { $left } 個（{ $hand }）
+    }{ $known ->
+        [0] {""}
+       *[other] 。秘密の色は{ $secret }
+    }。

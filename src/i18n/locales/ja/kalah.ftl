@@ -102,3 +102,8 @@ kalah-options-empty-capture = 空の穴の取り：自分の空の穴に最後�
 kalah-options-end = ゲームはいつ終わりますか？
 kalah-options-end-no-move = 手番のプレイヤーに種がないとき、またはどちらかのストアが全体の半分より多くの種を持ったとき（ボードゲームアリーナ）
 kalah-options-end-either = どちらかの列が空になったらすぐ（教科書どおりのルール）
+# 文章で見る盤面：一行に一方の側、見ている人の側から。
+kalah-words-side = { $side }（{ $player }{ $moving ->
+        [true] 、手番
+       *[false] {""}
+    }）：穴1〜6の種は { $pits }、ストアは { $store } 個。

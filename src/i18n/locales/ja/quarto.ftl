@@ -52,6 +52,7 @@ quarto-codes-3 = 両方を一行で：「c3 次に 渡す TDRH」。
 # 盤。
 quarto-piece-words = { $height }・{ $colour }・{ $shape }・{ $top }
 quarto-piece-title = { $words }駒
+quarto-board-place-named = { $action }：{ $piece }
 quarto-board-caption = 盤：列 a～d、行 1～4。16 個のうち { $placed } 個を置きました。{ $advanced ->
         [true] 共通の特徴を持つ駒 4 つが、行・列・対角線・2×2 のブロックにそろえば勝ちです。
        *[false] 共通の特徴を持つ駒 4 つが、行・列・対角線にそろえば勝ちです。
@@ -82,3 +83,17 @@ quarto-text-to-place = 置く駒：{ $piece }（{ $code }）、置くのは { $p
 # 新しいゲームのオプション。
 quarto-options-hint = クアルトは 2 人用です。最初に駒を渡す人は抽選で決まります。
 quarto-options-advanced = 上級ルール：特徴を共有する駒 4 つが、行・列・対角線だけでなく、隣り合う 2×2 のブロックにそろっても勝ち
+# 文章で見る盤面。
+quarto-words-piece-on = { $cell }：{ $piece }
+quarto-words-placed = { $count ->
+        [0] 盤にはまだ駒がありません。
+       *[other] 盤の駒：{ $pieces }。
+    }
+quarto-words-empty = { $count ->
+        [0] 空いているマスはありません。
+       *[other] 空いているマス：{ $squares }。
+    }
+quarto-words-to-give = { $count ->
+        [0] 渡せる駒は残っていません。
+       *[other] 渡せる駒は残り { $count } 個です。
+    }
