@@ -89,6 +89,9 @@ async fn a_text_browser_shows_the_azul_board_and_labels_every_control() {
             "In the bag:",
             "Scores",
             "5 points",
+            "The position in words",
+            "Round 1 of 6, purple is wild: taking tiles.",
+            "0 of 42 spaces covered.",
         ],
     );
     let links: Vec<String> = page

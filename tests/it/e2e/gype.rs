@@ -85,6 +85,15 @@ async fn a_text_browser_shows_the_gype_board_and_labels_every_control() {
     assert_text_browser_shows(
         "gype-arranging",
         &page.body,
-        &["Your turn", "Sides and dice", "home row"],
+        &[
+            "Your turn",
+            "Sides and dice",
+            "home row",
+            "The position in words",
+            "light dice:",
+            "dark dice:",
+            "hidden die on ",
+            "0 of 8 home.",
+        ],
     );
 }

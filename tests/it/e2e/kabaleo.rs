@@ -86,6 +86,14 @@ async fn a_text_browser_shows_the_kabaleo_board_and_labels_every_control() {
     assert_text_browser_shows(
         "kabaleo-waiting",
         &other.body,
-        &["Waiting for", "Your secret colour:", "Pile 20:"],
+        &[
+            "Waiting for",
+            "Your secret colour:",
+            "Pile 20:",
+            "The position in words",
+            "Pile 1: bare",
+            "10 pieces in hand,",
+            "; secret colour ",
+        ],
     );
 }

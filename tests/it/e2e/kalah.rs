@@ -48,6 +48,8 @@ async fn a_text_browser_shows_the_kalah_board_and_labels_every_control() {
             "North store",
             "4 seeds",
             "Sow pit 1",
+            "The position in words",
+            "seeds in pits 1 to 6, 4, 4, 4, 4, 4, 4; in the store, 0.",
         ],
     );
 }

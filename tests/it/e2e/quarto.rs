@@ -68,6 +68,14 @@ async fn a_text_browser_shows_the_quarto_board_and_labels_every_control() {
     assert_text_browser_shows(
         "quarto-waiting",
         &page.body,
-        &["1 of 16 pieces placed", "a1:", "(placed last)"],
+        &[
+            "1 of 16 pieces placed",
+            "a1:",
+            "(placed last)",
+            "The position in words",
+            "On the board: a1,",
+            "Empty squares: b1, c1, d1,",
+            "15 pieces are left to give.",
+        ],
     );
 }
