@@ -19,6 +19,7 @@ pub fn run_once(conn: &mut PgConnection, settings: &ComputerSettings, stop: &Sto
     let turns = match computer::waiting_turns(conn, BATCH) {
         Ok(turns) => turns,
         Err(e) => {
+            crate::metrics::worker_failed("computers");
             tracing::error!("computers: looking for turns: {e}");
             return 0;
         }
@@ -69,6 +70,7 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
         let moved = match pool.get() {
             Ok(mut conn) => run_once(&mut conn, &settings.computers, stop),
             Err(e) => {
+                crate::metrics::worker_failed("computers");
                 tracing::error!("computers: {e}");
                 0
             }

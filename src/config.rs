@@ -17,6 +17,31 @@ pub struct Settings {
     pub clock: ClockSettings,
     pub inbound: InboundSettings,
     pub computers: ComputerSettings,
+    pub metrics: MetricsSettings,
+    pub log: LogSettings,
+}
+
+/// What the processes write to standard output.
+#[derive(Clone, Debug, Deserialize)]
+pub struct LogSettings {
+    /// How each line is written.
+    pub format: LogFormat,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    /// For a person at a terminal.
+    Text,
+    /// One JSON object a line, for a log collector; a request's lines carry its `request_id`.
+    Json,
+}
+
+/// Prometheus metrics.
+#[derive(Clone, Debug, Deserialize)]
+pub struct MetricsSettings {
+    /// Where `/metrics` is served, apart from the public port; empty for nowhere.
+    pub bind: String,
 }
 
 /// The computer players' worker.

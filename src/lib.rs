@@ -16,6 +16,7 @@ pub mod events;
 pub mod games;
 pub mod i18n;
 pub mod mail;
+pub mod metrics;
 pub mod present;
 pub mod ratings;
 pub mod rules;

@@ -116,13 +116,8 @@ fn main() -> anyhow::Result<()> {
         // Offline: no settings, no database, no logging set-up needed.
         return verify_file(file);
     }
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| "info,actix_server=warn".into()),
-        )
-        .init();
     let settings = Settings::load(cli.config.as_deref())?;
+    start_logging(settings.log.format);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(settings),
         Command::MailWorker => mail_worker(settings),
@@ -179,6 +174,21 @@ fn main() -> anyhow::Result<()> {
     }
 }
 
+/// Logs to standard output what RUST_LOG asks for (by default, information and worse).
+fn start_logging(format: turnpost::config::LogFormat) {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| "info,actix_server=warn".into());
+    let lines = tracing_subscriber::fmt().with_env_filter(filter);
+    match format {
+        turnpost::config::LogFormat::Text => lines.init(),
+        // A line as each request ends, with its method, route, status and request_id.
+        turnpost::config::LogFormat::Json => lines
+            .json()
+            .with_span_events(tracing_subscriber::fmt::format::FmtSpan::CLOSE)
+            .init(),
+    }
+}
+
 /// Serves until SIGTERM or SIGINT, then finishes the requests in flight, stops the mail worker
 /// and closes the database pool before it returns.
 #[actix_web::main]
@@ -193,6 +203,7 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
 /// Delivers mail until SIGTERM or SIGINT, finishing the email being sent, then closes the pool.
 fn mail_worker(settings: Settings) -> anyhow::Result<()> {
     let pool = store::connect(&settings.database)?;
+    let metrics = turnpost::server::MetricsThread::start(&settings, &pool)?;
     let stop = StopSignal::new();
     let signals = tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -205,6 +216,12 @@ fn mail_worker(settings: Settings) -> anyhow::Result<()> {
     let worked = turnpost::mail::worker::run(&pool, &settings, &stop);
     if watcher.is_finished() {
         let _ = watcher.join();
+    }
+    if let Some(metrics) = metrics {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()?;
+        runtime.block_on(metrics.stop());
     }
     pool.close(std::time::Duration::from_secs(10))?;
     worked
@@ -219,8 +236,12 @@ async fn mail_inbound(settings: Settings) -> anyhow::Result<()> {
         "Turnpost receives replies on {} (SMTP and LMTP)",
         listener.local_addr()?
     );
+    let metrics = turnpost::server::MetricsThread::start(&settings, &pool)?;
     let settings = std::sync::Arc::new(settings);
     turnpost::mail::inbound::listener::serve(listener, pool.clone(), settings, termination()).await;
+    if let Some(metrics) = metrics {
+        metrics.stop().await;
+    }
     tokio::task::spawn_blocking(move || pool.close(std::time::Duration::from_secs(10))).await??;
     Ok(())
 }

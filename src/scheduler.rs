@@ -31,6 +31,21 @@ pub struct Round {
     pub event_steps: usize,
 }
 
+impl Round {
+    /// Each kind of item with how many of it the round did, as the metrics name them.
+    pub fn counts(&self) -> [(&'static str, usize); 7] {
+        [
+            ("reminder", self.reminders),
+            ("withdrawn_for_time", self.withdrawn),
+            ("taken_over", self.taken_over),
+            ("table_told", self.told),
+            ("called_off", self.called_off),
+            ("rated", self.rated),
+            ("tournament_step", self.event_steps),
+        ]
+    }
+}
+
 /// Most items of each kind one round takes on.
 const BATCH: i64 = 100;
 
@@ -195,10 +210,15 @@ pub fn run_once(conn: &mut PgConnection, settings: &Settings) -> anyhow::Result<
 pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
     let pause = StdDuration::from_millis(settings.clock.poll_ms.max(10));
     while !stop.is_stopped() {
+        let began = std::time::Instant::now();
         let result = pool
             .get()
             .map_err(anyhow::Error::from)
             .and_then(|mut conn| run_once(&mut conn, settings));
+        match &result {
+            Ok(round) => crate::metrics::scheduler_round(began.elapsed(), &round.counts()),
+            Err(_) => crate::metrics::worker_failed("scheduler"),
+        }
         match result {
             Ok(round) if round != Round::default() => tracing::info!(
                 "scheduler: {} reminders, {} withdrawn for time, {} taken over by a computer, {} tables told of a late player, {} tables called off, {} games rated, {} tournament steps",

@@ -20,6 +20,8 @@ const POOL_CLOSE_PATIENCE: Duration = Duration::from_secs(10);
 /// A running service: the web server and, unless turned off, the mail worker and the scheduler.
 pub struct Running {
     server: actix_web::dev::Server,
+    /// The metrics endpoint, when `metrics.bind` is set.
+    metrics: Option<actix_web::dev::Server>,
     background: Background,
 }
 
@@ -41,8 +43,20 @@ impl Running {
     /// flight finish, or through [`Running::handle`] — then stops the mail worker (after the
     /// email it is sending, if any) and the scheduler, and closes the database pool.
     pub async fn serve(self) -> anyhow::Result<()> {
-        let Running { server, background } = self;
+        let Running {
+            server,
+            metrics,
+            background,
+        } = self;
+        let metrics = metrics.map(|metrics| {
+            let handle = metrics.handle();
+            (actix_web::rt::spawn(metrics), handle)
+        });
         let served = server.await;
+        if let Some((task, handle)) = metrics {
+            handle.stop(false).await;
+            let _ = task.await;
+        }
         background.stop();
         Ok(served?)
     }
@@ -97,6 +111,13 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
         threads.push(("computer players", thread));
     }
     let reads = store::reads(&settings.database, &pool);
+    let metrics = match metrics_listener(&settings) {
+        Ok(listener) => listener.map(|listener| {
+            let replica = reads.clone().into_replica();
+            web::metrics::server(listener, Some(pool.clone()), replica)
+        }),
+        Err(e) => Some(Err(e)),
+    };
     let background = Background {
         pool: pool.clone(),
         replica: reads.clone().into_replica(),
@@ -109,11 +130,71 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
         pipelined: Pipelined::new(&settings.database),
         settings,
     };
-    match web::server(state, key, listener) {
-        Ok(server) => Ok(Running { server, background }),
+    let started = metrics
+        .transpose()
+        .and_then(|metrics| Ok((web::server(state, key, listener)?, metrics)));
+    match started {
+        Ok((server, metrics)) => Ok(Running {
+            server,
+            metrics,
+            background,
+        }),
         Err(e) => {
             background.stop();
             Err(e.into())
+        }
+    }
+}
+
+/// The listener for the metrics endpoint, bound now so that a taken port fails the start.
+pub fn metrics_listener(settings: &Settings) -> std::io::Result<Option<TcpListener>> {
+    match settings.metrics.bind.as_str() {
+        "" => Ok(None),
+        bind => {
+            let listener = TcpListener::bind(bind)?;
+            tracing::info!("metrics at http://{}/metrics", listener.local_addr()?);
+            Ok(Some(listener))
+        }
+    }
+}
+
+/// The metrics endpoint of a process that has no web server (`turnpost mail-worker`,
+/// `turnpost mail-inbound`), on a thread of its own.
+pub struct MetricsThread {
+    handle: actix_web::dev::ServerHandle,
+    thread: JoinHandle<std::io::Result<()>>,
+}
+
+impl MetricsThread {
+    /// Serves this process's figures, and the queues read through `pool`, if `metrics.bind`
+    /// is set.
+    pub fn start(settings: &Settings, pool: &Pool) -> anyhow::Result<Option<MetricsThread>> {
+        let Some(listener) = metrics_listener(settings)? else {
+            return Ok(None);
+        };
+        let pool = pool.clone();
+        let (sender, handle) = std::sync::mpsc::channel();
+        let thread = std::thread::Builder::new()
+            .name("metrics".into())
+            .spawn(move || {
+                actix_web::rt::System::new().block_on(async move {
+                    let server = web::metrics::server(listener, Some(pool), None)?;
+                    let _ = sender.send(server.handle());
+                    server.await
+                })
+            })?;
+        let handle = handle
+            .recv()
+            .map_err(|_| anyhow::anyhow!("the metrics endpoint did not start"))?;
+        Ok(Some(MetricsThread { handle, thread }))
+    }
+
+    /// Stops the endpoint and waits for its thread, which lets go of the pool.
+    pub async fn stop(self) {
+        self.handle.stop(false).await;
+        let joined = actix_web::rt::task::spawn_blocking(move || self.thread.join()).await;
+        if !matches!(joined, Ok(Ok(Ok(())))) {
+            tracing::warn!("the metrics endpoint did not stop cleanly");
         }
     }
 }

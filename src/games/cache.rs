@@ -215,6 +215,7 @@ impl GameCache {
         if newer.first() != known.head() {
             return Ok(None);
         }
+        crate::metrics::cache_use(true);
         newer.remove(0);
         if newer.is_empty() {
             return Ok(Some(known));
@@ -262,6 +263,7 @@ impl GameCache {
         conn: &mut PgConnection,
         game_id: &str,
     ) -> Result<(Arc<Folded<R>>, Names)> {
+        crate::metrics::cache_use(false);
         let folded = Folded::<R>::from_log(events::load(conn, game_id)?)?;
         Ok((self.put(game_id, folded), Names::new()))
     }

@@ -22,6 +22,7 @@ use super::stream::Entry;
 use crate::auth::{Player, accounts};
 use crate::bots::{self, BotGame, Knowledge, Level};
 use crate::i18n::Lang;
+use crate::metrics::Channel;
 use crate::present::GameUi;
 use crate::rules::Message;
 use crate::rules::{Seat, Status, with_rules};
@@ -216,7 +217,7 @@ fn submit(
     seq: i64,
     command: Value,
 ) -> Result<Played> {
-    match service::play(conn, game_id, computer, seq, command) {
+    match service::play_via(Channel::Computer, conn, game_id, computer, seq, command) {
         Ok(seq) => Ok(Played::Moved(seq)),
         Err(ServiceError::Stale) => Ok(Played::NotItsTurn),
         Err(e) => Err(e),
@@ -280,10 +281,12 @@ fn decide<R: BotGame>(
     }
     let knowledge = Knowledge::<R>::new(game.options.clone(), game.players, seat, &events);
     let seed = bot_seed(&game.id, game.seq, seat);
-    let deadline = Instant::now() + time.min(bots::THINKING_TIME);
+    let began = Instant::now();
+    let deadline = began + time.min(bots::THINKING_TIME);
     let chosen = catch_unwind(AssertUnwindSafe(|| {
         bots::choose_within(&knowledge, level, seed, deadline)
     }));
+    crate::metrics::computer_thought(R::KIND, began.elapsed());
     let command = match chosen {
         Ok(Some(choice)) => {
             if choice.cut_short {
@@ -356,7 +359,7 @@ fn follow_once<R: BotGame + GameUi>(
     let label = R::command_label(state, &command);
     let command = serde_json::to_value(&command).expect("commands serialize");
     let player = accounts::find(conn, id)?.ok_or(ServiceError::NotFound)?;
-    service::play(conn, game_id, &player, game.seq, command)?;
+    service::play_via(Channel::Computer, conn, game_id, &player, game.seq, command)?;
     Ok(Some(
         Message::new("computer-played")
             .seat("name", seat)

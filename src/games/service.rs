@@ -14,6 +14,7 @@ use super::replay::{Game, Phase, ReplayError};
 use super::stream::{Entry, Participant, Submitted};
 use super::{decide, read_model, record, seed};
 use crate::auth::Player;
+use crate::metrics::Channel;
 use crate::rules::message::Message;
 use crate::rules::{Kind, with_rules};
 use crate::rules::{Rules, Seat, Status};
@@ -250,7 +251,8 @@ fn to_tell<R: Rules>(
 }
 
 /// Plays a rules command for `player`, made on the page showing sequence `expected_seq`.
-/// Returns the sequence number of the row it appended.
+/// Returns the sequence number of the row it appended. Uncounted: for a move inside a larger
+/// transaction, whose caller counts it once that commits.
 pub fn play(
     conn: &mut PgConnection,
     game_id: &str,
@@ -258,8 +260,46 @@ pub fn play(
     expected_seq: i64,
     command: Value,
 ) -> Result<i64> {
-    conn.transaction(|conn| {
+    play_as_kind(conn, game_id, player, expected_seq, command).1
+}
+
+/// [`play`], counted in the metrics as a move that came by `channel`.
+pub fn play_via(
+    channel: Channel,
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+    command: Value,
+) -> Result<i64> {
+    let (kind, played) = play_as_kind(conn, game_id, player, expected_seq, command);
+    if let Some(kind) = kind {
+        count_move(kind.as_str(), channel, &played);
+    }
+    played
+}
+
+/// Counts a move in the metrics: made, or refused (a database failure is neither).
+pub fn count_move<T>(kind: &str, channel: Channel, played: &Result<T>) {
+    match played {
+        Ok(_) => crate::metrics::move_asked(kind, channel, true),
+        Err(ServiceError::Database(_) | ServiceError::Corrupt(_) | ServiceError::Damaged(_)) => {}
+        Err(_) => crate::metrics::move_asked(kind, channel, false),
+    }
+}
+
+/// [`play`], and the kind of the game if it was found.
+fn play_as_kind(
+    conn: &mut PgConnection,
+    game_id: &str,
+    player: &Player,
+    expected_seq: i64,
+    command: Value,
+) -> (Option<Kind>, Result<i64>) {
+    let mut found = None;
+    let played = conn.transaction(|conn| {
         let kind = lock_game(conn, game_id)?;
+        found = Some(kind);
         with_rules!(kind, |R| play_locked::<R>(
             conn,
             game_id,
@@ -267,7 +307,8 @@ pub fn play(
             expected_seq,
             command
         ))
-    })
+    });
+    (found, played)
 }
 
 /// Loads a game for a command by `player` made on the page showing `expected_seq`: refused if

@@ -173,6 +173,12 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) -> anyhow::Resul
             .get()
             .map_err(anyhow::Error::from)
             .and_then(|mut conn: Conn| run_once(&mut conn, &transport, settings));
+        match &result {
+            Ok(round) => {
+                crate::metrics::mail_round(round.composed, round.sent, round.deferred, round.failed)
+            }
+            Err(_) => crate::metrics::worker_failed("mail"),
+        }
         match result {
             Ok(round) if round != Round::default() => tracing::info!(
                 "mail: {} composed, {} sent, {} deferred, {} failed",

@@ -28,6 +28,15 @@ pub struct Pool {
     threads: Arc<ScheduledThreadPool>,
     /// One count per clone: closing waits for it to fall to one, its own.
     holders: Arc<()>,
+    /// "primary" or "replica", as the metrics name it.
+    role: &'static str,
+}
+
+/// How many connections a pool holds now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PoolState {
+    pub in_use: u32,
+    pub idle: u32,
 }
 
 /// What [`Pool::close`] could not do in the time it was given.
@@ -59,11 +68,13 @@ impl Pool {
             connections,
             threads,
             holders: Arc::new(()),
+            role: "primary",
         })
     }
 
     /// A pool like [`Pool::open`]'s that opens no connection until one is asked for, so that a
-    /// server starts while the database it names (a replica) is down.
+    /// server starts while the database it names (a replica) is down. Its metrics name it the
+    /// replica's.
     pub fn open_lazy(
         url: &str,
         size: u32,
@@ -77,6 +88,7 @@ impl Pool {
             connections,
             threads,
             holders: Arc::new(()),
+            role: "replica",
         }
     }
 
@@ -101,7 +113,23 @@ impl Pool {
 
     /// A connection, waiting for one to be free.
     pub fn get(&self) -> Result<Conn, PoolError> {
-        self.connections.get()
+        let wait = crate::metrics::pool_waiting(self.role);
+        let got = self.connections.get();
+        wait.ended(got.is_ok());
+        got
+    }
+
+    /// "primary" or "replica".
+    pub fn role(&self) -> &'static str {
+        self.role
+    }
+
+    pub fn state(&self) -> PoolState {
+        let state = self.connections.state();
+        PoolState {
+            in_use: state.connections - state.idle_connections,
+            idle: state.idle_connections,
+        }
     }
 
     /// Closes the pool: waits up to `patience` for every other clone to be dropped, closes the
@@ -120,6 +148,7 @@ impl Pool {
             connections,
             threads,
             holders,
+            ..
         } = self;
         drop(connections);
         drop(holders);

@@ -85,8 +85,12 @@ impl Reads {
 
     /// A connection that sees at least what `need` asks for, and where it comes from.
     pub fn get(&self, need: Need<'_>) -> Result<(Conn, Source), PoolError> {
-        if let Some(conn) = self.replica.as_ref().and_then(|r| r.caught_up(need)) {
-            return Ok((conn, Source::Replica));
+        if let Some(replica) = &self.replica {
+            let caught_up = replica.caught_up(need);
+            crate::metrics::replica_read(caught_up.is_some());
+            if let Some(conn) = caught_up {
+                return Ok((conn, Source::Replica));
+            }
         }
         Ok((self.primary.get()?, Source::Primary))
     }

@@ -2,7 +2,7 @@
 //! happened, in the reader's language.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, ResponseError};
+use actix_web::{HttpRequest, HttpResponse, ResponseError};
 
 use super::error::WebError;
 use super::layout::{Layout, render_page};
@@ -13,6 +13,8 @@ use crate::i18n::Lang;
 struct MessagePage {
     layout: Layout,
     message: String,
+    /// The request's id, which the server's log carries with everything it wrote about it.
+    reference: Option<String>,
 }
 
 impl ResponseError for WebError {
@@ -23,22 +25,34 @@ impl ResponseError for WebError {
     /// The page in English; the `error_pages` middleware answers again in the reader's
     /// language (or in JSON) where it knows them.
     fn error_response(&self) -> HttpResponse {
-        self.response_in(Lang::En)
+        self.response_in(Lang::En, None)
     }
 }
 
 impl WebError {
-    /// The error as a page in `lang`. Error pages carry no session details.
-    pub fn response_in(&self, lang: Lang) -> HttpResponse {
+    /// The error as a page in `lang`, with the request's id as a `reference` the reader can
+    /// quote. Error pages carry no session details.
+    pub fn response_in(&self, lang: Lang, reference: Option<String>) -> HttpResponse {
         let page = MessagePage {
             layout: Layout::anonymous(status_title(self.status, lang), lang),
             message: lang.say(&self.message, &[]),
+            reference,
         };
         let mut response = render_page(self.status, &page).unwrap_or_else(|_| {
             HttpResponse::build(self.status).body(lang.say(&self.message, &[]))
         });
         self.add_headers(response.headers_mut());
         response
+    }
+
+    /// The error in JSON (`{"error": "…", "request_id": "…"}`), its words in `lang`.
+    pub fn json_in(&self, lang: Lang, req: &HttpRequest) -> HttpResponse {
+        let mut answer = HttpResponse::build(self.status).json(serde_json::json!({
+            "error": lang.say(&self.message, &[]),
+            "request_id": request_id(req),
+        }));
+        self.add_headers(answer.headers_mut());
+        answer
     }
 
     /// The headers the error carries: Retry-After, Allow.
@@ -51,6 +65,14 @@ impl WebError {
             headers.insert(ALLOW, HeaderValue::from_static(allow));
         }
     }
+}
+
+/// The id the server's log gives every line it writes about `req`, shown on its error page so
+/// that an operator can find them.
+pub fn request_id(req: &HttpRequest) -> Option<String> {
+    actix_web::HttpMessage::extensions(req)
+        .get::<tracing_actix_web::RequestId>()
+        .map(|id| id.to_string())
 }
 
 /// The page title of an error: the status in words.

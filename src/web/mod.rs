@@ -11,6 +11,7 @@ pub mod form;
 pub mod ids;
 pub mod layout;
 pub mod limits;
+pub mod metrics;
 pub mod pages;
 pub mod session;
 
@@ -126,12 +127,9 @@ async fn error_pages(
     };
     let lang = session::page_lang(response.request());
     let answer = if json {
-        let mut answer = actix_web::HttpResponse::build(error.status)
-            .json(serde_json::json!({ "error": lang.say(&error.message, &[]) }));
-        error.add_headers(answer.headers_mut());
-        answer
+        error.json_in(lang, response.request())
     } else {
-        error.response_in(lang)
+        error.response_in(lang, error_page::request_id(response.request()))
     };
     Ok(response.into_response(answer).map_into_right_body())
 }
@@ -230,6 +228,7 @@ pub fn server(
                     .add(("X-Frame-Options", "DENY")),
             )
             .wrap(tracing_actix_web::TracingLogger::default())
+            .wrap(from_fn(metrics::count_requests))
             .configure(routes)
             .default_service(web::to(pages::not_found))
     })

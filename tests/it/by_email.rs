@@ -53,8 +53,13 @@ impl Inbound {
 
     /// Delivers `raw` from `from` to `to` with lettre; the server's answer or refusal.
     pub fn send(&self, from: &str, to: &str, raw: &str) -> Result<(), String> {
-        let transport = SmtpTransport::builder_dangerous(self.addr.ip().to_string())
-            .port(self.addr.port())
+        Self::send_to(self.addr, from, to, raw)
+    }
+
+    /// Delivers `raw` to the listener at `addr`, as [`Inbound::send`] does.
+    pub fn send_to(addr: SocketAddr, from: &str, to: &str, raw: &str) -> Result<(), String> {
+        let transport = SmtpTransport::builder_dangerous(addr.ip().to_string())
+            .port(addr.port())
             .build();
         let from = (!from.is_empty()).then(|| from.parse().unwrap());
         let envelope = Envelope::new(from, vec![to.parse().unwrap()]).unwrap();

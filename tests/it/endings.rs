@@ -216,6 +216,40 @@ async fn outcome(table: &Table) -> (Vec<usize>, Vec<i64>, Vec<String>) {
     (winners.iter().map(|&w| w as usize).collect(), scores, names)
 }
 
+/// How Kabaleo's tie-breakers decided between `winner` and `other` as the result line adds it,
+/// in English and Japanese, worked out from the standings the finished board shows everyone;
+/// empty when the scores alone decided.
+async fn tie_broken(table: &Table, winner: usize, other: usize) -> [String; 2] {
+    let twin = table.twin(0).await;
+    let standing = |seat: usize| {
+        let of = &twin["view"]["seats"][seat]["standing"];
+        ["piles", "topped_piles", "tallest_pile"].map(|k| of[k].as_u64().expect("a standing"))
+    };
+    let ([score, topped, tallest], [other_score, other_topped, other_tallest]) =
+        (standing(winner), standing(other));
+    if score != other_score {
+        return [String::new(), String::new()];
+    }
+    if topped != other_topped {
+        return [
+            format!(
+                ", decided by the first tie-breaker, piles topped by a piece: {topped} to {other_topped}"
+            ),
+            format!(
+                "（同点のため第一のタイブレーク（駒が載った山の数）で決着：{topped} 対 {other_topped}）"
+            ),
+        ];
+    }
+    [
+        format!(
+            ", decided by the second tie-breaker, the tallest pile: {tallest} pieces high to {other_tallest}"
+        ),
+        format!(
+            "（同点のため第二のタイブレーク（いちばん高い山）で決着：{tallest} 段 対 {other_tallest} 段）"
+        ),
+    ]
+}
+
 /// Plays the first move each twin offers until the game ends; returns who moved last, who is
 /// not mailed about the end they made.
 async fn play_out(table: &Table) -> usize {
@@ -400,10 +434,11 @@ async fn a_withdrawal_from_a_game_of_three_is_told_with_the_scores_of_its_end() 
             let (ws, ls) = (scores[*winner], scores[loser]);
             let [en_w, en_l] = [w, l].map(|n| board_name(n, EN));
             let [ja_w, ja_l] = [w, l].map(|n| board_name(n, JA));
+            let [en_how, ja_how] = tie_broken(&table, *winner, loser).await;
             Words {
                 line: [
-                    format!("{w} won with {ws} ({l} {ls}, Cy {cs}); Cy resigned"),
-                    format!("{w} さんが {ws} 点で勝ち（{l} {ls}、Cy {cs}）／Cy さんが投了"),
+                    format!("{w} won with {ws} ({l} {ls}, Cy {cs}){en_how}; Cy resigned"),
+                    format!("{w} さんが {ws} 点で勝ち（{l} {ls}、Cy {cs}）{ja_how}／Cy さんが投了"),
                 ],
                 board: [
                     format!(

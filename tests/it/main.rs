@@ -32,6 +32,7 @@ mod kabaleo_game;
 mod kalah_game;
 mod languages;
 mod limits;
+mod metrics;
 mod names;
 mod notifications;
 mod pages;

@@ -132,7 +132,10 @@ async fn only_a_seated_player_resigns_and_only_from_the_current_page() {
     assert_eq!(table.twin(0).await["phase"], "active");
 }
 
-async fn resign_as(table: &crate::support::Table, player: usize) -> crate::support::Page {
+pub(crate) async fn resign_as(
+    table: &crate::support::Table,
+    player: usize,
+) -> crate::support::Page {
     let browser = &table.players[player];
     let confirm = browser.get(&format!("{}/resign", table.path)).await;
     assert_eq!(confirm.status, 200, "{}", confirm.body);

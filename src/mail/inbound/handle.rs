@@ -18,6 +18,7 @@ use crate::games::replay::Phase;
 use crate::games::service;
 use crate::games::{computer, decide, table};
 use crate::i18n::Lang;
+use crate::metrics::Channel;
 use crate::present::GameUi;
 use crate::present::codes::{MoveCodes, read_next, vocabulary, words};
 use crate::present::picture::BoardPicture;
@@ -353,6 +354,16 @@ fn play_line<R: GameUi + MoveCodes>(
         }
         Ok(labels)
     });
+    let counted = match &played {
+        Ok(labels) => Some((true, labels.len())),
+        Err(LineError::Refused(_) | LineError::Unreadable(_)) => Some((false, 1)),
+        Err(LineError::Database(_)) => None,
+    };
+    if let Some((accepted, moves)) = counted {
+        for _ in 0..moves {
+            crate::metrics::move_asked(R::KIND, Channel::Email, accepted);
+        }
+    }
     match played {
         Ok(labels) => {
             for label in labels {

@@ -99,12 +99,19 @@ pub fn receive(
     };
     let id = match inbound::record(conn, &arrival)? {
         Recorded::New(id) | Recorded::Unhandled(id) => id,
-        Recorded::Duplicate(_) => return Ok(Verdict::Accepted),
+        Recorded::Duplicate(_) => {
+            crate::metrics::inbound_reply("duplicate");
+            return Ok(Verdict::Accepted);
+        }
     };
-    handle_stored(conn, settings, id, envelope, incoming.as_ref(), too_large)
+    let (verdict, outcome) =
+        handle_stored(conn, settings, id, envelope, incoming.as_ref(), too_large)?;
+    crate::metrics::inbound_reply(outcome);
+    Ok(verdict)
 }
 
-/// Handles stored message `id`, unless it has been handled meanwhile.
+/// Handles stored message `id`, unless it has been handled meanwhile; with what became of it,
+/// as the metrics count it.
 fn handle_stored(
     conn: &mut PgConnection,
     settings: &Settings,
@@ -112,16 +119,17 @@ fn handle_stored(
     envelope: &Envelope<'_>,
     incoming: Option<&message::Incoming>,
     too_large: bool,
-) -> QueryResult<Verdict> {
+) -> QueryResult<(Verdict, &'static str)> {
     conn.transaction(|conn| {
         if !inbound::lock_unhandled(conn, id)? {
-            return Ok(Verdict::Accepted);
+            return Ok((Verdict::Accepted, "duplicate"));
         }
         let (settled, verdict) = judge(conn, settings, envelope, incoming, too_large)?;
+        let outcome = settled.as_ref().map_or("deferred", |s| s.outcome);
         if let Some(settled) = settled {
             inbound::settle(conn, id, &settled)?;
         }
-        Ok(verdict)
+        Ok((verdict, outcome))
     })
 }
 
@@ -247,5 +255,8 @@ pub fn replay(conn: &mut PgConnection, settings: &Settings, id: i64) -> QueryRes
         recipient: &recipient,
     };
     let incoming = message::parse(&raw, &from);
-    handle_stored(conn, settings, id, &envelope, incoming.as_ref(), false)
+    let (verdict, outcome) =
+        handle_stored(conn, settings, id, &envelope, incoming.as_ref(), false)?;
+    crate::metrics::inbound_reply(outcome);
+    Ok(verdict)
 }

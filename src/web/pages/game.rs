@@ -10,6 +10,7 @@ use serde::Deserialize;
 use serde_json::{Value, json};
 
 use crate::games::service;
+use crate::metrics::Channel;
 use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
@@ -50,10 +51,7 @@ pub async fn show(
     match answer {
         Ok(Answer::Unchanged(tag)) => Ok(tag.not_modified()),
         Ok(Answer::Fresh(rendered)) => respond(rendered, StatusCode::OK),
-        Err(error) if json => Ok(json_response(
-            error.status,
-            &json!({"error": lang.say(&error.message, &[])}),
-        )),
+        Err(error) if json => Ok(error.json_in(lang, &req)),
         Err(error) => Err(error),
     }
 }
@@ -90,6 +88,7 @@ async fn play_through_pool(
     caller: Caller,
     game_id: String,
     read: Result<(i64, Value), WebError>,
+    channel: Channel,
 ) -> Result<(Visitor, Result<i64, WebError>), WebError> {
     let pool = state.pool.clone();
     web::block(move || -> Result<_, WebError> {
@@ -97,7 +96,9 @@ async fn play_through_pool(
         let visitor = caller.visitor(conn)?;
         let attempt = read.and_then(|(seq, command)| {
             let player = visitor.require_player()?;
-            Ok(service::play(conn, &game_id, player, seq, command)?)
+            Ok(service::play_via(
+                channel, conn, &game_id, player, seq, command,
+            )?)
         });
         Ok((visitor, attempt))
     })
@@ -171,15 +172,19 @@ pub async fn play(
 ) -> Result<HttpResponse, WebError> {
     // A JSON body is answered in JSON, as is anyone who asks for it.
     let json = wants_json(&req, None) || move_body(&req) == MoveBody::Json;
+    let channel = match move_body(&req) {
+        MoveBody::Json => Channel::Json,
+        _ => Channel::Web,
+    };
     let caller = Caller::of(&req, &session, &state);
     let read = read_move(&req, &session, &body);
     let made = match &read {
-        Ok(asked) => game_move::attempt(&state, caller.clone(), &game_id, asked).await,
+        Ok(asked) => game_move::attempt(&state, caller.clone(), &game_id, asked, channel).await,
         Err(_) => None,
     };
     let (visitor, attempt) = match made {
         Some((attempt, visitor)) => (visitor, attempt),
-        None => play_through_pool(&state, caller, game_id.clone(), read).await?,
+        None => play_through_pool(&state, caller, game_id.clone(), read, channel).await?,
     };
     settle(&session, &visitor);
     let lang = visitor.lang;
@@ -237,10 +242,7 @@ pub async fn play(
         }
     }
     if json {
-        return Ok(json_response(
-            error.status,
-            &json!({"error": lang.say(&error.message, &[])}),
-        ));
+        return Ok(error.json_in(lang, &req));
     }
     Err(error)
 }

@@ -22,6 +22,7 @@ use serde_json::Value;
 use crate::games::read_model::GameRow;
 use crate::games::service::{self, Asked};
 use crate::games::{cache, record};
+use crate::metrics::Channel;
 use crate::rules::Rules;
 use crate::rules::with_rules;
 use crate::store::pipelined::Written;
@@ -36,11 +37,16 @@ pub async fn attempt(
     caller: Caller,
     game_id: &str,
     (expected_seq, command): &(i64, Value),
+    channel: Channel,
 ) -> Option<(Result<i64, WebError>, Visitor)> {
     let kind = cache::shared().kind(game_id)?;
-    with_rules!(kind, |R| {
+    let made = with_rules!(kind, |R| {
         attempt_as::<R>(state, caller, game_id, *expected_seq, command).await
-    })
+    });
+    if let Some((Ok(_), _)) = &made {
+        crate::metrics::move_asked(kind.as_str(), channel, true);
+    }
+    made
 }
 
 async fn attempt_as<R: Rules>(

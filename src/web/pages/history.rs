@@ -327,10 +327,7 @@ pub async fn show(
             built.tag.mark(&mut response);
             Ok(response)
         }
-        Err(error) if json => Ok(json_response(
-            error.status,
-            &json!({"error": lang.say(&error.message, &[])}),
-        )),
+        Err(error) if json => Ok(error.json_in(lang, &req)),
         Err(error) => Err(error),
     }
 }

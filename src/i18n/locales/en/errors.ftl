@@ -130,3 +130,5 @@ request-form-unreadable = This form cannot be read ({ $detail }). Nothing was ch
 request-json-unreadable = This JSON cannot be read ({ $detail }). Nothing was changed.
 request-unsupported-type = Send a form (application/x-www-form-urlencoded) or JSON (application/json) with the same fields. Nothing was changed.
 refusal = { $reason }
+# The request id of an error page, which the operator finds in the server's log.
+error-reference = Reference for the site's operator: { $reference }

@@ -118,3 +118,4 @@ request-form-unreadable = このフォームが読めません（{ $detail }）�
 request-json-unreadable = この JSON が読めません（{ $detail }）。何も変わっていません。
 request-unsupported-type = フォーム（application/x-www-form-urlencoded）か、同じ項目の JSON（application/json）で送ってください。何も変わっていません。
 refusal = { $reason }
+error-reference = 運営者への問い合わせ番号：{ $reference }
