@@ -56,6 +56,7 @@ struct Figures {
     scheduler_items: IntCounterVec,
     worker_failures: IntCounterVec,
     computer_thinking: HistogramVec,
+    games_rated: IntCounter,
     pool_wait: HistogramVec,
     pool_waiting: IntGaugeVec,
     pool_timeouts: IntCounterVec,
@@ -137,6 +138,12 @@ static FIGURES: LazyLock<Figures> = LazyLock::new(|| {
             "Rounds of a background worker that failed (see the log), by worker.",
             &["worker"],
         ),
+        games_rated: IntCounter::new(
+            "games_rated_total",
+            "Finished games whose ratings this process wrote (the scheduler, or the mail \
+             worker before it tells the players).",
+        )
+        .expect("a valid counter"),
         computer_thinking: histogram(
             "computer_thinking_seconds",
             "Time a computer player spent choosing a move, by game.",
@@ -191,6 +198,7 @@ impl Figures {
             Box::new(self.scheduler_items.clone()),
             Box::new(self.worker_failures.clone()),
             Box::new(self.computer_thinking.clone()),
+            Box::new(self.games_rated.clone()),
             Box::new(self.pool_wait.clone()),
             Box::new(self.pool_waiting.clone()),
             Box::new(self.pool_timeouts.clone()),
@@ -269,6 +277,10 @@ pub fn scheduler_round(took: Duration, done: &[(&str, usize)]) {
 
 pub fn worker_failed(worker: &str) {
     FIGURES.worker_failures.with_label_values(&[worker]).inc();
+}
+
+pub fn game_rated() {
+    FIGURES.games_rated.inc();
 }
 
 pub fn computer_thought(game: &str, took: Duration) {

@@ -129,6 +129,7 @@ pub fn rate_finished(conn: &mut PgConnection, most: usize) -> Result<usize> {
     let mut rated = 0;
     while rated < most && conn.transaction(rate_next)? {
         rated += 1;
+        crate::metrics::game_rated();
     }
     Ok(rated)
 }

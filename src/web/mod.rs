@@ -13,6 +13,7 @@ pub mod layout;
 pub mod limits;
 pub mod metrics;
 pub mod pages;
+mod request_span;
 pub mod session;
 
 use actix_session::SessionMiddleware;
@@ -227,7 +228,7 @@ pub fn server(
                     .add(("Referrer-Policy", "no-referrer"))
                     .add(("X-Frame-Options", "DENY")),
             )
-            .wrap(tracing_actix_web::TracingLogger::default())
+            .wrap(tracing_actix_web::TracingLogger::<request_span::RequestSpan>::new())
             .wrap(from_fn(metrics::count_requests))
             .configure(routes)
             .default_service(web::to(pages::not_found))
