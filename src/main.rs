@@ -82,6 +82,15 @@ enum Command {
         #[arg(long)]
         event: Option<String>,
     },
+    /// Check every game and tournament in the database (database.url; a replica will do): every
+    /// log as `verify` checks one, and the games' read models (phase, last row, seats, who is to
+    /// act) and the stored ratings against the logs. Prints the counts and every problem by
+    /// log and row; exits non-zero if there is one. Writes nothing.
+    Audit {
+        /// Worker threads, each with its own connection; 0 for one per core.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
     /// Write a tournament's export (its log and the logs of its finished games) as JSON to
     /// standard output, for `turnpost verify FILE`.
     ExportEvent {
@@ -141,6 +150,7 @@ fn main() -> anyhow::Result<()> {
                 (None, None) => anyhow::bail!("give a file, --game or --event"),
             }
         }
+        Command::Audit { threads } => audit(&settings, threads),
         Command::ExportEvent { event } => {
             let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
             let export = turnpost::audit::event_export(&mut conn, &event)?;
@@ -307,6 +317,43 @@ fn ratings(settings: &Settings, action: RatingsAction) -> anyhow::Result<()> {
 }
 
 /// Prints the verdict; a discrepancy ends the process with status 1.
+/// The site-wide audit, with a progress line on a terminal.
+fn audit(settings: &Settings, threads: usize) -> anyhow::Result<()> {
+    use std::io::{IsTerminal, Write};
+    let threads = match threads {
+        0 => std::thread::available_parallelism().map_or(1, usize::from),
+        n => n,
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let progress = |at: turnpost::audit::site::Progress| {
+        if terminal && (at.games_done.is_multiple_of(100) || at.games_done == at.games_total) {
+            eprint!("\r{} of {} games checked", at.games_done, at.games_total);
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let url = store::with_connect_timeout(
+        &settings.database.url,
+        settings.database.connect_timeout_seconds,
+    );
+    let report = turnpost::audit::site::audit_site(&url, threads, &progress)?;
+    if terminal {
+        eprintln!();
+    }
+    println!(
+        "Checked {} games ({} finished, {} rows), {} tournaments and the ratings of {} rated games.",
+        report.games, report.finished, report.rows, report.tournaments, report.rated_games
+    );
+    if report.problems.is_empty() {
+        println!("No problems found.");
+        return Ok(());
+    }
+    println!("{} problems:", report.problems.len());
+    for problem in &report.problems {
+        println!("  {problem}");
+    }
+    std::process::exit(1);
+}
+
 fn report(export: &turnpost::audit::Export) -> anyhow::Result<()> {
     print_verdict(turnpost::audit::verify(export))
 }

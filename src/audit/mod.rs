@@ -4,6 +4,7 @@
 
 pub mod event;
 pub mod export;
+pub mod site;
 pub mod verify;
 
 pub use event::{EventExport, event_export, verify_event};

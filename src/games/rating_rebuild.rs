@@ -53,7 +53,7 @@ pub struct Report {
 
 /// Recomputes every rating from the logs and compares the stored ones; writes nothing.
 pub fn verify(conn: &mut PgConnection) -> Result<Report> {
-    under_lock(conn, |conn| {
+    under_lock(conn, Access::Read, |conn| {
         let (games, mut report) = recompute(conn)?;
         compare_stored(conn, &games, &mut report)?;
         Ok(report)
@@ -64,7 +64,7 @@ pub fn verify(conn: &mut PgConnection) -> Result<Report> {
 /// report's differences are the logs' (a recorded rating the arithmetic does not give); the
 /// stored projection is replaced whatever it held.
 pub fn rebuild(conn: &mut PgConnection) -> Result<Report> {
-    under_lock(conn, |conn| {
+    under_lock(conn, Access::Write, |conn| {
         let (games, report) = recompute(conn)?;
         diesel::delete(rating_changes::table).execute(conn)?;
         diesel::delete(player_ratings::table).execute(conn)?;
@@ -130,18 +130,26 @@ fn write_all(conn: &mut PgConnection, games: &[RatedGame]) -> QueryResult<()> {
 
 /// Runs `work` in one repeatable-read transaction (one snapshot of the whole database) while
 /// holding the ratings lock, so that no game is rated in the meantime.
+/// Whether work under the ratings lock writes; a verification reads only, so that it runs on a
+/// replica too.
+enum Access {
+    Read,
+    Write,
+}
+
 fn under_lock<T>(
     conn: &mut PgConnection,
+    access: Access,
     work: impl FnOnce(&mut PgConnection) -> Result<T>,
 ) -> Result<T> {
     diesel::sql_query("SELECT pg_advisory_lock($1)")
         .bind::<BigInt, _>(RATINGS_LOCK)
         .execute(conn)?;
-    let done = conn
-        .build_transaction()
-        .repeatable_read()
-        .read_write()
-        .run(work);
+    let transaction = conn.build_transaction().repeatable_read();
+    let done = match access {
+        Access::Read => transaction.read_only().run(work),
+        Access::Write => transaction.read_write().run(work),
+    };
     diesel::sql_query("SELECT pg_advisory_unlock($1)")
         .bind::<BigInt, _>(RATINGS_LOCK)
         .execute(conn)?;

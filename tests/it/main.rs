@@ -1,6 +1,7 @@
 //! Integration tests: the real server on a random port, against a real PostgreSQL database of
 //! its own (cloned from a migrated template), driven over HTTP.
 
+mod cluster;
 mod db_proxy;
 mod smtp;
 mod support;
@@ -9,6 +10,7 @@ mod api;
 mod api_tokens;
 mod audit;
 mod azul_game;
+mod backup;
 mod by_email;
 mod cli;
 mod clocks;
@@ -51,6 +53,7 @@ mod revalidation;
 mod sessions;
 mod shutdown;
 mod sign_in;
+mod site_audit;
 mod slow_clients;
 mod table_life;
 mod takeover;
