@@ -1,6 +1,7 @@
-//! Ratings benchmark: `turnpost ratings verify` and `turnpost ratings rebuild` over a database of
-//! many finished rated games, beside a peer measured in the same minute: psql copying out every
-//! row of those games' logs, the least any recomputation from the logs must read.
+//! Ratings and audit benchmark: `turnpost ratings verify`, `turnpost ratings rebuild` and
+//! `turnpost audit` over a database of many finished rated games, each beside a peer measured in
+//! the same minute: psql copying out every row it must read (the games' logs for the ratings;
+//! the logs, read models and seeds for the audit).
 //!
 //! Run with `cargo bench --bench ratings`. It needs the local PostgreSQL the tests use.
 //! `RATINGS_GAMES` (default 100,000) rated two-player Kalah games (each a creation, a join, a
@@ -24,9 +25,13 @@ use turnpost::games::{decide, seed::Seed};
 use turnpost::rules::kalah::Kalah;
 use turnpost::rules::{Kind, Rules};
 use turnpost::store::events::{self, EventRow};
-use turnpost::store::schema::{game_events, games};
+use turnpost::games::read_model::GameRow;
+use turnpost::store::schema::{game_events, game_players, game_seeds, games};
 
 type Row = EventRow;
+
+/// Every game's seed: the games are resigned before any dice, so any seed will do.
+const SEED: Seed = [7; 32];
 
 fn number(name: &str, default: usize) -> usize {
     std::env::var(name)
@@ -44,7 +49,7 @@ fn game_log(
     standing: &mut HashMap<i64, Current>,
     rng: &mut ChaCha8Rng,
 ) -> (Vec<Row>, Game<Kalah>) {
-    let seed: Seed = [7; 32];
+    let seed: Seed = SEED;
     let options = serde_json::to_value(<Kalah as Rules>::Options::default()).unwrap();
     let created: Vec<Entry<<Kalah as Rules>::Event>> = vec![
         Entry::GameCreated {
@@ -146,6 +151,8 @@ fn fill(conn: &mut PgConnection, count: usize, players: &[Participant]) {
     let start = Utc::now() - TimeDelta::minutes(5 * count as i64 + 60);
     let mut rows = Vec::new();
     let mut listed = Vec::new();
+    let mut seated = Vec::new();
+    let mut seeds = Vec::new();
     for n in 0..count {
         let a = rng.random_range(0..players.len());
         let b = (a + rng.random_range(1..players.len())) % players.len();
@@ -161,7 +168,7 @@ fn fill(conn: &mut PgConnection, count: usize, players: &[Participant]) {
         );
         let ended = log.last().unwrap().recorded_at;
         listed.push((
-            games::id.eq(id),
+            games::id.eq(id.clone()),
             games::kind.eq("kalah"),
             games::options.eq(game.options_json.clone()),
             games::players.eq(2),
@@ -173,6 +180,21 @@ fn fill(conn: &mut PgConnection, count: usize, players: &[Participant]) {
             games::rating_order.eq(n as i64 + 1),
             (games::created_at.eq(at), games::updated_at.eq(ended)),
         ));
+        let read_model = GameRow::of(&game);
+        for ((player, seat), to_act) in (read_model.players.iter())
+            .zip(&read_model.seats)
+            .zip(&read_model.to_act)
+        {
+            seated.push((
+                game_players::game_id.eq(id.clone()),
+                game_players::player_id.eq(*player),
+                game_players::seat.eq(*seat),
+                game_players::to_act.eq(*to_act),
+                game_players::joined_at.eq(at),
+                game_players::ended_at.eq(Some(ended)),
+            ));
+        }
+        seeds.push((game_seeds::game_id.eq(id.clone()), game_seeds::seed.eq(SEED.to_vec())));
         rows.extend(log);
         if listed.len() == 2_000 || n + 1 == count {
             for chunk in listed.chunks(4_000) {
@@ -187,8 +209,20 @@ fn fill(conn: &mut PgConnection, count: usize, players: &[Participant]) {
                     .execute(conn)
                     .unwrap();
             }
+            for chunk in seated.chunks(8_000) {
+                diesel::insert_into(game_players::table)
+                    .values(chunk)
+                    .execute(conn)
+                    .unwrap();
+            }
+            diesel::insert_into(game_seeds::table)
+                .values(&seeds)
+                .execute(conn)
+                .unwrap();
             listed.clear();
             rows.clear();
+            seated.clear();
+            seeds.clear();
         }
     }
 }
@@ -222,6 +256,37 @@ fn peer(url: &str) -> Duration {
         .status()
         .expect("psql runs");
     assert!(status.success());
+    started.elapsed()
+}
+
+/// `turnpost audit` on the whole database, with the release binary: how long, and its report.
+fn audit_command(url: &str) -> (Duration, String) {
+    let started = Instant::now();
+    let output = Command::new(env!("CARGO_BIN_EXE_turnpost"))
+        .arg("audit")
+        .env("TURNPOST__DATABASE__URL", url)
+        .env("RUST_LOG", "warn")
+        .stderr(Stdio::inherit())
+        .output()
+        .expect("turnpost runs");
+    let took = started.elapsed();
+    let said = String::from_utf8_lossy(&output.stdout).trim().to_string();
+    assert!(output.status.success(), "audit: {said}");
+    (took, said)
+}
+
+/// The audit's peer: psql copying out every row the audit reads (every game's read-model row,
+/// seats, seed and log), to nowhere.
+fn audit_peer(url: &str) -> Duration {
+    let started = Instant::now();
+    for table in ["games", "game_players", "game_seeds", "game_events"] {
+        let status = Command::new("psql")
+            .args(["-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c"])
+            .arg(format!("\\copy {table} TO '/dev/null'"))
+            .status()
+            .expect("psql runs");
+        assert!(status.success());
+    }
     started.elapsed()
 }
 
@@ -282,6 +347,24 @@ fn main() {
         "rebuild / peer: {:.1}×; verify / peer: {:.1}×",
         rebuilt.as_secs_f64() / peer_time.as_secs_f64(),
         verified.as_secs_f64() / peer_time.as_secs_f64()
+    );
+
+    let before = audit_peer(&url);
+    let (audited, said) = audit_command(&url);
+    let after = audit_peer(&url);
+    let peer_time = (before + after) / 2;
+    println!("audit: {} ({said})", seconds(audited));
+    println!(
+        "peer, psql copying every row the audit reads: {} (before {}, after {})",
+        seconds(peer_time),
+        seconds(before),
+        seconds(after)
+    );
+    println!(
+        "games audited a second: {:.0}; the peer reads {:.0} games' rows a second; audit / peer: {:.1}×",
+        count as f64 / audited.as_secs_f64(),
+        count as f64 / peer_time.as_secs_f64(),
+        audited.as_secs_f64() / peer_time.as_secs_f64()
     );
     drop(conn);
     let _ = Command::new("psql")
