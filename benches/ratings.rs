@@ -18,6 +18,7 @@ use diesel::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost::games::rating::{self, Current};
+use turnpost::games::read_model::GameRow;
 use turnpost::games::replay::{Game, replay};
 use turnpost::games::service::{NewRow, close};
 use turnpost::games::stream::{Entry, Participant, Submitted};
@@ -25,7 +26,6 @@ use turnpost::games::{decide, seed::Seed};
 use turnpost::rules::kalah::Kalah;
 use turnpost::rules::{Kind, Rules};
 use turnpost::store::events::{self, EventRow};
-use turnpost::games::read_model::GameRow;
 use turnpost::store::schema::{game_events, game_players, game_seeds, games};
 
 type Row = EventRow;
@@ -194,7 +194,10 @@ fn fill(conn: &mut PgConnection, count: usize, players: &[Participant]) {
                 game_players::ended_at.eq(Some(ended)),
             ));
         }
-        seeds.push((game_seeds::game_id.eq(id.clone()), game_seeds::seed.eq(SEED.to_vec())));
+        seeds.push((
+            game_seeds::game_id.eq(id.clone()),
+            game_seeds::seed.eq(SEED.to_vec()),
+        ));
         rows.extend(log);
         if listed.len() == 2_000 || n + 1 == count {
             for chunk in listed.chunks(4_000) {

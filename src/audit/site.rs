@@ -7,23 +7,25 @@
 //! connection, so memory stays bounded by the batch and one game's log whatever the site's size.
 //! A replica serves as well as the primary: nothing is written.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bool, Integer, Nullable, Text};
+use diesel::sql_types::BigInt;
 
 use super::verify::verify;
 use crate::games::read_model::GameRow;
-use crate::games::service;
+use crate::games::replay::{Game, replay};
 use crate::i18n::Lang;
-use crate::rules::{Rules, Viewer, with_rules};
-use crate::store::schema::games;
+use crate::rules::{Kind, Rules, Viewer, with_rules};
+use crate::store::events::{self, EventRow};
+use crate::store::schema::{game_players, game_seeds, games};
 
-/// Games read from the database at once, and handed out among the workers.
-const BATCH: i64 = 500;
+/// Games listed at once and handed to one worker, which reads their logs, seats and seeds in
+/// one statement each.
+const BATCH: i64 = 200;
 
 /// Something found wrong: in which log, at which row (0: the log as a whole), and what.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -67,23 +69,29 @@ pub fn audit_site(
     threads: usize,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> anyhow::Result<SiteReport> {
-    // Each game is folded once here: keeping it folded would only hold memory.
-    crate::games::cache::configure(0);
     let mut lister = PgConnection::establish(url)?;
     let games_total = count(&mut lister, "SELECT count(*) AS n FROM games")? as usize;
     let mut report = SiteReport::default();
     let done = AtomicUsize::new(0);
-    let (results, gathered) = mpsc::channel::<GameChecked>();
-    let next_batch = Mutex::new((lister, String::new(), Vec::<String>::new()));
-    std::thread::scope(|scope| -> anyhow::Result<()> {
+    let (results, gathered) = mpsc::channel::<Vec<GameChecked>>();
+    let listing = Mutex::new(Listing {
+        conn: lister,
+        after: String::new(),
+        failed: None,
+    });
+    let mut ratings_conn = PgConnection::establish(url)?;
+    let ratings = std::thread::scope(|scope| -> anyhow::Result<_> {
+        // The ratings are recomputed in order of rating, a pass of their own beside the games'.
+        let ratings = scope.spawn(move || crate::games::rating_rebuild::verify(&mut ratings_conn));
         for _ in 0..threads.max(1) {
             let results = results.clone();
-            let (next_batch, done) = (&next_batch, &done);
+            let (listing, done) = (&listing, &done);
             let mut conn = PgConnection::establish(url)?;
             scope.spawn(move || {
-                while let Some(game_id) = take_next(next_batch) {
-                    let checked = check_game(&mut conn, &game_id);
-                    let games_done = done.fetch_add(1, Ordering::Relaxed) + 1;
+                while let Some(batch) = next_batch(listing) {
+                    let checked = check_batch(&mut conn, &batch);
+                    let games_done =
+                        done.fetch_add(checked.len(), Ordering::Relaxed) + checked.len();
                     progress(Progress {
                         games_done,
                         games_total,
@@ -95,43 +103,66 @@ pub fn audit_site(
             });
         }
         drop(results);
-        for checked in gathered {
+        for checked in gathered.into_iter().flatten() {
             report.games += 1;
             report.rows += checked.rows;
             report.finished += usize::from(checked.finished);
             report.problems.extend(checked.problems);
         }
-        Ok(())
+        Ok(ratings.join().expect("the ratings' check does not panic"))
     })?;
+    let listing = listing.into_inner().unwrap_or_else(|e| e.into_inner());
+    if let Some(e) = listing.failed {
+        anyhow::bail!("listing the games failed after {}: {e}", listing.after);
+    }
     let mut conn = PgConnection::establish(url)?;
     audit_tournaments(&mut conn, &mut report)?;
-    audit_ratings(&mut conn, &mut report);
+    add_ratings(ratings, &mut report);
     report
         .problems
         .sort_by(|a, b| (&a.log, a.seq).cmp(&(&b.log, b.seq)));
     Ok(report)
 }
 
-/// The next game to check: from the batch in hand, or the next batch read by id.
-fn take_next(state: &Mutex<(PgConnection, String, Vec<String>)>) -> Option<String> {
-    let mut guard = state.lock().unwrap_or_else(|e| e.into_inner());
-    let (conn, after, batch) = &mut *guard;
-    if batch.is_empty() {
-        let mut ids: Vec<String> = games::table
-            .select(games::id)
-            .filter(games::id.gt(after.as_str()))
-            .order(games::id)
-            .limit(BATCH)
-            .load(conn)
-            .unwrap_or_default();
-        if let Some(largest) = ids.last() {
-            *after = largest.clone();
-        }
-        // Reversed, so that `pop` hands them out in order.
-        ids.reverse();
-        *batch = ids;
+/// Where the listing of the games has got to, by id.
+struct Listing {
+    conn: PgConnection,
+    after: String,
+    failed: Option<diesel::result::Error>,
+}
+
+/// A game as the games table lists it.
+#[derive(Queryable)]
+struct Listed {
+    id: String,
+    kind: String,
+    phase: String,
+    last_seq: i64,
+}
+
+/// The next games to check, in order of id; None when all have been handed out.
+fn next_batch(listing: &Mutex<Listing>) -> Option<Vec<Listed>> {
+    let mut listing = listing.lock().unwrap_or_else(|e| e.into_inner());
+    if listing.failed.is_some() {
+        return None;
     }
-    batch.pop()
+    let after = listing.after.clone();
+    let batch = games::table
+        .select((games::id, games::kind, games::phase, games::last_seq))
+        .filter(games::id.gt(after))
+        .order(games::id)
+        .limit(BATCH)
+        .load::<Listed>(&mut listing.conn);
+    match batch {
+        Ok(batch) => {
+            listing.after = batch.last()?.id.clone();
+            Some(batch)
+        }
+        Err(e) => {
+            listing.failed = Some(e);
+            None
+        }
+    }
 }
 
 /// One game's audit.
@@ -141,94 +172,139 @@ struct GameChecked {
     problems: Vec<Problem>,
 }
 
-fn check_game(conn: &mut PgConnection, game_id: &str) -> GameChecked {
-    let log = format!("game {game_id}");
-    let checked = service::kind_of(conn, game_id)
-        .map_err(anyhow::Error::from)
-        .and_then(|kind| with_rules!(kind, |R| check_game_as::<R>(conn, game_id, &log)));
-    checked.unwrap_or_else(|e| GameChecked {
-        rows: 0,
-        finished: false,
-        problems: vec![Problem {
-            log,
-            seq: 0,
-            what: e.to_string(),
-        }],
-    })
-}
-
-/// One game folded once: its log checked as an export is, and its read models against the fold.
-fn check_game_as<R: Rules>(
-    conn: &mut PgConnection,
-    game_id: &str,
-    log: &str,
-) -> anyhow::Result<GameChecked> {
-    let (game, rows) = service::load::<R>(conn, game_id)?;
-    let export = super::export(&game, &rows, Viewer::Everyone)?;
-    let mut problems = Vec::new();
-    if let Err(discrepancy) = verify(&export) {
-        problems.push(Problem {
-            log: log.to_owned(),
-            seq: discrepancy.seq,
-            what: Lang::En.say(&discrepancy.problem, &[]),
-        });
+impl GameChecked {
+    fn failed(game_id: &str, what: String) -> GameChecked {
+        GameChecked {
+            rows: 0,
+            finished: false,
+            problems: vec![Problem {
+                log: format!("game {game_id}"),
+                seq: 0,
+                what,
+            }],
+        }
     }
-    let folded = GameRow::of(&game);
-    let disagreements = read_models_differ(conn, game_id, &folded)?;
-    problems.extend(disagreements.into_iter().map(|what| Problem {
-        log: log.to_owned(),
-        seq: 0,
-        what,
-    }));
-    Ok(GameChecked {
-        rows: export.rows.len() as u64,
-        finished: folded.phase == "finished",
-        problems,
-    })
 }
 
-#[derive(QueryableByName)]
-struct StoredGame {
-    #[diesel(sql_type = Text)]
-    phase: String,
-    #[diesel(sql_type = BigInt)]
-    last_seq: i64,
-}
-
-#[derive(QueryableByName)]
+#[derive(Queryable)]
 struct StoredSeat {
-    #[diesel(sql_type = BigInt)]
+    game_id: String,
     player_id: i64,
-    #[diesel(sql_type = Nullable<Integer>)]
     seat: Option<i32>,
-    #[diesel(sql_type = Bool)]
     to_act: bool,
 }
 
-/// Where the stored read models of `game_id` differ from its fold.
-fn read_models_differ(
-    conn: &mut PgConnection,
-    game_id: &str,
-    folded: &GameRow,
-) -> QueryResult<Vec<String>> {
-    let stored: StoredGame = diesel::sql_query("SELECT phase, last_seq FROM games WHERE id = $1")
-        .bind::<Text, _>(game_id)
-        .get_result(conn)?;
-    let seats: Vec<StoredSeat> =
-        diesel::sql_query("SELECT player_id, seat, to_act FROM game_players WHERE game_id = $1")
-            .bind::<Text, _>(game_id)
-            .load(conn)?;
+/// What is stored of a batch of games besides their rows in the games table.
+struct Stored {
+    logs: HashMap<String, Vec<EventRow>>,
+    seats: HashMap<String, Vec<StoredSeat>>,
+    seeds: HashMap<String, Vec<u8>>,
+}
+
+fn read_batch(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<Stored> {
+    let logs = events::load_many(conn, ids)?;
+    let mut seats: HashMap<String, Vec<StoredSeat>> = HashMap::new();
+    let rows: Vec<StoredSeat> = game_players::table
+        .filter(game_players::game_id.eq_any(ids))
+        .select((
+            game_players::game_id,
+            game_players::player_id,
+            game_players::seat,
+            game_players::to_act,
+        ))
+        .load(conn)?;
+    for seat in rows {
+        seats.entry(seat.game_id.clone()).or_default().push(seat);
+    }
+    let seeds = game_seeds::table
+        .filter(game_seeds::game_id.eq_any(ids))
+        .select((game_seeds::game_id, game_seeds::seed))
+        .load::<(String, Vec<u8>)>(conn)?
+        .into_iter()
+        .collect();
+    Ok(Stored { logs, seats, seeds })
+}
+
+fn check_batch(conn: &mut PgConnection, batch: &[Listed]) -> Vec<GameChecked> {
+    let ids: Vec<&str> = batch.iter().map(|g| g.id.as_str()).collect();
+    let mut stored = match read_batch(conn, &ids) {
+        Ok(stored) => stored,
+        Err(e) => {
+            let what = format!("could not be read: {e}");
+            return ids
+                .iter()
+                .map(|id| GameChecked::failed(id, what.clone()))
+                .collect();
+        }
+    };
+    (batch.iter())
+        .map(|listed| match Kind::parse(&listed.kind) {
+            Some(kind) => with_rules!(kind, |R| check_game::<R>(listed, &mut stored)),
+            None => GameChecked::failed(&listed.id, format!("unknown kind {}", listed.kind)),
+        })
+        .collect()
+}
+
+/// One game: its log checked as an export is, its read models and seed against its fold.
+fn check_game<R: Rules>(listed: &Listed, stored: &mut Stored) -> GameChecked {
+    let rows = stored.logs.remove(&listed.id).unwrap_or_default();
+    let game = match replay::<R>(&rows, None) {
+        Ok(game) => game,
+        Err(e) => return GameChecked::failed(&listed.id, e.to_string()),
+    };
+    let problem = |seq: i64, what: String| Problem {
+        log: format!("game {}", listed.id),
+        seq,
+        what,
+    };
+    let mut problems = Vec::new();
+    match super::export(&game, &rows, Viewer::Everyone).map(|export| verify(&export)) {
+        Ok(Ok(_)) => {}
+        Ok(Err(discrepancy)) => {
+            problems.push(problem(
+                discrepancy.seq,
+                Lang::En.say(&discrepancy.problem, &[]),
+            ));
+        }
+        Err(e) => problems.push(problem(e.seq, e.problem)),
+    }
+    let folded = GameRow::of(&game);
+    let seats = stored.seats.remove(&listed.id).unwrap_or_default();
+    let seed = stored.seeds.remove(&listed.id);
+    let differ = read_models_differ(listed, &folded, &seats)
+        .into_iter()
+        .chain(seed_differs(&game, seed.as_deref()));
+    problems.extend(differ.map(|what| problem(0, what)));
+    GameChecked {
+        rows: rows.len() as u64,
+        finished: folded.phase == "finished",
+        problems,
+    }
+}
+
+/// Whether the stored seed is the one the log's first row committed to.
+fn seed_differs<R: Rules>(game: &Game<R>, seed: Option<&[u8]>) -> Option<String> {
+    let Some(seed) = seed else {
+        return Some("its seed is missing".into());
+    };
+    let matches = <[u8; 32]>::try_from(seed)
+        .is_ok_and(|seed| crate::games::seed::commitment(&seed) == game.seed_commitment);
+    (!matches).then(|| "its stored seed is not the one its log committed to".into())
+}
+
+/// Where the stored read models of a game differ from its fold.
+fn read_models_differ(listed: &Listed, folded: &GameRow, seats: &[StoredSeat]) -> Vec<String> {
     let mut differ = Vec::new();
-    if stored.phase != folded.phase {
+    if listed.phase != folded.phase {
         differ.push(format!(
             "the games table says {}, the log {}",
-            stored.phase, folded.phase
+            listed.phase, folded.phase
         ));
     }
-    if stored.last_seq != folded.last_seq {
+    if listed.last_seq != folded.last_seq {
         differ.push(format!(
             "the games table says the log ends at row {}, the log ends at row {}",
-            stored.last_seq, folded.last_seq
+            listed.last_seq, folded.last_seq
         ));
     }
     let expected: BTreeMap<i64, (Option<i32>, bool)> = (folded.players.iter().copied())
@@ -253,15 +329,14 @@ fn read_models_differ(
             Some(_) => {}
         }
     }
-    for player in found.keys().filter(|p| !expected.contains_key(p)) {
-        let left = found[player].0.is_none();
-        if !left {
+    for (player, (seat, _)) in &found {
+        if seat.is_some() && !expected.contains_key(player) {
             differ.push(format!(
                 "player {player} has a seat row but is not at the table"
             ));
         }
     }
-    Ok(differ)
+    differ
 }
 
 fn audit_tournaments(conn: &mut PgConnection, report: &mut SiteReport) -> anyhow::Result<()> {
@@ -292,14 +367,17 @@ fn audit_tournaments(conn: &mut PgConnection, report: &mut SiteReport) -> anyhow
     Ok(())
 }
 
-/// Every rating recomputed from the logs and compared with the stored ones.
-fn audit_ratings(conn: &mut PgConnection, report: &mut SiteReport) {
+/// What recomputing every rating from the logs found against the stored ones.
+fn add_ratings(
+    ratings: crate::games::error::Result<crate::games::rating_rebuild::Report>,
+    report: &mut SiteReport,
+) {
     let problem = |what: String| Problem {
         log: "ratings".into(),
         seq: 0,
         what,
     };
-    match crate::games::rating_rebuild::verify(conn) {
+    match ratings {
         Ok(ratings) => {
             report.rated_games = ratings.games;
             (report.problems).extend(ratings.differences.into_iter().map(problem));

@@ -21,7 +21,7 @@ use super::stream::RatingChange;
 use crate::ratings::Rating;
 use crate::rules::{Kind, Rules, with_rules};
 use crate::store::events::EventRow;
-use crate::store::schema::{game_events, games, player_ratings, players, rating_changes};
+use crate::store::schema::{games, player_ratings, players, rating_changes};
 
 /// How many games' logs are read in one query.
 const BATCH: usize = 500;
@@ -168,7 +168,7 @@ fn recompute(conn: &mut PgConnection) -> Result<(Vec<RatedGame>, Report)> {
     let mut rated = Vec::with_capacity(listed.len());
     for batch in listed.chunks(BATCH) {
         let ids: Vec<&str> = batch.iter().map(|(id, _, _)| id.as_str()).collect();
-        let mut logs = logs_of(conn, &ids)?;
+        let mut logs = crate::store::events::load_many(conn, &ids)?;
         for (game_id, kind, order) in batch {
             let Some(kind) = Kind::parse(kind) else {
                 report
@@ -192,20 +192,6 @@ fn recompute(conn: &mut PgConnection) -> Result<(Vec<RatedGame>, Report)> {
     report.changes = rated.iter().map(|g| g.changes.len()).sum();
     report.players = standing.len();
     Ok((rated, report))
-}
-
-/// The rows of several games' logs, by game.
-fn logs_of(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<HashMap<String, Vec<EventRow>>> {
-    let rows: Vec<EventRow> = game_events::table
-        .filter(game_events::game_id.eq_any(ids))
-        .order((game_events::game_id.asc(), game_events::seq.asc()))
-        .select(EventRow::as_select())
-        .load(conn)?;
-    let mut logs: HashMap<String, Vec<EventRow>> = HashMap::new();
-    for row in rows {
-        logs.entry(row.game_id.clone()).or_default().push(row);
-    }
-    Ok(logs)
 }
 
 /// One game rated again from its log and everyone's ratings so far, which it brings up to date.

@@ -112,6 +112,23 @@ pub fn load(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<EventRow>
         .load(conn)
 }
 
+/// Every row of several games, by game, each game's in order: one statement for them all.
+pub fn load_many(
+    conn: &mut PgConnection,
+    game_ids: &[&str],
+) -> QueryResult<HashMap<String, Vec<EventRow>>> {
+    let rows: Vec<EventRow> = game_events::table
+        .filter(game_events::game_id.eq_any(game_ids))
+        .order((game_events::game_id.asc(), game_events::seq.asc()))
+        .select(EventRow::as_select())
+        .load(conn)?;
+    let mut logs: HashMap<String, Vec<EventRow>> = HashMap::new();
+    for row in rows {
+        logs.entry(row.game_id.clone()).or_default().push(row);
+    }
+    Ok(logs)
+}
+
 /// Players' names as they are now, by id.
 pub type Names = HashMap<i64, String>;
 

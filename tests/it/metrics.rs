@@ -471,3 +471,65 @@ async fn a_failed_requests_reference_finds_its_lines_in_the_json_log() {
     // The route is logged, never the path: a path can hold a sign-in token.
     assert!(!text.contains("nosuchgame"), "{text}");
 }
+
+#[actix_web::test]
+async fn every_figure_is_described_and_named_by_prometheus_conventions() {
+    let port = free_port();
+    let app = TestApp::start_with(|s| s.metrics.bind = format!("127.0.0.1:{port}")).await;
+    // A page, so that the request figures have a series.
+    Browser::new(&app.base).get("/rules").await;
+    let text = reqwest::get(format!("http://127.0.0.1:{port}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let parsed = Scrape::of(port).await;
+    let mut families = std::collections::BTreeMap::new();
+    for line in text.lines().filter(|l| l.starts_with("# TYPE ")) {
+        let mut words = line["# TYPE ".len()..].split(' ');
+        let (name, kind) = (words.next().unwrap(), words.next().unwrap());
+        families.insert(name.to_owned(), kind.to_owned());
+        assert!(
+            text.contains(&format!("# HELP {name} ")),
+            "{name} has no description"
+        );
+    }
+    // Figures with labels appear once they have a series; these always do.
+    for always in [
+        "turnpost_build_info",
+        "turnpost_http_requests_total",
+        "turnpost_outbox_emails",
+        "turnpost_deadlines_overdue",
+        "turnpost_games_awaiting_rating",
+        "turnpost_computer_turns_waiting",
+        "turnpost_db_pool_connections",
+        "turnpost_queues_read",
+    ] {
+        assert!(families.contains_key(always), "{always}: {families:#?}");
+    }
+    for (name, kind) in &families {
+        assert!(name.starts_with("turnpost_"), "{name}");
+        assert!(
+            name.chars().all(|c| c.is_ascii_lowercase() || c == '_'),
+            "{name}"
+        );
+        assert_eq!(
+            kind == "counter",
+            name.ends_with("_total"),
+            "{name} is a {kind}"
+        );
+        if name.contains("seconds") {
+            assert!(
+                name.ends_with("_seconds") || name.ends_with("_seconds_total"),
+                "{name}"
+            );
+        }
+    }
+    assert!(
+        parsed.value(
+            "turnpost_http_requests_total",
+            &[("route", "/rules"), ("method", "GET"), ("status", "200")]
+        ) >= 1.0
+    );
+}
