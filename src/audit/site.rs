@@ -136,6 +136,12 @@ struct Listing {
 struct Listed {
     id: String,
     kind: String,
+}
+
+/// A game's row in the games table, read with its log.
+#[derive(Queryable)]
+struct GameListed {
+    id: String,
     phase: String,
     last_seq: i64,
 }
@@ -148,7 +154,7 @@ fn next_batch(listing: &Mutex<Listing>) -> Option<Vec<Listed>> {
     }
     let after = listing.after.clone();
     let batch = games::table
-        .select((games::id, games::kind, games::phase, games::last_seq))
+        .select((games::id, games::kind))
         .filter(games::id.gt(after))
         .order(games::id)
         .limit(BATCH)
@@ -194,17 +200,33 @@ struct StoredSeat {
     to_act: bool,
 }
 
-/// What is stored of a batch of games besides their rows in the games table.
+/// What is stored of a batch of games, read in one snapshot, so that a move made meanwhile is
+/// in all of it or none.
 struct Stored {
+    rows: HashMap<String, GameListed>,
     logs: HashMap<String, Vec<EventRow>>,
     seats: HashMap<String, Vec<StoredSeat>>,
     seeds: HashMap<String, Vec<u8>>,
 }
 
 fn read_batch(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<Stored> {
+    conn.build_transaction()
+        .repeatable_read()
+        .read_only()
+        .run(|conn| read_batch_in(conn, ids))
+}
+
+fn read_batch_in(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<Stored> {
+    let rows = games::table
+        .filter(games::id.eq_any(ids))
+        .select((games::id, games::phase, games::last_seq))
+        .load::<GameListed>(conn)?
+        .into_iter()
+        .map(|g| (g.id.clone(), g))
+        .collect();
     let logs = events::load_many(conn, ids)?;
     let mut seats: HashMap<String, Vec<StoredSeat>> = HashMap::new();
-    let rows: Vec<StoredSeat> = game_players::table
+    let seat_rows: Vec<StoredSeat> = game_players::table
         .filter(game_players::game_id.eq_any(ids))
         .select((
             game_players::game_id,
@@ -213,7 +235,7 @@ fn read_batch(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<Stored> {
             game_players::to_act,
         ))
         .load(conn)?;
-    for seat in rows {
+    for seat in seat_rows {
         seats.entry(seat.game_id.clone()).or_default().push(seat);
     }
     let seeds = game_seeds::table
@@ -222,7 +244,12 @@ fn read_batch(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<Stored> {
         .load::<(String, Vec<u8>)>(conn)?
         .into_iter()
         .collect();
-    Ok(Stored { logs, seats, seeds })
+    Ok(Stored {
+        rows,
+        logs,
+        seats,
+        seeds,
+    })
 }
 
 fn check_batch(conn: &mut PgConnection, batch: &[Listed]) -> Vec<GameChecked> {
@@ -269,9 +296,12 @@ fn check_game<R: Rules>(listed: &Listed, stored: &mut Stored) -> GameChecked {
         Err(e) => problems.push(problem(e.seq, e.problem)),
     }
     let folded = GameRow::of(&game);
+    let Some(row) = stored.rows.remove(&listed.id) else {
+        return GameChecked::failed(&listed.id, "its row left the games table".into());
+    };
     let seats = stored.seats.remove(&listed.id).unwrap_or_default();
     let seed = stored.seeds.remove(&listed.id);
-    let differ = read_models_differ(listed, &folded, &seats)
+    let differ = read_models_differ(&row, &folded, &seats)
         .into_iter()
         .chain(seed_differs(&game, seed.as_deref()));
     problems.extend(differ.map(|what| problem(0, what)));
@@ -293,7 +323,7 @@ fn seed_differs<R: Rules>(game: &Game<R>, seed: Option<&[u8]>) -> Option<String>
 }
 
 /// Where the stored read models of a game differ from its fold.
-fn read_models_differ(listed: &Listed, folded: &GameRow, seats: &[StoredSeat]) -> Vec<String> {
+fn read_models_differ(listed: &GameListed, folded: &GameRow, seats: &[StoredSeat]) -> Vec<String> {
     let mut differ = Vec::new();
     if listed.phase != folded.phase {
         differ.push(format!(
