@@ -28,10 +28,10 @@ print(json.dumps(samples))
 type Sample = (String, HashMap<String, String>, f64);
 
 /// One scrape, parsed.
-struct Scrape(Vec<Sample>);
+pub struct Scrape(Vec<Sample>);
 
 impl Scrape {
-    async fn of(port: u16) -> Scrape {
+    pub async fn of(port: u16) -> Scrape {
         let url = format!("http://127.0.0.1:{port}/metrics");
         let response = reqwest::get(&url).await.unwrap();
         assert_eq!(response.status(), 200);
@@ -61,7 +61,7 @@ impl Scrape {
     }
 
     /// The value of `name` with exactly these labels; 0 when there is no such series yet.
-    fn value(&self, name: &str, labels: &[(&str, &str)]) -> f64 {
+    pub fn value(&self, name: &str, labels: &[(&str, &str)]) -> f64 {
         let found = self.0.iter().find(|(metric, have, _)| {
             metric == name
                 && have.len() == labels.len()
@@ -82,7 +82,7 @@ impl Scrape {
 }
 
 /// Scrapes `port` until `done` holds of a scrape, for at most 30 seconds.
-async fn scrape_until(port: u16, what: &str, done: impl Fn(&Scrape) -> bool) -> Scrape {
+pub async fn scrape_until(port: u16, what: &str, done: impl Fn(&Scrape) -> bool) -> Scrape {
     let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let scrape = Scrape::of(port).await;

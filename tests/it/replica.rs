@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool};
 
+use crate::metrics::{Scrape, scrape_until};
 use crate::support::{Browser, Page, TestApp, TestDb, seat_table};
 
 const PRIMARY: &str = "postgres://postgres@127.0.0.1:5442/postgres";
@@ -151,9 +152,11 @@ async fn a_lagging_or_stopped_replica_never_shows_a_player_their_own_move_undone
     assert!(in_recovery.flag, "port 5443 holds a standby");
     let db = TestDb::new_on(PRIMARY);
     let replica = replica_url(&db);
+    let metrics = crate::support::free_port();
     let app = TestApp::start_on(db, |s| {
         s.database.replica_url = replica;
         s.database.replica_wait_ms = 300;
+        s.metrics.bind = format!("127.0.0.1:{metrics}");
     })
     .await;
     let table = seat_table(app, "kalah", &["Ann", "Bo"], &[]).await;
@@ -182,6 +185,11 @@ async fn a_lagging_or_stopped_replica_never_shows_a_player_their_own_move_undone
         Some(before),
         "the replica is held"
     );
+    let lag = "turnpost_replica_lag_seconds";
+    scrape_until(metrics, "the replica's lag shows", |s| {
+        s.value(lag, &[]) > 0.0
+    })
+    .await;
 
     let winner = mover;
     let mover = &table.players[mover];
@@ -218,6 +226,15 @@ async fn a_lagging_or_stopped_replica_never_shows_a_player_their_own_move_undone
         .unwrap();
     wait_for_replica(&app.db, &game_id, seen);
     assert_eq!(history_seq(other, &plain_history).await, seen);
+    scrape_until(metrics, "the replica catches up", |s| {
+        s.value(lag, &[]) == 0.0
+    })
+    .await;
+    let reads = Scrape::of(metrics).await;
+    for source in ["replica", "primary"] {
+        let read = reads.value("turnpost_replica_reads_total", &[("source", source)]);
+        assert!(read >= 1.0, "reads from the {source}");
+    }
 
     drop(admin);
     replica_cluster("stop");
@@ -228,6 +245,8 @@ async fn a_lagging_or_stopped_replica_never_shows_a_player_their_own_move_undone
         latest,
         "with the replica down the primary answers"
     );
+    let down = Scrape::of(metrics).await.value(lag, &[]);
+    assert_eq!(down, -1.0, "a replica that cannot be asked");
     assert_eq!(export_rows(other, &export).await as i64, latest);
     for page in ["/tables", "/ratings/kalah", "/players/Ann", "/players/Bo"] {
         let read = other.get(page).await;
