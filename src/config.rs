@@ -19,6 +19,14 @@ pub struct Settings {
     pub computers: ComputerSettings,
     pub metrics: MetricsSettings,
     pub log: LogSettings,
+    pub retention: RetentionSettings,
+}
+
+/// How long personal data that no log needs is kept.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RetentionSettings {
+    /// Days the words of emails given up on, and replies received, are kept.
+    pub mail_days: i32,
 }
 
 /// What the processes write to standard output.

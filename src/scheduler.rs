@@ -29,11 +29,13 @@ pub struct Round {
     pub rated: usize,
     /// Tournament steps: starts, recorded results, new rounds and ends.
     pub event_steps: usize,
+    /// Rows past keeping deleted or emptied (see `store::retention`).
+    pub forgotten: usize,
 }
 
 impl Round {
     /// Each kind of item with how many of it the round did, as the metrics name them.
-    pub fn counts(&self) -> [(&'static str, usize); 7] {
+    pub fn counts(&self) -> [(&'static str, usize); 8] {
         [
             ("reminder", self.reminders),
             ("withdrawn_for_time", self.withdrawn),
@@ -42,6 +44,7 @@ impl Round {
             ("called_off", self.called_off),
             ("rated", self.rated),
             ("tournament_step", self.event_steps),
+            ("forgotten", self.forgotten),
         ]
     }
 }
@@ -203,6 +206,10 @@ pub fn run_once(conn: &mut PgConnection, settings: &Settings) -> anyhow::Result<
     call_off_expired_tables(conn, settings.auth.invitation_days, &mut round)?;
     round.rated = crate::games::rating::rate_finished(conn, BATCH as usize)?;
     advance_events(conn, &mut round)?;
+    let session_days = i32::try_from(settings.auth.session_days).unwrap_or(i32::MAX);
+    round.forgotten =
+        crate::store::retention::forget_old(conn, settings.retention.mail_days, session_days)?
+            .total();
     Ok(round)
 }
 
@@ -221,14 +228,15 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
         }
         match result {
             Ok(round) if round != Round::default() => tracing::info!(
-                "scheduler: {} reminders, {} withdrawn for time, {} taken over by a computer, {} tables told of a late player, {} tables called off, {} games rated, {} tournament steps",
+                "scheduler: {} reminders, {} withdrawn for time, {} taken over by a computer, {} tables told of a late player, {} tables called off, {} games rated, {} tournament steps, {} rows past keeping forgotten",
                 round.reminders,
                 round.withdrawn,
                 round.taken_over,
                 round.told,
                 round.called_off,
                 round.rated,
-                round.event_steps
+                round.event_steps,
+                round.forgotten
             ),
             Ok(_) => {}
             Err(e) => tracing::error!("scheduler: {e:#}"),

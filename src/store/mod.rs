@@ -10,6 +10,7 @@ pub mod notifications;
 pub mod pipelined;
 pub mod pool;
 pub mod replica;
+pub mod retention;
 pub mod schema;
 
 use diesel::migration::MigrationSource;

@@ -49,6 +49,7 @@ mod replica;
 mod resign;
 mod resilience;
 mod restart;
+mod retention;
 mod revalidation;
 mod sessions;
 mod shutdown;
