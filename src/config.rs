@@ -213,6 +213,8 @@ pub struct LimitSettings {
     pub events_per_player_per_day: i64,
     /// Tournament sign-ups (and withdrawals) one player makes per hour.
     pub event_sign_ups_per_player_per_hour: i64,
+    /// Downloads of their own data a player may make per day.
+    pub data_downloads_per_player_per_day: i64,
 }
 
 /// Time controls and the scheduler that acts on them.

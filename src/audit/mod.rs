@@ -4,6 +4,7 @@
 
 pub mod event;
 pub mod export;
+pub mod personal;
 pub mod site;
 pub mod verify;
 

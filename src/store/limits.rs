@@ -77,6 +77,14 @@ impl Limit {
         }
     }
 
+    pub fn data_downloads_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "data_download",
+            max: limits.data_downloads_per_player_per_day,
+            window_seconds: DAY,
+        }
+    }
+
     pub fn chat_per_player(limits: &LimitSettings) -> Limit {
         Limit {
             action: "chat_message",

@@ -35,6 +35,7 @@ mod kalah_game;
 mod languages;
 mod limits;
 mod metrics;
+mod my_data;
 mod names;
 mod notifications;
 mod pages;

@@ -58,6 +58,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             "/settings/reply-addresses/revoke",
             settings::revoke_reply_addresses,
         ))
+        .service(action("/settings/my-data", settings::download_my_data))
         .service(action(
             "/settings/sign-out-everywhere",
             settings::sign_out_everywhere,

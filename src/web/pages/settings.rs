@@ -266,6 +266,47 @@ pub async fn sign_out_everywhere(
     Ok(see_other("/"))
 }
 
+/// The player's own data in one JSON file (see `audit::personal`), as many times a day as
+/// `limits.data_downloads_per_player_per_day` allows.
+pub async fn download_my_data(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let form = Form::read(&req, &body)?;
+    check_post_csrf(&req, &session, &form)?;
+    let visitor = visitor(&req, &session, &state).await?;
+    let player = visitor.require_player()?.id;
+    let lang = visitor.lang;
+    let (pool, limits) = (state.pool.clone(), state.settings.limits.clone());
+    let data = web::block(move || -> Result<_, WebError> {
+        let conn = &mut *pool.get()?;
+        let taken = crate::store::limits::Limit::data_downloads_per_player(&limits).take(
+            conn,
+            &player.to_string(),
+            1,
+        )?;
+        crate::web::limits::check(taken, Message::new("limit-data-downloads"))?;
+        crate::audit::personal::personal_data(conn, player, lang).map_err(|e| {
+            tracing::error!("player {player}: their data could not be gathered: {e:#}");
+            WebError::new(
+                actix_web::http::StatusCode::INTERNAL_SERVER_ERROR,
+                Message::new("my-data-failed"),
+            )
+        })
+    })
+    .await??;
+    let body = serde_json::to_vec_pretty(&data).expect("personal data serializes");
+    Ok(HttpResponse::Ok()
+        .content_type("application/json")
+        .insert_header((
+            "Content-Disposition",
+            "attachment; filename=\"turnpost-my-data.json\"",
+        ))
+        .body(body))
+}
+
 pub async fn save(
     req: HttpRequest,
     session: Session,

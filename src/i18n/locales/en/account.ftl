@@ -53,3 +53,11 @@ settings-session-times = Signed in { $since }, last used { $last }
 settings-sign-out-everywhere = Sign out everywhere, this browser included
 
 settings-unnamed-browser = An unnamed browser
+
+# Settings → Download my data.
+settings-my-data-title = Your data
+settings-my-data-hint = One file with everything Turnpost keeps about you: your account and settings, every game you sat at (each game's log, which anyone can check with turnpost verify), your ratings, tournaments, the emails sent to you (dates and subjects) and where you signed in.
+settings-my-data-button = Download my data
+my-data-about = Everything Turnpost keeps about you, as of exported_at. Each entry of "games" is the log of one game you sat at, as you may download it from its page: save one to a file and check it with `turnpost verify FILE`. Emails are listed by date and subject; their words are not kept once sent.
+my-data-failed = Your data could not be gathered just now; nothing was changed. Please try again later.
+limit-data-downloads = You have downloaded your data as many times as we allow in a day.

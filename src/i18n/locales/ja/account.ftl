@@ -52,3 +52,10 @@ settings-session-times = { $since } にサインイン、最後の利用は { $l
 settings-sign-out-everywhere = このブラウザーを含め、すべての場所からサインアウトする
 
 settings-unnamed-browser = 名前のわからないブラウザ
+
+settings-my-data-title = あなたのデータ
+settings-my-data-hint = Turnpost があなたについて保存しているすべてを 1 つのファイルにまとめます：アカウントと設定、参加したすべての対局（対局ごとの記録。turnpost verify で誰でも検証できます）、レーティング、大会、送られたメール（日時と件名）、サインインした場所。
+settings-my-data-button = 自分のデータをダウンロード
+my-data-about = exported_at の時点で Turnpost があなたについて保存しているすべてです。「games」の各項目は、あなたが参加した対局の記録で、対局のページからダウンロードできるものと同じです。ファイルに保存して `turnpost verify FILE` で検証できます。メールは日時と件名の一覧です。本文は送信後には保存していません。
+my-data-failed = 今はデータを集められませんでした。何も変更されていません。しばらくしてからもう一度お試しください。
+limit-data-downloads = 1 日にダウンロードできる回数の上限に達しました。
