@@ -66,6 +66,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(page("/rules", rules::index))
         .service(page("/rules/{kind}", rules::show))
         .service(page("/help/email", rules::by_email))
+        .service(page("/privacy", rules::privacy))
         .service(page("/games/new", new_game::choose_kind))
         .service(form(
             "/games/new/{kind}",

@@ -99,3 +99,25 @@ pub async fn by_email(
             .collect(),
     })
 }
+
+#[derive(Template)]
+#[template(path = "privacy.html")]
+struct PrivacyPage {
+    layout: Layout,
+    mail_days: i32,
+    session_days: i64,
+}
+
+/// What is kept about a player, for how long and why, and how to get a copy.
+pub async fn privacy(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, WebError> {
+    let visitor = visitor(&req, &session, &state).await?;
+    page(&PrivacyPage {
+        layout: Layout::titled("privacy-title", &visitor),
+        mail_days: state.settings.retention.mail_days,
+        session_days: state.settings.auth.session_days,
+    })
+}

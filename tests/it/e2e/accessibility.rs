@@ -72,6 +72,7 @@ async fn every_page_a_player_meets_passes_in_english_and_japanese() {
         "/tables",
         "/rules",
         "/help/email",
+        "/privacy",
         "/ratings",
         "/ratings/kalah",
         "/players/Ann",

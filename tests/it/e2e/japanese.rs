@@ -76,6 +76,7 @@ async fn finish_in_japanese(mut table: BrowserTable, known: &[String]) {
         "/rules",
         &rules,
         "/help/email",
+        "/privacy",
         "/settings",
     ] {
         person.open(path).await;

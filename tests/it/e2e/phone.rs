@@ -78,6 +78,7 @@ async fn measure(kind: &str, moves: usize) -> Vec<String> {
         ("tables", "/tables".to_string()),
         ("rules", format!("/rules/{kind}")),
         ("playing-by-email", "/help/email".to_string()),
+        ("privacy", "/privacy".to_string()),
         // The same player switches to Japanese with the footer's link: the pages after it stay
         // Japanese, and must fit a phone as well.
         ("ja-board", format!("{}?lang=ja", table.path)),

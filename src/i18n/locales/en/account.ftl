@@ -61,3 +61,16 @@ settings-my-data-button = Download my data
 my-data-about = Everything Turnpost keeps about you, as of exported_at. Each entry of "games" is the log of one game you sat at, as you may download it from its page: save one to a file and check it with `turnpost verify FILE`. Emails are listed by date and subject; their words are not kept once sent.
 my-data-failed = Your data could not be gathered just now; nothing was changed. Please try again later.
 limit-data-downloads = You have downloaded your data as many times as we allow in a day.
+
+# The privacy page, /privacy.
+privacy-title = Privacy
+privacy-intro = Turnpost keeps what it needs to run your games and tell you of your turns, and no more for longer than it is useful. Here is what is kept, for how long and why.
+privacy-kept-title = What is kept
+privacy-account = Your account: your email address (to sign you in and send you your turns), your name and your settings, for as long as you have the account.
+privacy-logs = Every game's log: each move, who made it and when, under the name each player had then. The logs are kept for good, because they are what lets everyone at a table check the game.
+privacy-ratings = Your ratings, and how each rated game changed them, worked out from the logs.
+privacy-emails = Emails sent to you: the address, subject and dates. An email's words are dropped once it is sent; one that could not be delivered keeps them for { $days } days, so that the site's operator can see what went wrong.
+privacy-replies = Your replies to Turnpost's emails: kept { $days } days, then deleted.
+privacy-sessions = Where you are signed in: the browser's name and when it was used, until you sign out or { $days } days without use. Sign-in links are deleted once they expire.
+privacy-copy-title = Your copy
+privacy-copy = Settings → Download my data gives you one file with all of it, your games' logs included.
