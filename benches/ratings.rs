@@ -246,20 +246,30 @@ fn ratings_command(url: &str, action: &str) -> (Duration, String) {
     (took, said)
 }
 
+/// psql copying out each of `sources` (a table, or a query in parentheses) to nowhere: how long.
+fn psql_copy(url: &str, sources: &[&str]) -> Duration {
+    let started = Instant::now();
+    for source in sources {
+        let status = Command::new("psql")
+            .args(["-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c"])
+            .arg(format!("\\copy {source} TO '/dev/null'"))
+            .status()
+            .expect("psql runs");
+        assert!(status.success());
+    }
+    started.elapsed()
+}
+
 /// The peer: psql copying out every row of the rated games' logs, to nowhere.
 fn peer(url: &str) -> Duration {
-    let started = Instant::now();
-    let status = Command::new("psql")
-        .args(["-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c"])
-        .arg(
-            "\\copy (SELECT e.game_id, e.seq, e.command, e.events, e.recorded_at FROM game_events e \
-             JOIN games g ON g.id = e.game_id WHERE g.rating_order > 0 \
-             ORDER BY g.rating_order, e.seq) TO '/dev/null'",
-        )
-        .status()
-        .expect("psql runs");
-    assert!(status.success());
-    started.elapsed()
+    psql_copy(
+        url,
+        &[
+            "(SELECT e.game_id, e.seq, e.command, e.events, e.recorded_at FROM game_events e \
+           JOIN games g ON g.id = e.game_id WHERE g.rating_order > 0 \
+           ORDER BY g.rating_order, e.seq)",
+        ],
+    )
 }
 
 /// `turnpost audit` on the whole database, with the release binary: how long, and its report.
@@ -281,16 +291,7 @@ fn audit_command(url: &str) -> (Duration, String) {
 /// The audit's peer: psql copying out every row the audit reads (every game's read-model row,
 /// seats, seed and log), to nowhere.
 fn audit_peer(url: &str) -> Duration {
-    let started = Instant::now();
-    for table in ["games", "game_players", "game_seeds", "game_events"] {
-        let status = Command::new("psql")
-            .args(["-q", "-v", "ON_ERROR_STOP=1", "-d", url, "-c"])
-            .arg(format!("\\copy {table} TO '/dev/null'"))
-            .status()
-            .expect("psql runs");
-        assert!(status.success());
-    }
-    started.elapsed()
+    psql_copy(url, &["games", "game_players", "game_seeds", "game_events"])
 }
 
 fn seconds(d: Duration) -> String {

@@ -62,6 +62,9 @@ struct Figures {
     pool_timeouts: IntCounterVec,
     replica_reads: IntCounterVec,
     cache_uses: IntCounterVec,
+    /// `cache_uses`' two series, resolved once: every page and move counts one.
+    cache_hits: IntCounter,
+    cache_misses: IntCounter,
     build_info: IntGaugeVec,
 }
 
@@ -75,6 +78,12 @@ fn histogram(name: &str, help: &str, labels: &[&str], buckets: &[f64]) -> Histog
 }
 
 static FIGURES: LazyLock<Figures> = LazyLock::new(|| {
+    let cache_uses = counter(
+        "game_cache_uses_total",
+        "Games looked up in the folded-game cache, by result: hit (only newer rows read) or \
+         miss (the whole log read and folded).",
+        &["result"],
+    );
     let build_info = IntGaugeVec::new(
         Opts::new(
             "build_info",
@@ -175,12 +184,9 @@ static FIGURES: LazyLock<Figures> = LazyLock::new(|| {
              (the replica was behind, down or not set).",
             &["source"],
         ),
-        cache_uses: counter(
-            "game_cache_uses_total",
-            "Games looked up in the folded-game cache, by result: hit (only newer rows read) \
-             or miss (the whole log read and folded).",
-            &["result"],
-        ),
+        cache_hits: cache_uses.with_label_values(&["hit"]),
+        cache_misses: cache_uses.with_label_values(&["miss"]),
+        cache_uses,
         build_info,
     }
 });
@@ -244,11 +250,12 @@ pub fn http_request(route: &str, method: &str, status: u16, took: Duration) {
         .observe(took.as_secs_f64());
 }
 
-pub fn move_asked(game: &str, channel: Channel, accepted: bool) {
+/// `count` moves asked for by `channel` in a game of kind `game`, accepted or refused.
+pub fn moves_asked(game: &str, channel: Channel, accepted: bool, count: u64) {
     let result = if accepted { "accepted" } else { "refused" };
     (FIGURES.moves)
         .with_label_values(&[game, channel.as_str(), result])
-        .inc();
+        .inc_by(count);
 }
 
 /// One mail worker round's deliveries.
@@ -289,36 +296,53 @@ pub fn computer_thought(game: &str, took: Duration) {
         .observe(took.as_secs_f64());
 }
 
-/// Marks a wait for a connection of `pool`, until the returned guard is dropped.
-pub fn pool_waiting(pool: &'static str) -> PoolWait {
-    FIGURES.pool_waiting.with_label_values(&[pool]).inc();
-    PoolWait {
-        pool,
-        began: std::time::Instant::now(),
+/// The figures of one connection pool, their label resolved once when the pool is made, so
+/// that taking a connection looks nothing up.
+#[derive(Clone)]
+pub struct PoolFigures {
+    waiting: IntGauge,
+    wait: Histogram,
+    timeouts: IntCounter,
+}
+
+pub fn pool_figures(pool: &str) -> PoolFigures {
+    PoolFigures {
+        waiting: FIGURES.pool_waiting.with_label_values(&[pool]),
+        wait: FIGURES.pool_wait.with_label_values(&[pool]),
+        timeouts: FIGURES.pool_timeouts.with_label_values(&[pool]),
     }
 }
 
-/// A wait for a connection, counted while it lasts.
-pub struct PoolWait {
-    pool: &'static str,
-    began: std::time::Instant,
-}
-
-impl PoolWait {
-    /// The wait is over; `got` says whether it ended with a connection.
-    pub fn ended(self, got: bool) {
-        if !got {
-            FIGURES.pool_timeouts.with_label_values(&[self.pool]).inc();
+impl PoolFigures {
+    /// Marks a wait for a connection, until the returned guard is dropped.
+    pub fn waiting(&self) -> PoolWait<'_> {
+        self.waiting.inc();
+        PoolWait {
+            figures: self,
+            began: std::time::Instant::now(),
         }
     }
 }
 
-impl Drop for PoolWait {
+/// A wait for a connection, counted while it lasts.
+pub struct PoolWait<'a> {
+    figures: &'a PoolFigures,
+    began: std::time::Instant,
+}
+
+impl PoolWait<'_> {
+    /// The wait is over; `got` says whether it ended with a connection.
+    pub fn ended(self, got: bool) {
+        if !got {
+            self.figures.timeouts.inc();
+        }
+    }
+}
+
+impl Drop for PoolWait<'_> {
     fn drop(&mut self) {
-        FIGURES.pool_waiting.with_label_values(&[self.pool]).dec();
-        (FIGURES.pool_wait)
-            .with_label_values(&[self.pool])
-            .observe(self.began.elapsed().as_secs_f64());
+        self.figures.waiting.dec();
+        (self.figures.wait).observe(self.began.elapsed().as_secs_f64());
     }
 }
 
@@ -328,6 +352,8 @@ pub fn replica_read(from_replica: bool) {
 }
 
 pub fn cache_use(hit: bool) {
-    let result = if hit { "hit" } else { "miss" };
-    FIGURES.cache_uses.with_label_values(&[result]).inc();
+    match hit {
+        true => FIGURES.cache_hits.inc(),
+        false => FIGURES.cache_misses.inc(),
+    }
 }

@@ -96,6 +96,11 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
     // Fail at start-up, not at the first email, when the mail settings are unusable.
     crate::mail::Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
     let key = web::session_key(&pool)?;
+    let reads = store::reads(&settings.database, &pool);
+    // Before anything runs beside the server, so that a taken port stops nothing but the start.
+    let metrics = (metrics_listener(&settings)?)
+        .map(|listener| web::metrics::server(listener, Some(pool.clone()), reads.replica_pool()))
+        .transpose()?;
     let stop = StopSignal::new();
     let mut threads = Vec::new();
     if settings.mail.worker {
@@ -110,17 +115,9 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
         let thread = crate::computers::spawn(pool.clone(), settings.clone(), stop.clone())?;
         threads.push(("computer players", thread));
     }
-    let reads = store::reads(&settings.database, &pool);
-    let metrics = match metrics_listener(&settings) {
-        Ok(listener) => listener.map(|listener| {
-            let replica = reads.clone().into_replica();
-            web::metrics::server(listener, Some(pool.clone()), replica)
-        }),
-        Err(e) => Some(Err(e)),
-    };
     let background = Background {
         pool: pool.clone(),
-        replica: reads.clone().into_replica(),
+        replica: reads.replica_pool(),
         stop,
         threads,
     };
@@ -130,11 +127,8 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
         pipelined: Pipelined::new(&settings.database),
         settings,
     };
-    let started = metrics
-        .transpose()
-        .and_then(|metrics| Ok((web::server(state, key, listener)?, metrics)));
-    match started {
-        Ok((server, metrics)) => Ok(Running {
+    match web::server(state, key, listener) {
+        Ok(server) => Ok(Running {
             server,
             metrics,
             background,

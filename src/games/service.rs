@@ -282,9 +282,9 @@ pub fn play_via(
 /// Counts a move in the metrics: made, or refused (a database failure is neither).
 pub fn count_move<T>(kind: &str, channel: Channel, played: &Result<T>) {
     match played {
-        Ok(_) => crate::metrics::move_asked(kind, channel, true),
+        Ok(_) => crate::metrics::moves_asked(kind, channel, true, 1),
         Err(ServiceError::Database(_) | ServiceError::Corrupt(_) | ServiceError::Damaged(_)) => {}
-        Err(_) => crate::metrics::move_asked(kind, channel, false),
+        Err(_) => crate::metrics::moves_asked(kind, channel, false, 1),
     }
 }
 

@@ -30,6 +30,7 @@ pub struct Pool {
     holders: Arc<()>,
     /// "primary" or "replica", as the metrics name it.
     role: &'static str,
+    figures: crate::metrics::PoolFigures,
 }
 
 /// How many connections a pool holds now.
@@ -69,6 +70,7 @@ impl Pool {
             threads,
             holders: Arc::new(()),
             role: "primary",
+            figures: crate::metrics::pool_figures("primary"),
         })
     }
 
@@ -89,6 +91,7 @@ impl Pool {
             threads,
             holders: Arc::new(()),
             role: "replica",
+            figures: crate::metrics::pool_figures("replica"),
         }
     }
 
@@ -113,7 +116,7 @@ impl Pool {
 
     /// A connection, waiting for one to be free.
     pub fn get(&self) -> Result<Conn, PoolError> {
-        let wait = crate::metrics::pool_waiting(self.role);
+        let wait = self.figures.waiting();
         let got = self.connections.get();
         wait.ended(got.is_ok());
         got

@@ -78,9 +78,9 @@ impl Reads {
         }
     }
 
-    /// The replica's pool, to close when the server stops.
-    pub fn into_replica(self) -> Option<Pool> {
-        self.replica.map(|replica| replica.pool)
+    /// The replica's pool, if there is one: for its metrics, and to close when the server stops.
+    pub fn replica_pool(&self) -> Option<Pool> {
+        self.replica.as_ref().map(|replica| replica.pool.clone())
     }
 
     /// A connection that sees at least what `need` asks for, and where it comes from.

@@ -166,16 +166,13 @@ impl Scraped {
             "How far the replica's replay is behind, as this server sees it; -1 when it \
              cannot be asked.",
         );
-        let own: Vec<Box<dyn prometheus::core::Collector>> = (queues.iter())
-            .map(|(g, _)| Box::new(g.clone()) as Box<dyn prometheus::core::Collector>)
-            .chain([
-                Box::new(queues_read.clone()) as Box<dyn prometheus::core::Collector>,
-                Box::new(connections.clone()),
-            ])
-            .collect();
-        for collector in own {
-            registry.register(collector).expect("each gauge once");
+        for (gauge, _) in &queues {
+            registry
+                .register(Box::new(gauge.clone()))
+                .expect("each gauge once");
         }
+        (registry.register(Box::new(queues_read.clone()))).expect("each gauge once");
+        (registry.register(Box::new(connections.clone()))).expect("each gauge once");
         if replica.is_some() {
             (registry.register(Box::new(replica_lag.clone()))).expect("the lag once");
         }

@@ -360,9 +360,7 @@ fn play_line<R: GameUi + MoveCodes>(
         Err(LineError::Database(_)) => None,
     };
     if let Some((accepted, moves)) = counted {
-        for _ in 0..moves {
-            crate::metrics::move_asked(R::KIND, Channel::Email, accepted);
-        }
+        crate::metrics::moves_asked(R::KIND, Channel::Email, accepted, moves as u64);
     }
     match played {
         Ok(labels) => {

@@ -44,7 +44,7 @@ pub async fn attempt(
         attempt_as::<R>(state, caller, game_id, *expected_seq, command).await
     });
     if let Some((Ok(_), _)) = &made {
-        crate::metrics::move_asked(kind.as_str(), channel, true);
+        crate::metrics::moves_asked(kind.as_str(), channel, true, 1);
     }
     made
 }
