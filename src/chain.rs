@@ -5,6 +5,12 @@
 //! `{actor, command, events, game_id, recorded_at, seq}`, canonical JSON has its object keys sorted
 //! and no insignificant white space, `recorded_at` is RFC 3339 in UTC with microseconds
 //! (`2026-11-21T06:11:00.123456Z`), and the first row's `prev_hash` is 32 zero bytes.
+//!
+//! Personal data stays outside the hash: a participant, the object `{"id": …, "name": …}` (with
+//! exactly those two members), is hashed as `{"id": …}`. The name shown beside an id can then be
+//! replaced by a pseudonym when a person closes their account, and every hash still holds — for
+//! the rows the server keeps and for exports downloaded earlier. Logs written before this rule
+//! hashed the names too; [`RowContent::hash_with_names`] still checks those rows.
 
 use std::io::{self, Write};
 
@@ -28,22 +34,23 @@ pub struct RowContent<'a> {
 }
 
 impl RowContent<'_> {
+    /// The text that is hashed: participants' names left out.
     pub fn canonical_json(&self) -> String {
         let mut out = Vec::new();
-        self.write_canonical(&mut out)
+        self.write_canonical(&mut out, Names::LeftOut)
             .expect("writing to memory cannot fail");
         String::from_utf8(out).expect("JSON is UTF-8")
     }
 
     /// The row as one canonical JSON object. Its keys are written in sorted order by hand, so
     /// that hashing a row never copies the command and events into a new value.
-    fn write_canonical(&self, out: &mut impl Write) -> io::Result<()> {
+    fn write_canonical(&self, out: &mut impl Write, names: Names) -> io::Result<()> {
         out.write_all(b"{\"actor\":")?;
         serde_json::to_writer(&mut *out, &self.actor)?;
         out.write_all(b",\"command\":")?;
-        write_canonical(self.command, out)?;
+        write_value(self.command, out, names)?;
         out.write_all(b",\"events\":")?;
-        write_canonical(self.events, out)?;
+        write_value(self.events, out, names)?;
         out.write_all(b",\"game_id\":")?;
         serde_json::to_writer(&mut *out, self.game_id)?;
         out.write_all(b",\"recorded_at\":")?;
@@ -55,12 +62,40 @@ impl RowContent<'_> {
 
     /// SHA-256 of `prev` followed by the canonical JSON, streamed into the hasher.
     pub fn hash(&self, prev: &Hash) -> Hash {
+        self.hash_as(prev, Names::LeftOut)
+    }
+
+    /// The hash as logs written before names were left out computed it: with every
+    /// participant's name inside.
+    pub fn hash_with_names(&self, prev: &Hash) -> Hash {
+        self.hash_as(prev, Names::Included)
+    }
+
+    /// Whether `recorded` is this row's hash, by the rule of today or by the earlier one.
+    pub fn hashes_to(&self, prev: &Hash, recorded: &Hash) -> bool {
+        self.hash(prev) == *recorded || self.hash_with_names(prev) == *recorded
+    }
+
+    fn hash_as(&self, prev: &Hash, names: Names) -> Hash {
         let mut hasher = Sha256::new();
         hasher.update(prev);
-        self.write_canonical(&mut Hashing(&mut hasher))
+        self.write_canonical(&mut Hashing(&mut hasher), names)
             .expect("hashing cannot fail");
         hasher.finalize().into()
     }
+}
+
+/// Whether participants' names are written into the hashed text.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Names {
+    LeftOut,
+    Included,
+}
+
+/// A participant's id, when `map` is one: exactly an integer `id` and a string `name`.
+pub fn participant_id(map: &serde_json::Map<String, Value>) -> Option<&Value> {
+    let id = map.get("id").filter(|id| id.is_i64())?;
+    (map.len() == 2 && map.get("name").is_some_and(Value::is_string)).then_some(id)
 }
 
 /// Feeds what is written into a hasher.
@@ -81,11 +116,11 @@ impl Write for Hashing<'_> {
 /// order the value's maps keep.
 pub fn canonical_json(value: &Value) -> String {
     let mut out = Vec::new();
-    write_canonical(value, &mut out).expect("writing to memory cannot fail");
+    write_value(value, &mut out, Names::Included).expect("writing to memory cannot fail");
     String::from_utf8(out).expect("JSON is UTF-8")
 }
 
-fn write_canonical(value: &Value, out: &mut impl Write) -> io::Result<()> {
+fn write_value(value: &Value, out: &mut impl Write, names: Names) -> io::Result<()> {
     match value {
         Value::Array(items) => {
             out.write_all(b"[")?;
@@ -93,9 +128,14 @@ fn write_canonical(value: &Value, out: &mut impl Write) -> io::Result<()> {
                 if i > 0 {
                     out.write_all(b",")?;
                 }
-                write_canonical(item, out)?;
+                write_value(item, out, names)?;
             }
             out.write_all(b"]")
+        }
+        Value::Object(map) if names == Names::LeftOut && participant_id(map).is_some() => {
+            out.write_all(b"{\"id\":")?;
+            serde_json::to_writer(&mut *out, &map["id"])?;
+            out.write_all(b"}")
         }
         Value::Object(map) => {
             let mut entries: Vec<_> = map.iter().collect();
@@ -107,7 +147,7 @@ fn write_canonical(value: &Value, out: &mut impl Write) -> io::Result<()> {
                 }
                 serde_json::to_writer(&mut *out, key)?;
                 out.write_all(b":")?;
-                write_canonical(item, out)?;
+                write_value(item, out, names)?;
             }
             out.write_all(b"}")
         }
@@ -158,8 +198,8 @@ pub fn verify_after<'a>(
         if row.prev_hash != expected_prev {
             return fail("prev_hash does not match the hash of the row before".into());
         }
-        let computed = row.content.hash(&row.prev_hash);
-        if computed != row.hash {
+        if !row.content.hashes_to(&row.prev_hash, &row.hash) {
+            let computed = row.content.hash(&row.prev_hash);
             return fail(format!(
                 "recorded hash {} but the row's content hashes to {}",
                 hex::encode(row.hash),
@@ -258,5 +298,63 @@ mod tests {
         rows.remove(1);
         let broken = verify(rows).unwrap_err();
         assert_eq!(broken.seq, 3);
+    }
+
+    #[test]
+    fn a_participants_name_is_outside_the_hash_and_their_id_inside() {
+        let c = json!({"type": "join"});
+        let named = |id: i64, name: &str| json!([{"type": "player_joined", "player": {"id": id, "name": name}}]);
+        let (alice, former, other) = (
+            named(7, "Alice"),
+            named(7, "Former player 7"),
+            named(8, "Alice"),
+        );
+        assert_eq!(
+            row(1, &c, &alice).hash(&GENESIS),
+            row(1, &c, &former).hash(&GENESIS)
+        );
+        assert_ne!(
+            row(1, &c, &alice).hash(&GENESIS),
+            row(1, &c, &other).hash(&GENESIS)
+        );
+        assert_eq!(
+            row(1, &c, &alice).canonical_json(),
+            r#"{"actor":7,"command":{"type":"join"},"events":[{"player":{"id":7},"type":"player_joined"}],"game_id":"g1","recorded_at":"2026-11-21T06:11:00.123456Z","seq":1}"#
+        );
+    }
+
+    #[test]
+    fn only_an_object_of_exactly_an_id_and_a_name_is_a_participant() {
+        let c = json!({});
+        let with_more = json!([{"id": 7, "name": "Alice", "seat": 0}]);
+        let renamed = json!([{"id": 7, "name": "Bo", "seat": 0}]);
+        assert_ne!(
+            row(1, &c, &with_more).hash(&GENESIS),
+            row(1, &c, &renamed).hash(&GENESIS)
+        );
+        let text_id = json!([{"id": "7", "name": "Alice"}]);
+        assert!(row(1, &c, &text_id).canonical_json().contains("Alice"));
+    }
+
+    #[test]
+    fn rows_hashed_with_names_by_the_earlier_rule_still_verify() {
+        let c = json!({"type": "join"});
+        let e = json!([{"player": {"id": 7, "name": "Alice"}}]);
+        let content = row(1, &c, &e);
+        let earlier = content.hash_with_names(&GENESIS);
+        assert_ne!(earlier, content.hash(&GENESIS));
+        let rows = vec![ChainedRow {
+            content: row(1, &c, &e),
+            prev_hash: GENESIS,
+            hash: earlier,
+        }];
+        assert_eq!(verify(rows), Ok(earlier));
+        let renamed = json!([{"player": {"id": 7, "name": "Bo"}}]);
+        let rows = vec![ChainedRow {
+            content: row(1, &c, &renamed),
+            prev_hash: GENESIS,
+            hash: earlier,
+        }];
+        assert_eq!(verify(rows).unwrap_err().seq, 1);
     }
 }

@@ -185,6 +185,8 @@ pub struct SmtpSettings {
 #[derive(Clone, Debug, Deserialize)]
 pub struct AuthSettings {
     pub sign_in_link_minutes: i64,
+    /// How long the emailed link that confirms closing an account stays valid.
+    pub closure_link_minutes: i64,
     /// How long the sign-in links in game emails stay valid.
     pub game_link_hours: i64,
     /// How long an invitation can be accepted.
@@ -215,6 +217,8 @@ pub struct LimitSettings {
     pub event_sign_ups_per_player_per_hour: i64,
     /// Downloads of their own data a player may make per day.
     pub data_downloads_per_player_per_day: i64,
+    /// Emails with a link to close the account a player may ask for per day.
+    pub account_closures_per_player_per_day: i64,
 }
 
 /// Time controls and the scheduler that acts on them.

@@ -1,8 +1,11 @@
 //! The downloadable log of a game.
 
+use std::collections::HashMap;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use crate::chain;
 use crate::games::cache::Log;
 use crate::games::replay::{Game, ReplayError, entries};
 use crate::games::stream::{Entry, Submitted};
@@ -71,14 +74,34 @@ pub fn visible_row<R: Rules>(
     Ok((command, events))
 }
 
+/// Gives each participant in `value` their name as it is now. Names lie outside the hashes, so
+/// this changes no row's hash; a person who closed their account is shown by their pseudonym
+/// even where a server still holds the log as it was read before.
+fn named_as_now(value: &mut Value, names: &HashMap<i64, String>) {
+    match value {
+        Value::Array(items) => items.iter_mut().for_each(|item| named_as_now(item, names)),
+        Value::Object(map) => {
+            if let Some(id) = chain::participant_id(map).and_then(Value::as_i64) {
+                if let Some(name) = names.get(&id) {
+                    map.insert("name".into(), Value::String(name.clone()));
+                }
+                return;
+            }
+            map.values_mut().for_each(|item| named_as_now(item, names));
+        }
+        _ => {}
+    }
+}
+
 /// One row of the log as `viewer` may see it.
 fn export_row<R: Rules>(
     game: &Game<R>,
     row: &EventRow,
     viewer: Viewer,
 ) -> Result<ExportRow, ReplayError> {
-    let (command, events) = visible_row(game, row, viewer)?;
+    let (command, mut events) = visible_row(game, row, viewer)?;
     let redacted = command != row.command || events != row.events;
+    named_as_now(&mut events, &game.names_by_id());
     Ok(ExportRow {
         seq: row.seq,
         actor: row.actor,

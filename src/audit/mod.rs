@@ -2,6 +2,7 @@
 //! verifier that checks the hash chain, re-runs every command through the rules, and — once the
 //! seed is revealed — re-derives every random outcome from it.
 
+pub mod closure;
 pub mod event;
 pub mod export;
 pub mod personal;

@@ -87,16 +87,16 @@ pub(super) fn check_rows(log_id: &str, rows: &[ExportRow]) -> Result<Hash, Discr
             return wrong_as(row.seq, "verify-prev-hash");
         }
         if !row.redacted {
-            let computed = RowContent {
+            let content = RowContent {
                 game_id: log_id,
                 seq: row.seq,
                 actor: row.actor,
                 command: &row.command,
                 events: &row.events,
                 recorded_at: &row.recorded_at,
-            }
-            .hash(&prev);
-            if computed != hash {
+            };
+            if !content.hashes_to(&prev, &hash) {
+                let computed = content.hash(&prev);
                 return wrong(
                     row.seq,
                     Message::new("verify-row-hash")
@@ -265,10 +265,10 @@ fn rerun<R: Rules>(
             decide::seal(game, None, None, &mut entries, seed, row.seq);
             entries
         }
-        Submitted::Cancel => decide::cancel_entries(if row.actor.is_some() {
-            CancelReason::ByCreator
-        } else {
-            CancelReason::InvitationsExpired
+        Submitted::Cancel => decide::cancel_entries(match row.actor {
+            Some(actor) if actor == game.creator.id => CancelReason::ByCreator,
+            Some(_) => CancelReason::PlayerLeft,
+            None => CancelReason::InvitationsExpired,
         }),
         Submitted::Say { text } => {
             let Some(Entry::Said { player, .. }) = recorded.first() else {

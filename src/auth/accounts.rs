@@ -83,7 +83,19 @@ pub fn normalize_name(input: &str) -> Result<String, Message> {
     if name.chars().any(char::is_control) {
         return Err(Message::new("name-control"));
     }
+    if is_reserved(&name) {
+        return Err(Message::new("name-reserved"));
+    }
     Ok(name)
+}
+
+/// What a closed account is called, before its number.
+pub const FORMER_PLAYER: &str = "Former player";
+
+/// Whether `name` could be taken for a closed account's.
+fn is_reserved(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    lower.starts_with(&FORMER_PLAYER.to_lowercase())
 }
 
 /// The name a new player starts with: the part of the address before the @.

@@ -130,6 +130,13 @@ impl GameCache {
         }
     }
 
+    /// Drops what is held of `game_id`: its names in the log changed.
+    pub fn forget(&self, game_id: &str) {
+        if let Some(entries) = &self.entries {
+            entries.remove(game_id);
+        }
+    }
+
     /// The kind of a game held here: a game's kind never changes.
     pub fn kind(&self, game_id: &str) -> Option<Kind> {
         Some(self.entries.as_ref()?.get(game_id)?.kind)

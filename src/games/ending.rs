@@ -36,6 +36,9 @@ impl<R: Rules> Game<R> {
             (Some(CancelReason::InvitationsExpired), _) => {
                 Some(Message::new("result-called-off-expired"))
             }
+            (Some(CancelReason::PlayerLeft), _) => {
+                Some(Message::new("result-called-off-player-left"))
+            }
             (None, Some(ending)) => Some(result_message::<R>(&ending)),
             (None, None) => None,
         }

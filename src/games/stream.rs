@@ -218,6 +218,8 @@ pub struct RatingChange {
 pub enum CancelReason {
     ByCreator,
     InvitationsExpired,
+    /// A player who had joined closed their account before the table started.
+    PlayerLeft,
 }
 
 impl<C> Submitted<C> {

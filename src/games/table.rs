@@ -31,6 +31,21 @@ pub fn cancel(conn: &mut PgConnection, game_id: &str, creator: &Player) -> Resul
     })
 }
 
+/// A player who joined `game_id` but did not make it closes their account before it starts:
+/// the table is called off, and everyone at it or invited is told.
+pub fn leave(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<i64> {
+    conn.transaction(|conn| {
+        let kind = lock_game(conn, game_id)?;
+        with_rules!(kind, |R| {
+            let (game, rows) = load::<R>(conn, game_id)?;
+            if !game.joined.iter().any(|p| p.id == player.id) {
+                return Err(ServiceError::Forbidden(Message::new("not-a-player")));
+            }
+            cancel_loaded::<R>(conn, game, &rows, Some(player.id), CancelReason::PlayerLeft)
+        })
+    })
+}
+
 /// Whether a waiting table has run out of ways to fill: none of its invitations can be accepted
 /// any more, and it has no open seats or has listed them for `open_days`.
 fn expired(open_days: i64) -> diesel::expression::SqlLiteral<diesel::sql_types::Bool> {

@@ -139,18 +139,23 @@ pub fn compose_for(
     now: DateTime<Utc>,
 ) -> anyhow::Result<usize> {
     conn.transaction(|conn| {
-        let locked: Option<i64> = players::table
+        let locked: Option<Option<DateTime<Utc>>> = players::table
             .find(player)
-            .select(players::id)
+            .select(players::closed_at)
             .for_no_key_update()
             .skip_locked()
             .first(conn)
             .optional()?;
-        if locked.is_none() {
+        let Some(closed_at) = locked else {
+            return Ok(0);
+        };
+        let pending = notifications::pending_for(conn, player)?;
+        if closed_at.is_some() {
+            // A closed account has no address; what its games still tell it goes nowhere.
+            notifications::mark_skipped(conn, &pending.iter().map(|p| p.id).collect::<Vec<_>>())?;
             return Ok(0);
         }
         let recipient = accounts::recipient(conn, player)?;
-        let pending = notifications::pending_for(conn, player)?;
         let base = settings.base_url().to_string();
         let mut mailing = Mailing {
             footer_settings: format!("{base}/settings"),
@@ -172,6 +177,7 @@ pub fn compose_for(
                     made += notice_email(&mut mailing, &notice, now)?
                 }
                 Some(Kind::EventNews) => made += event_email(&mut mailing, &notice)?,
+                Some(Kind::CloseAccount) => made += closure_email(&mut mailing, &notice)?,
                 None => notifications::mark_skipped(mailing.conn, &[notice.id])?,
             }
         }
@@ -186,6 +192,15 @@ fn sign_in_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<
     let link = format!("{}/sign-in/{token}", mailing.settings.base_url());
     let rendered = messages::sign_in(&link, minutes, &mailing.footer());
     mailing.store("sign_in", rendered, &[notice.id])?;
+    Ok(1)
+}
+
+fn closure_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<usize> {
+    let token = notice.payload["token"].as_str().unwrap_or_default();
+    let minutes = notice.payload["minutes"].as_i64().unwrap_or(60);
+    let link = format!("{}/close/{token}", mailing.settings.base_url());
+    let rendered = messages::close_account(&link, minutes, &mailing.footer());
+    mailing.store("close_account", rendered, &[notice.id])?;
     Ok(1)
 }
 
@@ -579,6 +594,7 @@ fn table_notice<R: GameUi>(
             let why = match reason {
                 CancelReason::ByCreator => say("mail-called-off-by-creator", creator),
                 CancelReason::InvitationsExpired => say("mail-called-off-expired", creator),
+                CancelReason::PlayerLeft => say("mail-called-off-player-left", creator),
             };
             Ok(Some(Notice {
                 subject: say("mail-called-off-subject", creator),

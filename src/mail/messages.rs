@@ -31,36 +31,79 @@ pub struct Footer<'a> {
     pub lang: Lang,
 }
 
+/// What an email that carries a single-use link says around it.
+struct LinkWords {
+    open: String,
+    label: String,
+    once: String,
+}
+
 #[derive(Template)]
-#[template(path = "email/sign_in.txt")]
-struct SignInText<'a> {
+#[template(path = "email/link.txt")]
+struct LinkText<'a> {
     link: &'a str,
-    minutes: i64,
+    words: &'a LinkWords,
     footer: &'a Footer<'a>,
 }
 
 #[derive(Template)]
-#[template(path = "email/sign_in.html")]
-struct SignInHtml<'a> {
+#[template(path = "email/link.html")]
+struct LinkHtml<'a> {
     link: &'a str,
-    minutes: i64,
+    words: &'a LinkWords,
     footer: &'a Footer<'a>,
 }
 
-pub fn sign_in(link: &str, minutes: i64, footer: &Footer<'_>) -> Rendered {
+/// The message keys of an email that carries a single-use link.
+struct LinkKeys {
+    subject: &'static str,
+    open: &'static str,
+    label: &'static str,
+    once: &'static str,
+}
+
+/// An email carrying `link`, valid for `minutes`, in the words of `keys`.
+fn link_email(keys: LinkKeys, link: &str, minutes: i64, footer: &Footer<'_>) -> Rendered {
+    let lang = footer.lang;
+    let words = LinkWords {
+        open: lang.t(keys.open),
+        label: lang.t(keys.label),
+        once: lang.tr(keys.once).arg("minutes", minutes).to_string(),
+    };
     Rendered {
-        subject: footer.lang.t("mail-sign-in-subject"),
-        text: render(&SignInText {
+        subject: lang.t(keys.subject),
+        text: render(&LinkText {
             link,
-            minutes,
+            words: &words,
             footer,
         }),
-        html: render(&SignInHtml {
+        html: render(&LinkHtml {
             link,
-            minutes,
+            words: &words,
             footer,
         }),
     }
+}
+
+pub fn sign_in(link: &str, minutes: i64, footer: &Footer<'_>) -> Rendered {
+    let keys = LinkKeys {
+        subject: "mail-sign-in-subject",
+        open: "mail-sign-in-open",
+        label: "mail-sign-in-link",
+        once: "mail-sign-in-once",
+    };
+    link_email(keys, link, minutes, footer)
+}
+
+/// The link that confirms closing an account.
+pub fn close_account(link: &str, minutes: i64, footer: &Footer<'_>) -> Rendered {
+    let keys = LinkKeys {
+        subject: "mail-close-account-subject",
+        open: "mail-close-account-open",
+        label: "mail-close-account-link",
+        once: "mail-close-account-once",
+    };
+    link_email(keys, link, minutes, footer)
 }
 
 /// What an invitation says about the game.

@@ -57,6 +57,22 @@ enum Outcome {
 }
 
 /// Records what became of one email.
+/// A relay's answer for the server's log, with any address in it left out: the log outlives
+/// accounts, and a person who closes theirs leaves no address behind.
+fn without_addresses(reason: &str) -> String {
+    reason
+        .split(' ')
+        .map(|word| {
+            if word.contains('@') {
+                "<address>"
+            } else {
+                word
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn record(
     conn: &mut PgConnection,
     settings: &Settings,
@@ -68,9 +84,10 @@ fn record(
     let retry = |conn: &mut PgConnection, reason: &str| -> anyhow::Result<Outcome> {
         if last_chance {
             tracing::warn!(
-                "mail {} to {} given up after {attempt} attempts: {reason}",
+                "mail {} to player {} given up after {attempt} attempts: {}",
                 email.message_id,
-                email.recipient
+                email.player_id,
+                without_addresses(reason)
             );
             emails::mark_failed(conn, email.id, reason)?;
             return Ok(Outcome::Failed);
@@ -86,9 +103,10 @@ fn record(
         }
         Err(SendError::Refused(reason)) => {
             tracing::warn!(
-                "mail {} to {} refused for good: {reason}",
+                "mail {} to player {} refused for good: {}",
                 email.message_id,
-                email.recipient
+                email.player_id,
+                without_addresses(&reason)
             );
             emails::mark_failed(conn, email.id, &reason)?;
             accounts::mark_rejected(conn, email.player_id, &reason)?;
@@ -214,6 +232,14 @@ pub fn spawn(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_relays_answer_is_logged_without_the_address_in_it() {
+        assert_eq!(
+            without_addresses("550 5.1.1 <ann@example.com>: no such user"),
+            "550 5.1.1 <address> no such user"
+        );
+    }
 
     #[test]
     fn retries_back_off_exponentially_up_to_a_ceiling() {

@@ -85,6 +85,14 @@ impl Limit {
         }
     }
 
+    pub fn account_closures_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "account_closure",
+            max: limits.account_closures_per_player_per_day,
+            window_seconds: DAY,
+        }
+    }
+
     pub fn chat_per_player(limits: &LimitSettings) -> Limit {
         Limit {
             action: "chat_message",

@@ -2,6 +2,7 @@
 //! store.
 
 pub mod emails;
+pub mod erasure;
 pub mod events;
 pub mod inbound;
 pub mod limits;

@@ -69,6 +69,8 @@ pub enum Kind {
     TableCancelled,
     /// A tournament started, began a round, or ended (payload: its id, what, the round).
     EventNews,
+    /// The link that confirms closing the account (payload: its token, minutes valid).
+    CloseAccount,
 }
 
 impl Kind {
@@ -83,10 +85,11 @@ impl Kind {
             Kind::OutOfTime => "out_of_time",
             Kind::TableCancelled => "table_cancelled",
             Kind::EventNews => "event_news",
+            Kind::CloseAccount => "close_account",
         }
     }
 
-    pub const ALL: [Kind; 9] = [
+    pub const ALL: [Kind; 10] = [
         Kind::SignIn,
         Kind::Invitation,
         Kind::YourTurn,
@@ -96,6 +99,7 @@ impl Kind {
         Kind::OutOfTime,
         Kind::TableCancelled,
         Kind::EventNews,
+        Kind::CloseAccount,
     ];
 
     pub fn parse(text: &str) -> Option<Kind> {
@@ -155,12 +159,13 @@ pub struct DueBefore {
 
 /// The kinds mailed as soon as they are queued: every kind but [`NEWS`]. The partial index
 /// `notifications_pending_at_once` lists the same kinds.
-pub const MAILED_AT_ONCE: [Kind; 5] = [
+pub const MAILED_AT_ONCE: [Kind; 6] = [
     Kind::SignIn,
     Kind::Invitation,
     Kind::OutOfTime,
     Kind::TableCancelled,
     Kind::EventNews,
+    Kind::CloseAccount,
 ];
 
 /// The players with pending notifications that may need an email, or skipping, now: a kind

@@ -16,6 +16,7 @@ diesel::table! {
         computer_level -> Nullable<Text>,
         bot -> Bool,
         email_pictures -> Bool,
+        closed_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -272,6 +273,17 @@ diesel::table! {
 }
 
 diesel::table! {
+    account_closures (token_hash) {
+        token_hash -> Bytea,
+        player_id -> Int8,
+        running_games -> Text,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     event_log (event_id, seq) {
         event_id -> Text,
         seq -> Int8,
@@ -348,6 +360,7 @@ diesel::joinable!(event_entrants -> players (player_id));
 diesel::joinable!(reply_tokens -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
+    account_closures,
     reply_tokens,
     inbound_mail,
     players,

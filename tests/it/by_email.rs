@@ -222,7 +222,7 @@ pub fn gype_progress(twin: &serde_json::Value, codes: &[String], rng: &mut ChaCh
 
 /// Plays a whole game by email replies alone, choosing among the offered codes with `policy`;
 /// checks every answer and returns how many replies it took.
-async fn play_by_email(table: &Table, inbound: &Inbound, seed: u64, policy: Policy) -> usize {
+pub async fn play_by_email(table: &Table, inbound: &Inbound, seed: u64, policy: Policy) -> usize {
     play_by_email_in(table, inbound, seed, policy, Lang::En).await
 }
 

@@ -37,7 +37,7 @@ fn club(n: usize) -> (TestDb, PgConnection, Vec<Player>) {
     (db, conn, players)
 }
 
-fn setup(kind: Kind, format: Format, entrants: u32, round_seconds: Option<i64>) -> Setup {
+pub fn setup(kind: Kind, format: Format, entrants: u32, round_seconds: Option<i64>) -> Setup {
     let options = with_rules!(kind, |R| serde_json::to_value(
         <R as Rules>::Options::default()
     )
@@ -60,7 +60,7 @@ fn setup(kind: Kind, format: Format, entrants: u32, round_seconds: Option<i64>) 
 }
 
 /// Creates the event, signs everyone up, waits for sign-up to close and starts it.
-fn started(conn: &mut PgConnection, players: &[Player], setup: Setup) -> String {
+pub fn started(conn: &mut PgConnection, players: &[Player], setup: Setup) -> String {
     let closes = turnpost::events::service::parse_time(&setup.sign_up_closes).unwrap();
     let id = service::create(conn, &players[0], setup).unwrap();
     for player in players {

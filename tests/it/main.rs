@@ -14,6 +14,7 @@ mod backup;
 mod by_email;
 mod cli;
 mod clocks;
+mod closing;
 mod computers;
 mod computers_by_email;
 mod concurrency;

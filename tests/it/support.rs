@@ -125,16 +125,33 @@ impl ServerProcess {
 
     /// A server process with settings changed by environment variables (`TURNPOST__…`).
     pub async fn start_with_env(app: &TestApp, env: &[(&str, &str)]) -> ServerProcess {
+        Self::launch(app, env, |_| {}).await
+    }
+
+    /// A server process writing its log, as JSON lines at level info, to `log`.
+    pub async fn start_logging_to(app: &TestApp, log: std::fs::File) -> ServerProcess {
+        let env = [("TURNPOST__LOG__FORMAT", "json"), ("RUST_LOG", "info")];
+        Self::launch(app, &env, move |command| {
+            command.stdout(log.try_clone().unwrap()).stderr(log);
+        })
+        .await
+    }
+
+    async fn launch(
+        app: &TestApp,
+        env: &[(&str, &str)],
+        configure: impl FnOnce(&mut std::process::Command),
+    ) -> ServerProcess {
         let port = free_port();
         let base = format!("http://127.0.0.1:{port}");
-        let child = app
-            .command("serve")
+        let mut command = app.command("serve");
+        command
             .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
             .env("TURNPOST__SERVER__BASE_URL", &base)
             .env("TURNPOST__MAIL__WORKER", "true")
-            .envs(env.iter().copied())
-            .spawn()
-            .unwrap();
+            .envs(env.iter().copied());
+        configure(&mut command);
+        let child = command.spawn().unwrap();
         let server = ServerProcess { child, base };
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
         let readyz = format!("{}/readyz", server.base);

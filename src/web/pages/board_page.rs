@@ -168,6 +168,7 @@ fn status_line<R: Rules>(game: &Game<R>, me: Option<usize>, live: bool) -> Messa
     match (game.phase(), game.status()) {
         (Phase::Cancelled, _) => match game.cancelled {
             Some(CancelReason::InvitationsExpired) => Message::new("status-called-off-expired"),
+            Some(CancelReason::PlayerLeft) => Message::new("status-called-off-player-left"),
             _ => Message::new("status-called-off-by-creator"),
         },
         (Phase::Waiting, _) => Message::new("status-waiting-for-players")

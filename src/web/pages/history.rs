@@ -144,6 +144,9 @@ pub(super) fn describe<R: Rules>(
         Entry::Cancelled {
             reason: CancelReason::InvitationsExpired,
         } => Message::new("entry-invitations-expired"),
+        Entry::Cancelled {
+            reason: CancelReason::PlayerLeft,
+        } => Message::new("entry-called-off-player-left"),
         Entry::Said { player, text } => Message::new("entry-said")
             .text("player", name(player))
             .text("text", text.clone()),

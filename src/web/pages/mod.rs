@@ -3,6 +3,7 @@
 mod api_tokens;
 mod auth;
 mod board_page;
+mod closure;
 mod event;
 mod event_new;
 mod event_new_json;
@@ -59,6 +60,12 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             settings::revoke_reply_addresses,
         ))
         .service(action("/settings/my-data", settings::download_my_data))
+        .service(action("/settings/close", closure::request))
+        .service(form(
+            "/close/{token}",
+            closure::confirm_page,
+            closure::close,
+        ))
         .service(action(
             "/settings/sign-out-everywhere",
             settings::sign_out_everywhere,

@@ -104,3 +104,4 @@ time-days-ago = { $days ->
     }
 recent-you = You
 recent-a-player = A player
+status-called-off-player-left = This table was called off: a player who had joined closed their account before it started.

@@ -16,3 +16,4 @@ result-draw-each = Draw at { $score } each
 result-won-with = { $winner } won with { $score } ({ $others })
 result-shared-with = { $winners } share the win with { $score } ({ $others })
 result-decided-by = { $result }, { $how }
+result-called-off-player-left = Called off: a player who had joined closed their account

@@ -92,3 +92,4 @@ time-hours-ago = { $hours } 時間前
 time-days-ago = { $days } 日前
 recent-you = あなた
 recent-a-player = プレイヤー
+status-called-off-player-left = この卓は、参加していたプレイヤーが始まる前にアカウントを閉じたため取りやめになりました。

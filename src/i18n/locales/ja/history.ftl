@@ -16,3 +16,4 @@ entry-sealed = この出来事には秘密が含まれています。そのハ�
 entry-ended = ゲームが終わりました：{ $result }。シードを公開します：{ $seed }。
 entry-taken-over-timed-out = { $player } さんは持ち時間を使い切り（{ $at }）、ゲームを抜けました。ここからは { $computer } がその席をプレイします。
 entry-taken-over = { $player } さんはゲームを抜けました。ここからは { $computer } がその席をプレイします。
+entry-called-off-player-left = 参加していたプレイヤーが始まる前にアカウントを閉じたため、卓は取りやめになりました。

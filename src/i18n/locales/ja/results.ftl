@@ -16,3 +16,4 @@ result-draw-each = 全員 { $score } 点で引き分け
 result-won-with = { $winner } さんが { $score } 点で勝ち（{ $others }）
 result-shared-with = { $winners }が { $score } 点で勝利を分け合いました（{ $others }）
 result-decided-by = { $result }（{ $how }）
+result-called-off-player-left = 取りやめ：参加していたプレイヤーがアカウントを閉じました

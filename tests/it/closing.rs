@@ -1,0 +1,290 @@
+//! Closing an account. A person plays a rated game by email replies, a timed game, a game of
+//! three and a tournament, downloads exports, and closes their account; afterwards neither their
+//! address nor their name is anywhere in the database (its whole `pg_dump`), in the server's log
+//! or in the mail Turnpost keeps; every log verifies, exports from before as well; ratings
+//! verify and the site-wide audit passes; and they are the same pseudonym on every page.
+
+use std::process::Command;
+
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+use turnpost::audit::{Export, verify};
+use turnpost::auth::accounts;
+use turnpost::events::log::Format;
+use turnpost::i18n::Lang;
+use turnpost::rules::Kind;
+
+use crate::by_email::{Inbound, at_random, play_by_email};
+use crate::support::{Browser, ServerProcess, TestApp, accept_invitation, create_game, seat_table};
+
+const NAME: &str = "Zephyrine";
+const EMAIL: &str = "zephyrine@example.com";
+
+async fn export_of(browser: &Browser, game: &str) -> (String, Export) {
+    let page = browser.get(&format!("{game}/export")).await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    let export: Export = serde_json::from_str(&page.body).unwrap();
+    (page.body, export)
+}
+
+fn whole_dump(url: &str) -> String {
+    let dump = Command::new("pg_dump").arg(url).output().unwrap();
+    assert!(
+        dump.status.success(),
+        "{}",
+        String::from_utf8_lossy(&dump.stderr)
+    );
+    String::from_utf8_lossy(&dump.stdout).into_owned()
+}
+
+fn mentions(text: &str) -> Vec<String> {
+    let lower = text.to_lowercase();
+    (lower.match_indices(&NAME.to_lowercase()))
+        .map(|(at, _)| text[at.saturating_sub(60)..(at + 60).min(text.len())].to_string())
+        .collect()
+}
+
+#[actix_web::test]
+async fn a_closed_account_leaves_no_trace_and_every_log_still_verifies() {
+    let app = TestApp::start_with(|s| s.inbound.replies_per_player_per_hour = 100_000).await;
+    let rated = seat_table(app, "kalah", &[NAME, "Bo"], &[]).await;
+    let inbound = Inbound::start(&rated.app);
+    play_by_email(&rated, &inbound, 3, at_random).await;
+    drop(inbound);
+    let app = &rated.app;
+    app.rate_finished_games();
+    let [zeph, bo] = [&rated.players[0], &rated.players[1]];
+    let cy = app.signed_in("cy@example.com", "Cy").await;
+
+    let timed = create_game(zeph, "kalah", &["bo@example.com"], &[("days", "3")]).await;
+    accept_invitation(app, bo, "bo@example.com").await;
+    let three = create_game(
+        bo,
+        "azul",
+        &[EMAIL, "cy@example.com"],
+        &[("days", "3"), ("on_timeout", "computer")],
+    )
+    .await;
+    accept_invitation(app, zeph, EMAIL).await;
+    accept_invitation(app, &cy, "cy@example.com").await;
+    let waiting = create_game(zeph, "quarto", &["cy@example.com"], &[]).await;
+
+    let event = {
+        let conn = &mut app.db.connect_as_server();
+        let people: Vec<accounts::Player> = ["bo@example.com", EMAIL, "cy@example.com"]
+            .iter()
+            .map(|email| accounts::by_email(conn, email).unwrap().unwrap())
+            .collect();
+        let setup =
+            crate::events::setup(Kind::Kalah, Format::RoundRobin { double: false }, 3, None);
+        crate::events::started(conn, &people, setup)
+    };
+    app.deliver();
+
+    let (before_text, before) = export_of(zeph, &rated.path).await;
+    assert!(
+        before_text.contains(NAME),
+        "the log names her before she leaves"
+    );
+    let zeph_id = before.rows[0].actor.unwrap();
+    let pseudonym = format!("Former player {zeph_id}");
+
+    // The closure goes through a server process of its own, whose log is read afterwards.
+    let log_path =
+        std::env::temp_dir().join(format!("turnpost-closing-{}.log", std::process::id()));
+    let log = std::fs::File::create(&log_path).unwrap();
+    let server = ServerProcess::start_logging_to(app, log).await;
+    let zeph = zeph.copy_to(&server.base);
+    let settings = zeph.get("/settings").await;
+    assert!(
+        settings.body.contains("action=\"/settings/close\""),
+        "{}",
+        settings.body
+    );
+    let asked = zeph
+        .post_form(
+            "/settings/close",
+            &[("csrf", &settings.csrf()), ("running_games", "computer")],
+        )
+        .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    assert!(
+        asked.body.contains("We emailed you a link"),
+        "{}",
+        asked.body
+    );
+    // The server process's own mail worker may be the one that sends it.
+    let mut waited = 0;
+    let mail = loop {
+        app.deliver();
+        let found = (app.mails_to(EMAIL).into_iter())
+            .find(|m| m.subject.contains("Closing your Turnpost account"));
+        match found {
+            Some(mail) => break mail,
+            None if waited < 100 => waited += 1,
+            None => panic!("no email with the closure link"),
+        }
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(100)).await;
+    };
+    let link = mail
+        .text
+        .split_whitespace()
+        .find(|word| word.contains("/close/"))
+        .expect("a closure link")
+        .to_string();
+    let path = url::Url::parse(&link).unwrap().path().to_string();
+
+    // Opening the link changes nothing; its button closes the account.
+    let confirm = zeph.get(&path).await;
+    assert_eq!(confirm.status, 200, "{}", confirm.body);
+    assert!(confirm.body.contains(&pseudonym), "{}", confirm.body);
+    let conn = &mut app.db.connect();
+    assert!(accounts::by_email(conn, EMAIL).unwrap().is_some());
+    let closed = zeph.post_form(&path, &[("csrf", &confirm.csrf())]).await;
+    assert_eq!(closed.status, 200, "{}", closed.body);
+    assert!(
+        closed.body.contains("Your account is closed"),
+        "{}",
+        closed.body
+    );
+    assert!(
+        closed.body.contains("Left to a computer: 1")
+            && closed.body.contains("Tournaments left: 1"),
+        "{}",
+        closed.body
+    );
+    let again = zeph.get(&path).await;
+    assert_eq!(again.status, 404, "the link works once: {}", again.body);
+    assert_eq!(zeph.get("/settings").await.status, 403, "signed out");
+    app.deliver();
+    drop(server);
+
+    // Nothing the site keeps gives her back.
+    let dump = whole_dump(&app.db.url);
+    assert!(
+        !dump.contains(EMAIL),
+        "the address is still in the database"
+    );
+    assert_eq!(
+        mentions(&dump),
+        Vec::<String>::new(),
+        "the name is still in the database"
+    );
+    assert!(dump.contains(&pseudonym));
+    let server_log = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_file(&log_path);
+    assert!(server_log.contains("account closed"), "{server_log}");
+    assert!(
+        !server_log.to_lowercase().contains("zephyrine"),
+        "{server_log}"
+    );
+
+    // Every log verifies: the export from before, and the new one, whose rows hash the same.
+    verify(&before).unwrap_or_else(|found| panic!("{found}"));
+    let (after_text, after) = export_of(bo, &rated.path).await;
+    verify(&after).unwrap_or_else(|found| panic!("{found}"));
+    assert!(after_text.contains(&pseudonym) && !after_text.contains(NAME));
+    let hashes = |export: &Export| {
+        export
+            .rows
+            .iter()
+            .map(|r| r.hash.clone())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(hashes(&before), hashes(&after));
+    for game in [&timed, &three, &waiting] {
+        let (text, export) = export_of(bo, game).await;
+        verify(&export).unwrap_or_else(|found| panic!("{game}: {found}"));
+        assert!(!text.contains(NAME), "{text}");
+    }
+    let ratings = Command::new(env!("CARGO_BIN_EXE_turnpost"))
+        .args(["ratings", "verify"])
+        .envs(app.db.env())
+        .output()
+        .unwrap();
+    assert!(
+        ratings.status.success(),
+        "{}",
+        String::from_utf8_lossy(&ratings.stdout)
+    );
+    let (audited, said) = crate::backup::audit(&app.db.url, &app.db.server_url());
+    assert!(audited, "{said}");
+
+    // The same pseudonym on every page that shows her.
+    for page in [
+        rated.path.clone(),
+        format!("{}/history", rated.path),
+        timed.clone(),
+        three.clone(),
+        format!("/events/{event}"),
+        format!("/players/{}", pseudonym.replace(' ', "%20")),
+    ] {
+        let shown = bo.get(&page).await;
+        assert_eq!(shown.status, 200, "{page}: {}", shown.body);
+        assert!(shown.body.contains(&pseudonym), "{page}: {}", shown.body);
+        assert_eq!(mentions(&shown.body), Vec::<String>::new(), "{page}");
+    }
+    let three_twin = bo.get_json(&three).await.json();
+    assert_eq!(three_twin["phase"], "active", "{three_twin}");
+    let timed_twin = bo.get_json(&timed).await.json();
+    assert_eq!(timed_twin["phase"], "finished", "resigned: {timed_twin}");
+
+    // The address may come back, as someone new.
+    let again = app.signed_in(EMAIL, "Zephyrine").await;
+    let home = again.get("/").await;
+    assert!(!home.body.contains(&rated.path), "{}", home.body);
+    let new_id = accounts::by_email(conn, EMAIL).unwrap().unwrap().id;
+    assert_ne!(new_id, zeph_id);
+}
+
+#[test]
+fn a_log_row_may_change_a_participants_name_and_nothing_else_even_for_the_owner() {
+    let db = crate::support::TestDb::new();
+    let server = &mut db.connect_as_server();
+    let owner = &mut db.connect();
+    let organiser = accounts::find_or_create(server, "organiser@example.com", Lang::En).unwrap();
+    let setup = crate::events::setup(Kind::Kalah, Format::RoundRobin { double: false }, 3, None);
+    let id = turnpost::events::service::create(server, &organiser, setup).unwrap();
+    let rows = |conn: &mut PgConnection| turnpost::events::store::load_rows(conn, &id).unwrap();
+    let head = rows(server)[0].hash.clone();
+    let named = format!("\"name\": \"{}\"", organiser.display_name);
+    let update = |set: &str| format!("UPDATE event_log SET {set} WHERE event_id = '{id}'");
+
+    let renamed = update(&format!(
+        "events = replace(events::text, '{named}', '\"name\": \"Someone else\"')::jsonb"
+    ));
+    diesel::sql_query(&renamed).execute(owner).unwrap();
+    let after = rows(server);
+    assert!(after[0].events.to_string().contains("Someone else"));
+    assert_eq!(after[0].hash, head, "the name is outside the hash");
+    turnpost::audit::verify_event(&turnpost::audit::event_export(server, &id).unwrap())
+        .unwrap_or_else(|found| panic!("{found}"));
+
+    for refused in [
+        update(&format!(
+            "events = replace(events::text, '\"id\": {}', '\"id\": 999')::jsonb",
+            organiser.id
+        )),
+        update("events = replace(events::text, '\"kalah\"', '\"quarto\"')::jsonb"),
+        update("hash = prev_hash"),
+        update("recorded_at = now()"),
+        format!("DELETE FROM event_log WHERE event_id = '{id}'"),
+    ] {
+        let result = diesel::sql_query(&refused).execute(owner);
+        assert!(result.is_err(), "the owner may not: {refused}");
+    }
+    let direct = diesel::sql_query(&renamed).execute(server);
+    assert!(
+        direct.is_err(),
+        "the server changes names only through forget_names"
+    );
+    let forgotten: i64 = diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(&format!(
+        "forget_names({}, 'Former player {}')",
+        organiser.id, organiser.id
+    )))
+    .get_result(server)
+    .unwrap();
+    assert_eq!(forgotten, 1);
+    assert!(rows(server)[0].events.to_string().contains("Former player"));
+    assert_eq!(rows(server)[0].hash, head);
+}
