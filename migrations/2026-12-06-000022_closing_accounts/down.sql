@@ -1,3 +1,5 @@
+DROP TABLE log_rehashes;
+DROP TABLE data_upgrades;
 DROP INDEX notifications_pending_at_once;
 CREATE INDEX notifications_pending_at_once ON notifications (player_id)
     WHERE state = 'pending'

@@ -108,3 +108,21 @@ CREATE INDEX notifications_pending_at_once ON notifications (player_id)
     WHERE state = 'pending'
       AND kind IN ('sign_in', 'invitation', 'out_of_time', 'table_cancelled', 'event_news',
                    'close_account');
+
+-- Logs written before names were left out of the hashes are hashed again once, by
+-- `turnpost migrate` (store::upgrade), so that a name in them can be replaced too. Each log
+-- whose head hash changed is recorded with its old and new head, so that anyone holding the old
+-- head (from an export downloaded before) can follow it to the new one.
+CREATE TABLE data_upgrades (
+    name TEXT PRIMARY KEY,
+    done_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE log_rehashes (
+    log TEXT NOT NULL CHECK (log IN ('game', 'event')),
+    log_id TEXT NOT NULL,
+    old_head BYTEA NOT NULL,
+    new_head BYTEA NOT NULL,
+    rehashed_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+    PRIMARY KEY (log, log_id)
+);
+GRANT SELECT ON data_upgrades, log_rehashes TO turnpost_server;

@@ -13,6 +13,7 @@ pub mod pool;
 pub mod replica;
 pub mod retention;
 pub mod schema;
+pub mod upgrade;
 
 use diesel::migration::MigrationSource;
 use diesel::pg::PgConnection;
@@ -112,7 +113,8 @@ pub fn migrate(conn: &mut PgConnection) -> Result<(), SetupError> {
     let result = conn
         .run_pending_migrations(MIGRATIONS)
         .map(|_| ())
-        .map_err(|e| SetupError::Migrate(e.to_string()));
+        .map_err(|e| SetupError::Migrate(e.to_string()))
+        .and_then(|()| Ok(upgrade::run(conn).map(|_| ())?));
     diesel::sql_query(format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})")).execute(conn)?;
     result
 }

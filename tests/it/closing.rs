@@ -288,3 +288,103 @@ fn a_log_row_may_change_a_participants_name_and_nothing_else_even_for_the_owner(
     assert!(rows(server)[0].events.to_string().contains("Former player"));
     assert_eq!(rows(server)[0].hash, head);
 }
+
+/// Rewrites a game's hashes as logs written before names were left out of them had them.
+fn hash_with_names(owner: &mut PgConnection, game_id: &str) {
+    let rows = turnpost::store::events::load(owner, game_id).unwrap();
+    let mut prev = turnpost::chain::GENESIS;
+    diesel::sql_query("ALTER TABLE game_events DISABLE TRIGGER USER")
+        .execute(owner)
+        .unwrap();
+    for row in &rows {
+        let recorded_at = row.recorded_at_text();
+        let hash = turnpost::chain::RowContent {
+            game_id,
+            seq: row.seq,
+            actor: row.actor,
+            command: &row.command,
+            events: &row.events,
+            recorded_at: &recorded_at,
+        }
+        .hash_with_names(&prev);
+        diesel::sql_query(format!(
+            "UPDATE game_events SET prev_hash = '\\x{}', hash = '\\x{}'
+             WHERE game_id = '{game_id}' AND seq = {}",
+            hex::encode(prev),
+            hex::encode(hash),
+            row.seq
+        ))
+        .execute(owner)
+        .unwrap();
+        prev = hash;
+    }
+    diesel::sql_query("ALTER TABLE game_events ENABLE TRIGGER USER")
+        .execute(owner)
+        .unwrap();
+}
+
+#[actix_web::test]
+async fn logs_hashed_with_names_are_hashed_again_once_and_a_damaged_one_is_left_alone() {
+    let table = seat_table(TestApp::start().await, "kalah", &["Ann", "Bo"], &[]).await;
+    let app = &table.app;
+    let [ann, bo] = [&table.players[0], &table.players[1]];
+    let other = create_game(ann, "quarto", &["bo@example.com"], &[]).await;
+    accept_invitation(app, bo, "bo@example.com").await;
+    let owner = &mut app.db.connect();
+    let id = |path: &str| path.trim_start_matches("/games/").to_string();
+    for path in [&table.path, &other] {
+        hash_with_names(owner, &id(path));
+    }
+    diesel::sql_query("DELETE FROM data_upgrades")
+        .execute(owner)
+        .unwrap();
+    let (_, old) = export_of(ann, &table.path).await;
+    verify(&old).unwrap_or_else(|found| panic!("an earlier log still verifies: {found}"));
+    // The other game's log altered behind the server's back.
+    diesel::sql_query("ALTER TABLE game_events DISABLE TRIGGER USER")
+        .execute(owner)
+        .unwrap();
+    diesel::sql_query(format!(
+        "UPDATE game_events SET actor = NULL WHERE game_id = '{}' AND seq = 1",
+        id(&other)
+    ))
+    .execute(owner)
+    .unwrap();
+    diesel::sql_query("ALTER TABLE game_events ENABLE TRIGGER USER")
+        .execute(owner)
+        .unwrap();
+    let damaged_before = turnpost::store::events::load(owner, &id(&other)).unwrap();
+
+    let upgraded = turnpost::store::upgrade::run(owner).unwrap();
+    assert_eq!((upgraded.logs_rehashed, upgraded.logs_damaged), (1, 1));
+    assert_eq!(
+        turnpost::store::upgrade::run(owner).unwrap(),
+        Default::default(),
+        "once only"
+    );
+    let (_, new) = export_of(ann, &table.path).await;
+    verify(&new).unwrap_or_else(|found| panic!("{found}"));
+    let head = |export: &Export| export.rows.last().unwrap().hash.clone();
+    assert_ne!(head(&old), head(&new));
+    let rows = turnpost::store::events::load(owner, &id(&table.path)).unwrap();
+    assert!(turnpost::store::events::verify_chain(&rows).is_ok());
+    #[derive(QueryableByName)]
+    struct Heads {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        old_head: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        new_head: String,
+    }
+    let heads: Heads = diesel::sql_query(
+        "SELECT encode(old_head, 'hex') AS old_head, encode(new_head, 'hex') AS new_head
+         FROM log_rehashes",
+    )
+    .get_result(owner)
+    .unwrap();
+    assert_eq!((heads.old_head, heads.new_head), (head(&old), head(&new)));
+    let damaged_after = turnpost::store::events::load(owner, &id(&other)).unwrap();
+    assert_eq!(
+        damaged_before, damaged_after,
+        "a damaged log is not laundered"
+    );
+}
