@@ -39,7 +39,7 @@ pub fn leave(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<
         with_rules!(kind, |R| {
             let (game, rows) = load::<R>(conn, game_id)?;
             if !game.joined.iter().any(|p| p.id == player.id) {
-                return Err(ServiceError::Forbidden(Message::new("not-a-player")));
+                return Err(ServiceError::Forbidden(Message::new("rule-not-seated")));
             }
             cancel_loaded::<R>(conn, game, &rows, Some(player.id), CancelReason::PlayerLeft)
         })

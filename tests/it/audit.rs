@@ -123,6 +123,27 @@ async fn a_finished_game_verifies_offline_and_from_the_database() {
     );
 }
 
+/// Whether row `i` differs only in a participant's name, which the hashes leave out so that a
+/// person who closes their account can be renamed.
+fn only_a_name_changed(export: &audit::Export, tampered: &audit::Export, i: usize) -> bool {
+    let hashed = |export: &audit::Export| {
+        let row = &export.rows[i];
+        (
+            turnpost::chain::RowContent {
+                game_id: &export.game_id,
+                seq: row.seq,
+                actor: row.actor,
+                command: &row.command,
+                events: &row.events,
+                recorded_at: &row.recorded_at,
+            }
+            .canonical_json(),
+            (row.prev_hash.clone(), row.hash.clone(), row.redacted),
+        )
+    };
+    hashed(export) == hashed(tampered)
+}
+
 #[actix_web::test]
 async fn any_change_to_any_row_is_found_and_the_row_named() {
     let table = started_game(&[("seeds_per_pit", "3")]).await;
@@ -137,7 +158,7 @@ async fn any_change_to_any_row_is_found_and_the_row_named() {
             };
             let mut tampered = export.clone();
             tampered.rows[i] = changed_row;
-            if tampered == export {
+            if tampered == export || only_a_name_changed(&export, &tampered, i) {
                 continue;
             }
             let found = audit::verify(&tampered).expect_err("a changed row is noticed");

@@ -55,6 +55,14 @@ async fn every_page_a_player_meets_passes_in_english_and_japanese() {
     let join = app
         .mail("cy@example.com", "invites you")
         .link(&app.base, "/join/");
+    let settings = ann.get("/settings").await;
+    let csrf = settings.csrf();
+    let closing = [("csrf", csrf.as_str()), ("running_games", "resign")];
+    let asked = ann.post_form("/settings/close", &closing).await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let close = app
+        .mail("ann@example.com", "Closing your Turnpost account")
+        .link(&app.base, "/close/");
     let csrf = ann.get(crate::event_pages::NEW_KALAH).await.csrf();
     let fields = crate::event_pages::creation(&csrf, &[]);
     let created = ann.post_form(crate::event_pages::NEW_KALAH, &fields).await;
@@ -94,6 +102,7 @@ async fn every_page_a_player_meets_passes_in_english_and_japanese() {
         format!("{board}/resign"),
         format!("{waiting}/invitations"),
         join,
+        close,
     ]);
     for lang in ["en", "ja"] {
         person.open(&format!("/?lang={lang}")).await;
