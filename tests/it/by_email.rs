@@ -184,7 +184,7 @@ fn log_length(app: &TestApp) -> i64 {
     count_rows(&app.db, "game_events")
 }
 
-fn outcomes(app: &TestApp) -> Vec<String> {
+pub fn outcomes(app: &TestApp) -> Vec<String> {
     use diesel::prelude::*;
     #[derive(QueryableByName)]
     struct Row {

@@ -21,6 +21,7 @@ mod concurrency;
 mod delivery;
 mod distribution;
 mod e2e;
+mod email_commands;
 mod endings;
 mod event_pages;
 mod event_store;

@@ -235,7 +235,7 @@ fn refusal(error: ServiceError, said: &mut Said) -> QueryResult<&'static str> {
 }
 
 /// The words of a refusal that is not a database failure.
-fn refused_message(error: ServiceError) -> Message {
+pub(super) fn refused_message(error: ServiceError) -> Message {
     match error {
         ServiceError::BadRequest(m)
         | ServiceError::Forbidden(m)

@@ -15,6 +15,9 @@ pub struct Incoming {
     pub automatic: Option<String>,
     /// What the receiving relay's Authentication-Results header says failed, if anything.
     pub authentication_failure: Option<String>,
+    /// The receiving relay vouches for the From address: DMARC passed, or SPF or DKIM passed
+    /// for the From address's domain.
+    pub authenticated: bool,
     /// The first text part (an HTML-only message is turned into text).
     pub text: String,
 }
@@ -31,12 +34,14 @@ pub fn parse(raw: &[u8], envelope_from: &str) -> Option<Incoming> {
         .and_then(|from| from.first())
         .and_then(|addr| addr.address())
         .map(str::to_lowercase);
+    let authenticated = (from.as_deref()).is_some_and(|from| authenticated(&headers, from));
     Some(Incoming {
         message_id: message.message_id().map(|id| format!("<{id}>")),
         from,
         subject: message.subject().unwrap_or_default().trim().to_string(),
         automatic: automatic(&headers, envelope_from),
         authentication_failure: authentication_failure(&headers),
+        authenticated,
         text: message
             .body_text(0)
             .map(|text| text.into_owned())
@@ -110,6 +115,43 @@ fn authentication_failure(headers: &[(String, String)]) -> Option<String> {
         return Some("DKIM failed".into());
     }
     None
+}
+
+/// Whether the topmost Authentication-Results header vouches for `from`: DMARC passed (which
+/// checks alignment itself), or SPF passed for an envelope sender of the same domain, or DKIM
+/// passed with a signature of the same domain — the From domain equal to it or under it. Nothing
+/// passes while DMARC failed, or with no header (a relay that checks nothing vouches for nobody).
+fn authenticated(headers: &[(String, String)], from: &str) -> bool {
+    let Some(results) = header(headers, "authentication-results") else {
+        return false;
+    };
+    let results = results.to_ascii_lowercase();
+    let Some((_, domain)) = from.rsplit_once('@') else {
+        return false;
+    };
+    let aligned = |other: &str| {
+        let other = other.rsplit('@').next().unwrap_or(other);
+        domain == other || domain.ends_with(&format!(".{other}"))
+    };
+    let mut vouched = false;
+    // The first part names the relay that checked; each other part is one method's verdict.
+    for clause in results.split(';').skip(1) {
+        let words: Vec<&str> = clause.split_whitespace().collect();
+        let property = |name: &str| {
+            (words.iter()).find_map(|w| w.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
+        };
+        match words.first().copied() {
+            Some("dmarc=fail") => return false,
+            Some("dmarc=pass") => vouched |= property("header.from").is_none_or(aligned),
+            Some("spf=pass") => vouched |= property("smtp.mailfrom").is_some_and(aligned),
+            Some("dkim=pass") => {
+                let signer = property("header.d").or_else(|| property("header.i"));
+                vouched |= signer.is_some_and(aligned);
+            }
+            _ => {}
+        }
+    }
+    vouched
 }
 
 /// For a message piped without its envelope: the Return-Path address (empty for `<>` or none),
@@ -198,6 +240,30 @@ mod tests {
         }
         let person = parse(&message("Auto-Submitted: no\r\n", "3\r\n"), "a@b.c").unwrap();
         assert_eq!(person.automatic, None);
+    }
+
+    #[test]
+    fn a_sender_is_vouched_for_only_by_a_pass_for_its_own_domain() {
+        let vouched = |results: &str| {
+            let headers = match results {
+                "" => String::new(),
+                r => format!("Authentication-Results: mx.turnpost.test; {r}\r\n"),
+            };
+            parse(&message(&headers, "games"), "ann@example.com")
+                .unwrap()
+                .authenticated
+        };
+        assert!(vouched("dmarc=pass header.from=example.com"));
+        assert!(vouched("spf=pass smtp.mailfrom=ann@example.com"));
+        assert!(vouched("dkim=pass header.d=example.com; spf=none"));
+        assert!(!vouched("dkim=pass header.i=@mail.example.com"));
+        assert!(!vouched(""));
+        assert!(!vouched("spf=pass smtp.mailfrom=mallory@elsewhere.test"));
+        assert!(!vouched("dkim=pass header.d=elsewhere.test"));
+        assert!(!vouched(
+            "spf=pass smtp.mailfrom=ann@example.com; dmarc=fail"
+        ));
+        assert!(!vouched("spf=fail smtp.mailfrom=ann@example.com"));
     }
 
     #[test]

@@ -7,6 +7,7 @@
 //! (auto-replies, bounces) are stored and never answered, so no mail loop can start.
 
 pub mod answer;
+mod commands;
 mod handle;
 pub mod listener;
 mod message;
@@ -175,9 +176,11 @@ fn judge(
                 .into(),
         )
     };
-    let Some(address) = reply_address::parse(&settings.inbound.address, envelope.recipient) else {
+    let address = reply_address::parse(&settings.inbound.address, envelope.recipient);
+    let public = commands::is_public(&settings.inbound.address, envelope.recipient);
+    if address.is_none() && !public {
         return Ok(unknown());
-    };
+    }
     let Some(incoming) = incoming else {
         return Ok(refused(
             "unreadable",
@@ -194,6 +197,12 @@ fn judge(
         };
         return Ok((Some(settled), Verdict::Accepted));
     }
+    let Some(address) = address else {
+        return Ok(match commands::handle(conn, settings, incoming)? {
+            Some(settled) => (Some(settled), Verdict::Accepted),
+            None => (None, over_the_limit()),
+        });
+    };
     let (game_id, player) = match addressee(conn, &address.token, incoming.from.as_deref())? {
         Addressee::Unknown => return Ok(unknown()),
         Addressee::WrongSender => {
@@ -217,17 +226,7 @@ fn judge(
         ));
     }
     if let Err(exceeded) = replies_per_player(settings).take(conn, &player.id.to_string(), 1)? {
-        let text = format!(
-            "You have sent as many replies as we take in an hour; this one will be read in {}.",
-            wait_in_words(exceeded.retry_after_seconds)
-        );
-        return Ok((
-            None,
-            Verdict::Deferred {
-                status: "4.7.1",
-                text,
-            },
-        ));
+        return Ok((None, over_the_limit_for(exceeded.retry_after_seconds)));
     }
     let reply = Reply {
         incoming,
@@ -237,6 +236,22 @@ fn judge(
     };
     let settled = handle::act(conn, settings, &reply)?;
     Ok((Some(settled), Verdict::Accepted))
+}
+
+/// The relay is asked to try again later: the sender has sent as many messages as are taken in
+/// an hour.
+fn over_the_limit_for(retry_after_seconds: i64) -> Verdict {
+    Verdict::Deferred {
+        status: "4.7.1",
+        text: format!(
+            "You have sent as many replies as we take in an hour; this one will be read in {}.",
+            wait_in_words(retry_after_seconds)
+        ),
+    }
+}
+
+fn over_the_limit() -> Verdict {
+    over_the_limit_for(3600)
 }
 
 /// Handles a stored message that is still waiting (the relay gave up retrying while the
