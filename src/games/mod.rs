@@ -20,6 +20,7 @@ pub mod seed;
 pub mod service;
 pub mod stream;
 pub mod table;
+pub mod table_request;
 pub mod takeover;
 pub mod timeout;
 pub mod vacation;

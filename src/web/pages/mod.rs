@@ -22,7 +22,6 @@ mod leaderboard;
 mod named;
 mod new_game;
 mod new_game_json;
-mod new_table;
 mod players;
 mod recent;
 mod resign;

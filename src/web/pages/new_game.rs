@@ -7,14 +7,13 @@ use askama::Template;
 use diesel::Connection;
 use serde_json::json;
 
-use crate::auth::{Player, accounts};
+use crate::auth::Player;
 use crate::bots::Level;
 use crate::config::LimitSettings;
-use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
+use crate::games::clock::DAY_CHOICES;
 use crate::games::computer;
 use crate::games::error::ServiceError;
 use crate::games::seating;
-use crate::games::stream::RatingRange;
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::rules::Message;
@@ -34,7 +33,7 @@ use crate::web::session::{
 
 use super::game_view::json_response;
 use super::new_game_json;
-use super::new_table::{Request, player_range};
+use crate::games::table_request::{self, Request, player_range};
 
 pub struct KindLine {
     slug: &'static str,
@@ -174,15 +173,6 @@ fn computer_seats(typed: &Form, max: usize, lang: Lang) -> Vec<ComputerSeat> {
         .collect()
 }
 
-/// The computer seats chosen on the form.
-fn computers(form: &Form, max: usize) -> Result<Vec<Level>, Message> {
-    (1..max)
-        .filter_map(|n| form.get(&format!("computer_{n}")))
-        .filter(|typed| !typed.is_empty())
-        .map(|typed| Level::parse(typed).ok_or_else(|| Message::new("new-game-choose-computer")))
-        .collect()
-}
-
 fn options_form<R: GameUi>(
     visitor: &Visitor,
     kind: Kind,
@@ -309,99 +299,6 @@ pub async fn options_page(
     options_page_handler(&req, &session, &state, &path).await
 }
 
-/// The invited addresses, checked; the message names the first bad one.
-fn invitees(form: &Form, max_players: usize) -> Result<Vec<String>, Message> {
-    (1..max_players)
-        .filter_map(|n| form.get(&format!("invite_{n}")))
-        .filter(|typed| !typed.trim().is_empty())
-        .map(accounts::normalize_email)
-        .collect()
-}
-
-fn read_request<R: GameUi>(form: &Form, day_seconds: i64) -> Result<Request, Message> {
-    let options = R::options_from_form(form)?;
-    let max = player_range::<R>().1;
-    let invitees = invitees(form, max)?;
-    let open_seats = match form.get("open_seats").unwrap_or("0") {
-        "" => 0,
-        typed => typed
-            .parse::<usize>()
-            .ok()
-            .filter(|n| *n < max)
-            .ok_or_else(|| Message::new("new-game-choose-open-seats"))?,
-    };
-    Ok(Request {
-        options: serde_json::to_value(options).expect("options serialize"),
-        invitees,
-        open_seats,
-        computers: computers(form, max)?,
-        time_control: time_control(form, day_seconds)?,
-        rated: rated(form)?,
-        rating_range: rating_range(form)?,
-    })
-}
-
-/// The rating range asked for the open seats: none when both ends are blank.
-fn rating_range(form: &Form) -> Result<Option<RatingRange>, Message> {
-    let end = |field: &str| -> Result<Option<i32>, Message> {
-        match form.get(field).map(str::trim).unwrap_or("") {
-            "" => Ok(None),
-            typed => typed
-                .parse::<i32>()
-                .ok()
-                .filter(|n| (0..=4000).contains(n))
-                .map(Some)
-                .ok_or_else(|| Message::new("new-game-choose-rating-range")),
-        }
-    };
-    let range = RatingRange {
-        min: end("rating_min")?,
-        max: end("rating_max")?,
-    };
-    Ok((range != RatingRange::default()).then_some(range))
-}
-
-/// Whether the form asks for a rated game: it is, unless "casual" is chosen.
-fn rated(form: &Form) -> Result<bool, Message> {
-    match form.get("rated").unwrap_or("rated") {
-        "rated" | "" => Ok(true),
-        "casual" => Ok(false),
-        _ => Err(Message::new("new-game-choose-rated")),
-    }
-}
-
-/// The table's time control: `days` per move (or none), as a deadline or a bank, and what
-/// happens to a player out of time.
-fn time_control(form: &Form, day_seconds: i64) -> Result<Option<TimeControl>, Message> {
-    let days = match form.get("days").unwrap_or("none") {
-        "none" | "" => return Ok(None),
-        typed => typed
-            .parse::<i64>()
-            .ok()
-            .filter(|d| DAY_CHOICES.contains(d)),
-    };
-    let Some(days) = days else {
-        return Err(Message::new("new-game-choose-time-limit"));
-    };
-    let bank = match form.get("clock").unwrap_or("move") {
-        "move" => false,
-        "bank" => true,
-        _ => return Err(Message::new("new-game-choose-clock")),
-    };
-    let on_timeout = match form.get("on_timeout").unwrap_or("withdraw") {
-        "withdraw" => OnTimeout::Withdraw,
-        "others" => OnTimeout::OthersDecide,
-        "computer" => OnTimeout::ComputerTakesOver,
-        _ => return Err(Message::new("new-game-choose-on-timeout")),
-    };
-    Ok(Some(TimeControl::from_days(
-        days,
-        bank,
-        on_timeout,
-        day_seconds,
-    )))
-}
-
 /// Why a game (or a tournament) was not created: a mistake on the form (shown on the form again),
 /// or anything else. Either way the transaction rolls back, so nothing of a limit is taken.
 pub(super) enum Refused {
@@ -474,7 +371,7 @@ pub async fn create(
         render_page(StatusCode::BAD_REQUEST, &page_data)
     };
     let day_seconds = state.settings.clock.day_seconds;
-    let request = match with_rules!(kind, |R| read_request::<R>(&form, day_seconds)) {
+    let request = match with_rules!(kind, |R| table_request::read::<R>(&form, day_seconds)) {
         Ok(request) => request,
         Err(message) => return refuse(visitor.lang.say(&message, &[])),
     };

@@ -12,7 +12,7 @@ use crate::i18n::Lang;
 use crate::rules::{Kind, with_rules};
 use crate::rules::{Message, Rules};
 
-use super::new_table::{Request, player_range};
+use crate::games::table_request::{Request, player_range};
 
 /// The games on offer, with where to read their options; names in `lang`.
 pub fn kinds(lang: Lang) -> Value {
