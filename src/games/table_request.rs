@@ -1,6 +1,11 @@
 //! A new table as its creator asks for it — from the form, a JSON body or an email command —
 //! read and checked the same way whichever way it came.
 
+use std::collections::BTreeSet;
+
+use serde::Deserialize;
+use serde_json::Value;
+
 use crate::auth::accounts;
 use crate::bots::Level;
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
@@ -20,6 +25,29 @@ pub struct Request {
     pub rated: bool,
     /// The ratings that may take the open seats.
     pub rating_range: Option<RatingRange>,
+}
+
+impl Request {
+    /// The table this request asks for, of `kind`, ready for [`crate::games::seating::create_game`].
+    pub fn table(
+        &self,
+        kind: crate::rules::Kind,
+        private: bool,
+        invitation_days: i64,
+    ) -> crate::games::seating::NewTable<'_> {
+        crate::games::seating::NewTable {
+            kind,
+            options: self.options.clone(),
+            private,
+            invitees: &self.invitees,
+            open_seats: self.open_seats,
+            computers: &self.computers,
+            time_control: self.time_control,
+            rated: self.rated,
+            rating_range: self.rating_range,
+            invitation_days,
+        }
+    }
 }
 
 /// The fewest and most players the game can seat.
@@ -129,4 +157,137 @@ fn computers(form: &FormFields, max: usize) -> Result<Vec<Level>, Message> {
         .filter(|typed| !typed.is_empty())
         .map(|typed| Level::parse(typed).ok_or_else(|| Message::new("new-game-choose-computer")))
         .collect()
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Table {
+    #[serde(default)]
+    options: Option<Value>,
+    #[serde(default)]
+    invitees: Vec<String>,
+    #[serde(default)]
+    open_seats: usize,
+    #[serde(default)]
+    computers: Vec<String>,
+    #[serde(default)]
+    private: bool,
+    #[serde(default = "rated_by_default")]
+    rated: bool,
+    #[serde(default)]
+    rating_range: Option<RatingRange>,
+    #[serde(default)]
+    time_control: Option<Clock>,
+}
+
+fn rated_by_default() -> bool {
+    true
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Clock {
+    days: i64,
+    #[serde(default)]
+    clock: Option<String>,
+    #[serde(default)]
+    on_timeout: Option<String>,
+}
+
+/// Reads a JSON new-game body (as `GET /games/new/{kind}` describes it) and whether the table
+/// is private; the message says what is wrong.
+pub fn from_json<R: Rules>(body: &[u8], day_seconds: i64) -> Result<(Request, bool), Message> {
+    let table: Table = serde_json::from_slice(body)
+        .map_err(|e| Message::new("json-form-unreadable").text("detail", e.to_string()))?;
+    let options = table
+        .options
+        .unwrap_or_else(|| serde_json::to_value(R::Options::default()).expect("serializes"));
+    unknown_options::<R>(&options)?;
+    let max = player_range::<R>().1;
+    if table.invitees.len() >= max {
+        return Err(Message::new("json-form-too-many-invitees")
+            .with("game", Message::new(R::NAME))
+            .with("max", max)
+            .with("most", max - 1));
+    }
+    let invitees = table
+        .invitees
+        .iter()
+        .map(|typed| accounts::normalize_email(typed))
+        .collect::<Result<Vec<_>, _>>()?;
+    if table.open_seats >= max {
+        return Err(Message::new("json-form-too-many-open").with("most", max - 1));
+    }
+    let time_control = table
+        .time_control
+        .map(|clock| clock_of(clock, day_seconds))
+        .transpose()?;
+    let computers = table
+        .computers
+        .iter()
+        .map(|level| Level::parse(level).ok_or_else(|| Message::new("new-game-choose-computer")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if computers.len() >= max {
+        return Err(Message::new("json-form-too-many-open").with("most", max - 1));
+    }
+    let request = Request {
+        options,
+        invitees,
+        open_seats: table.open_seats,
+        computers,
+        time_control,
+        rated: table.rated,
+        rating_range: table.rating_range,
+    };
+    Ok((request, table.private))
+}
+
+/// Option names the engine would silently ignore are refused, so a typo is not a surprise.
+pub fn unknown_options<R: Rules>(options: &Value) -> Result<(), Message> {
+    let Some(given) = options.as_object() else {
+        return Err(Message::new("json-form-options-object"));
+    };
+    let defaults = serde_json::to_value(R::Options::default()).expect("serializes");
+    let known: BTreeSet<&String> = defaults
+        .as_object()
+        .map(|o| o.keys().collect())
+        .unwrap_or_default();
+    match given.keys().find(|key| !known.contains(key)) {
+        None => Ok(()),
+        Some(key) => Err(Message::new("json-form-unknown-option")
+            .with("game", Message::new(R::NAME))
+            .text("option", key.as_str())
+            .text(
+                "known",
+                known
+                    .iter()
+                    .map(|k| k.as_str())
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )),
+    }
+}
+
+fn clock_of(clock: Clock, day_seconds: i64) -> Result<TimeControl, Message> {
+    if !DAY_CHOICES.contains(&clock.days) {
+        return Err(Message::new("json-form-days")
+            .text("choices", DAY_CHOICES.map(|d| d.to_string()).join(", ")));
+    }
+    let bank = match clock.clock.as_deref().unwrap_or("move") {
+        "move" => false,
+        "bank" => true,
+        _ => return Err(Message::new("json-form-clock")),
+    };
+    let on_timeout = match clock.on_timeout.as_deref().unwrap_or("withdraw") {
+        "withdraw" => OnTimeout::Withdraw,
+        "others" => OnTimeout::OthersDecide,
+        "computer" => OnTimeout::ComputerTakesOver,
+        _ => return Err(Message::new("json-form-on-timeout")),
+    };
+    Ok(TimeControl::from_days(
+        clock.days,
+        bank,
+        on_timeout,
+        day_seconds,
+    ))
 }

@@ -114,3 +114,100 @@ async fn a_vouched_player_lists_games_goes_away_and_comes_back_by_email_and_a_fo
         "{seen:?}"
     );
 }
+
+fn games_of(app: &TestApp, email: &str) -> Vec<(String, String, serde_json::Value)> {
+    #[derive(QueryableByName)]
+    struct Made {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        id: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        phase: String,
+        #[diesel(sql_type = diesel::sql_types::Jsonb)]
+        options: serde_json::Value,
+    }
+    diesel::sql_query(
+        "SELECT g.id, g.phase, g.options FROM games g JOIN players p ON p.id = g.created_by
+         WHERE p.email = $1 ORDER BY g.created_at",
+    )
+    .bind::<diesel::sql_types::Text, _>(email)
+    .load::<Made>(&mut app.db.connect())
+    .unwrap()
+    .into_iter()
+    .map(|m| (m.id, m.phase, m.options))
+    .collect()
+}
+
+#[actix_web::test]
+async fn a_table_is_set_up_by_email_as_the_form_would_and_within_the_same_limits() {
+    let app = TestApp::start_with(|s| s.limits.games_per_player_per_hour = 3).await;
+    let ann = "ann@example.com";
+    app.signed_in(ann, "Ann").await;
+    let inbound = Inbound::start(&app);
+    let answered = |text: &str| {
+        let wanted = text.to_string();
+        newest(&app, ann, move |m| m.text.contains(&wanted))
+    };
+
+    let asked = "new kalah seeds 6 with cy@example.com 3 days";
+    inbound
+        .send(ann, PUBLIC, &command(ann, asked, true))
+        .unwrap();
+    let made = answered("Your Kalah table is set up").expect("an answer");
+    assert!(
+        made.text.contains("Invitations went to cy@example.com"),
+        "{}",
+        made.text
+    );
+    let games = games_of(&app, ann);
+    assert_eq!(games.len(), 1);
+    assert_eq!(
+        (games[0].1.as_str(), games[0].2["seeds_per_pit"].clone()),
+        ("waiting", 6.into())
+    );
+    assert!(
+        made.text.contains(&format!("/games/{}", games[0].0)),
+        "{}",
+        made.text
+    );
+    assert!(
+        app.mail("cy@example.com", "invites you")
+            .text
+            .contains("Kalah")
+    );
+
+    inbound
+        .send(ann, PUBLIC, &command(ann, "新規 クアルト 対戦 上級", true))
+        .unwrap();
+    assert!(answered("Your Quarto table is set up").is_some());
+    let games = games_of(&app, ann);
+    assert_eq!(games[1].1, "active", "a computer sits down at once");
+
+    // Mistakes change nothing and say why.
+    let before = games_of(&app, ann).len();
+    inbound
+        .send(ann, PUBLIC, &command(ann, "new kalah colour red", true))
+        .unwrap();
+    let wrong = answered("Nothing was created").expect("a refusal");
+    assert!(wrong.text.contains("seeds_per_pit"), "{}", wrong.text);
+    inbound
+        .send(ann, PUBLIC, &command(ann, "new chess", true))
+        .unwrap();
+    assert!(answered("Write the game after").is_some());
+    assert_eq!(games_of(&app, ann).len(), before);
+
+    // The same hourly limit as the form: a third table is made, a fourth is not.
+    inbound
+        .send(ann, PUBLIC, &command(ann, "new kalah open", true))
+        .unwrap();
+    assert_eq!(games_of(&app, ann).len(), 3);
+    inbound
+        .send(ann, PUBLIC, &command(ann, "new kalah open", true))
+        .unwrap();
+    let limited = answered("Nothing was created: You have").expect("the limit in words");
+    assert!(
+        limited.text.contains("try again") || limited.text.contains("minute"),
+        "{}",
+        limited.text
+    );
+    assert_eq!(games_of(&app, ann).len(), 3);
+}

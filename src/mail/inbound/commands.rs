@@ -7,12 +7,14 @@
 //! write to no one but the address's owner, and seldom.
 //!
 //! The commands, in English or Japanese, on the message's first line of its own:
-//! `help`, `games` (running games, each with its reply address), `away N days`, `back`.
+//! `help`, `games` (running games, each with its reply address), `away N days`, `back`, and
+//! `new GAME …` (a table, as the new-game form makes one: see [`new_table`]).
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use super::message::Incoming;
+use super::new_table::{self, game_named};
 use super::reply_text::own_lines;
 use crate::auth::{Player, accounts};
 use crate::config::Settings;
@@ -22,7 +24,7 @@ use crate::games::{service, vacation};
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
 use crate::mail::messages::{self, Footer, Notice};
-use crate::rules::with_rules;
+use crate::rules::{Kind, Message, with_rules};
 use crate::store::emails::{self, NewEmail};
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
@@ -33,8 +35,12 @@ use crate::store::schema::{game_players, games};
 pub enum Command {
     Help,
     Games,
-    Away { days: i64 },
+    Away {
+        days: i64,
+    },
     Back,
+    /// A new table of this game (none: the word names no game), as the rest of the line asks.
+    New(Option<Kind>),
 }
 
 /// The command on the first line of the sender's own text, in either language.
@@ -48,6 +54,7 @@ pub fn read(lines: &[String]) -> Option<Command> {
         "help" | "ヘルプ" => Some(Command::Help),
         "games" | "対局" => Some(Command::Games),
         "back" | "復帰" => Some(Command::Back),
+        "new" | "新規" => Some(Command::New(words.get(1).and_then(|w| game_named(w)))),
         "away" | "不在" => {
             let days = words.get(1)?.trim_end_matches('日').parse().ok()?;
             Some(Command::Away { days })
@@ -114,11 +121,13 @@ pub fn handle(
     {
         return Ok(None);
     }
-    let told = match read(&own_lines(&incoming.text)) {
+    let lines = own_lines(&incoming.text);
+    let told = match read(&lines) {
         None => Told {
             lines: vec![lang.t("command-unknown"), help(lang)],
             links: Vec::new(),
         },
+        Some(Command::New(kind)) => new_table(conn, settings, &player, kind, &lines[0])?,
         Some(command) => run(conn, settings, &player, command)?,
     };
     let detail = told.lines.join(" ");
@@ -189,7 +198,70 @@ fn run(
             let ended = vacation::end(conn, player, allowance).map(|()| lang.t("command-back"));
             said(ended)
         }
+        // A game it names is made by [`new_table`]; here the word named none.
+        Command::New(_) => Ok(Told::line(
+            lang.tr("command-new-no-game")
+                .arg("games", game_list(lang))
+                .to_string(),
+        )),
     }
+}
+
+/// The games Turnpost hosts, by the names a `new` command takes.
+fn game_list(lang: Lang) -> String {
+    (Kind::ALL.iter())
+        .map(|&kind| format!("{} ({})", kind.as_str(), lang.game_name(kind)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `new GAME …`: creates the table the line asks for, as the new-game form would.
+fn new_table(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    player: &Player,
+    kind: Option<Kind>,
+    line: &str,
+) -> QueryResult<Told> {
+    let lang = player.lang();
+    let Some(kind) = kind else {
+        return run(conn, settings, player, Command::New(None));
+    };
+    let lower = line.to_lowercase();
+    let words: Vec<&str> = (lower.split(|c: char| c.is_whitespace() || c == '\u{3000}'))
+        .filter(|w| !w.is_empty())
+        .skip(2)
+        .collect();
+    let (game_id, request) = match new_table::create(conn, settings, player, kind, &words) {
+        Ok(made) => made,
+        Err(new_table::Refused::Database(e)) => return Err(e),
+        Err(new_table::Refused::Said(why)) => {
+            let refused = Message::new("command-new-refused").with("why", why);
+            return Ok(Told::line(lang.say(&refused, &[])));
+        }
+    };
+    let mut lines = vec![
+        lang.tr("command-new-made")
+            .arg("game", lang.game_name(kind))
+            .to_string(),
+    ];
+    if !request.invitees.is_empty() {
+        let invited = request.invitees.join(", ");
+        lines.push(
+            lang.tr("command-new-invited")
+                .arg("addresses", invited)
+                .to_string(),
+        );
+    }
+    if request.open_seats > 0 {
+        let open = request.open_seats;
+        lines.push(lang.tr("command-new-open").arg("count", open).to_string());
+    }
+    let link = format!("{}/games/{game_id}", settings.base_url());
+    Ok(Told {
+        lines,
+        links: vec![(lang.t("command-new-page"), link)],
+    })
 }
 
 /// The player's running games, each with the address a reply to moves in it.

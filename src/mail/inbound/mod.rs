@@ -11,6 +11,7 @@ mod commands;
 mod handle;
 pub mod listener;
 mod message;
+mod new_table;
 pub use message::envelope_hints;
 mod reply_text;
 

@@ -7,7 +7,7 @@ use crate::events::log::{Format, Setup};
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::rules::{Kind, Message, Rules, with_rules};
 
-use super::new_game_json::unknown_options;
+use crate::games::table_request::unknown_options;
 
 /// The body of `POST /events/new/KIND`; what is left out takes the form's default.
 #[derive(Deserialize)]

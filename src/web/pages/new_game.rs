@@ -414,10 +414,10 @@ async fn create_from_json(
     let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.clone();
     let day_seconds = state.settings.clock.day_seconds;
-    let (request, private) = with_rules!(kind, |R| new_game_json::read::<R>(body, day_seconds))
-        .map_err(|reason| {
-            WebError::bad_request(Message::new("options-invalid").with("reason", reason))
-        })?;
+    let (request, private) =
+        with_rules!(kind, |R| table_request::from_json::<R>(body, day_seconds)).map_err(
+            |reason| WebError::bad_request(Message::new("options-invalid").with("reason", reason)),
+        )?;
     let game_id = open_table(state, player, kind, request, private, visitor.lang)
         .await?
         .map_err(|reason| {
@@ -440,27 +440,15 @@ async fn open_table(
     lang: Lang,
 ) -> Result<Result<String, String>, WebError> {
     let pool = state.pool.clone();
-    let invited = request.invitees;
     let settings = state.settings.clone();
     let created = web::block(move || -> Result<_, Refused> {
         let mut conn = pool.get().map_err(WebError::from)?;
         conn.transaction(|conn| -> Result<_, Refused> {
-            take_limits(conn, &settings.limits, creator.id, &invited)?;
+            take_limits(conn, &settings.limits, creator.id, &request.invitees)?;
             seating::create_game(
                 conn,
                 &creator,
-                seating::NewTable {
-                    kind,
-                    options: request.options,
-                    private,
-                    invitees: &invited,
-                    open_seats: request.open_seats,
-                    computers: &request.computers,
-                    time_control: request.time_control,
-                    rated: request.rated,
-                    rating_range: request.rating_range,
-                    invitation_days: settings.auth.invitation_days,
-                },
+                request.table(kind, private, settings.auth.invitation_days),
             )
             .map_err(|e| match e {
                 ServiceError::BadRequest(message) => Refused::Form(lang.say(&message, &[])),

@@ -112,10 +112,23 @@ command-subject = Turnpost
 command-site = Turnpost
 command-not-vouched = Turnpost takes commands only from mail your provider vouches for (SPF or DKIM for your address's domain, with DMARC), and this message came without that, so nothing was done. Send it from your own provider's mail client or web mail, or use the site. This note is sent once a day at most.
 command-unknown = That is not a command Turnpost knows, so nothing was done.
-command-help = Write one command on the first line of a message to this address: “games” lists your running games, each with the address a reply to moves in it; “away 3 days” starts a vacation of 3 days (your clocks stop); “back” ends it; “help” sends this list.
+command-help = Write one command on the first line of a message to this address: “games” lists your running games, each with the address a reply to moves in it; “away 3 days” starts a vacation of 3 days (your clocks stop); “back” ends it; “new kalah with bo@example.com” sets up a table (also “new azul 2 open”, “new quarto against hard computer”, “new kalah seeds 6 3 days casual”); “help” sends this list.
 command-games = Your running games, each with the address to reply to:
 command-no-games = You have no running games.
 command-game-your-turn = { $game } against { $others } — your turn — reply to { $address }
 command-game = { $game } against { $others } — reply to { $address }
 command-away = You are away until { $until }: your clocks stop until then. Write “back” to return earlier.
 command-back = Welcome back: your clocks run again.
+command-new-no-game = Write the game after “new”: { $games }.
+command-new-made = Your { $game } table is set up.
+command-new-invited = Invitations went to { $addresses }.
+command-new-open = { $count ->
+    [one] One seat is open to anyone on the list of open tables.
+   *[other] { $count } seats are open to anyone on the list of open tables.
+}
+command-new-page = The table's page
+command-new-refused = Nothing was created: { $why }
+command-new-level = write the computer's level after “against”: easy, medium or hard.
+command-new-days = write the number of days after “days”.
+command-new-unknown-word = “{ $word }” is not something a table takes. This game's options are: { $known }.
+command-new-option-value = “{ $value }” is not a value “{ $option }” takes.
