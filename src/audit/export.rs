@@ -98,10 +98,11 @@ fn export_row<R: Rules>(
     game: &Game<R>,
     row: &EventRow,
     viewer: Viewer,
+    names: &HashMap<i64, String>,
 ) -> Result<ExportRow, ReplayError> {
     let (command, mut events) = visible_row(game, row, viewer)?;
     let redacted = command != row.command || events != row.events;
-    named_as_now(&mut events, &game.names_by_id());
+    named_as_now(&mut events, names);
     Ok(ExportRow {
         seq: row.seq,
         actor: row.actor,
@@ -120,8 +121,9 @@ pub fn export<R: Rules>(
     rows: &[EventRow],
     viewer: Viewer,
 ) -> Result<Export, ReplayError> {
+    let names = game.names_by_id();
     let rows = (rows.iter())
-        .map(|row| export_row(game, row, viewer))
+        .map(|row| export_row(game, row, viewer, &names))
         .collect::<Result<Vec<_>, _>>()?;
     Ok(Export {
         complete: rows.iter().all(|row| !row.redacted),
@@ -155,6 +157,8 @@ pub struct Written<R: Rules> {
     game: Game<R>,
     rows: Log,
     viewer: Viewer,
+    /// The players' names as they are now, by id.
+    names: HashMap<i64, String>,
     /// The next row to write; `None` before the heading.
     next: Option<usize>,
     complete: bool,
@@ -164,6 +168,7 @@ pub struct Written<R: Rules> {
 impl<R: Rules> Written<R> {
     pub fn new(game: Game<R>, rows: Log, viewer: Viewer) -> Written<R> {
         Written {
+            names: game.names_by_id(),
             game,
             rows,
             viewer,
@@ -189,7 +194,7 @@ impl<R: Rules> Written<R> {
         let end = (first + ROWS_PER_PIECE).min(self.rows.len());
         let mut text = String::new();
         for (i, row) in self.rows[first..end].iter().enumerate() {
-            let row = export_row(&self.game, row, self.viewer)?;
+            let row = export_row(&self.game, row, self.viewer, &self.names)?;
             self.complete &= !row.redacted;
             let pretty = serde_json::to_string_pretty(&row).expect("exports serialize");
             // Rows sit two levels deep. JSON strings hold no raw line breaks, so every line

@@ -108,6 +108,46 @@ pub struct Exceeded {
     pub retry_after_seconds: i64,
 }
 
+/// A limit reached, and what it limits, in words.
+pub type Reached = (Exceeded, Message);
+
+/// Takes the allowances for `inviter` sending one invitation to each of `addresses`, and each
+/// address's own, in the caller's transaction; the first one reached.
+pub fn take_invitations(
+    conn: &mut PgConnection,
+    limits: &LimitSettings,
+    inviter: i64,
+    addresses: &[String],
+) -> QueryResult<Result<(), Reached>> {
+    let count = addresses.len() as i64;
+    if let Err(exceeded) =
+        Limit::invitations_per_player(limits).take(conn, &inviter.to_string(), count)?
+    {
+        return Ok(Err((exceeded, Message::new("limit-invitations-sent"))));
+    }
+    for address in addresses {
+        if let Err(exceeded) = Limit::invitations_per_address(limits).take(conn, address, 1)? {
+            let what = Message::new("limit-address-invited").text("address", address.clone());
+            return Ok(Err((exceeded, what)));
+        }
+    }
+    Ok(Ok(()))
+}
+
+/// Takes a new table's allowances, in the transaction that makes it: the creator's game, and
+/// the invitations as [`take_invitations`] does.
+pub fn take_new_table(
+    conn: &mut PgConnection,
+    limits: &LimitSettings,
+    creator: i64,
+    invited: &[String],
+) -> QueryResult<Result<(), Reached>> {
+    if let Err(exceeded) = Limit::games_per_player(limits).take(conn, &creator.to_string(), 1)? {
+        return Ok(Err((exceeded, Message::new("limit-games"))));
+    }
+    take_invitations(conn, limits, creator, invited)
+}
+
 #[derive(QueryableByName)]
 struct Usage {
     #[diesel(sql_type = BigInt)]

@@ -6,7 +6,7 @@ use actix_web::http::StatusCode;
 use super::error::WebError;
 use crate::config::{LimitSettings, ServerSettings};
 use crate::rules::Message;
-use crate::store::limits::{Exceeded, Limit, wait_message};
+use crate::store::limits::{self, Exceeded, Reached, wait_message};
 
 /// Takes the allowances for `inviter` sending one invitation to each of `addresses`, and each
 /// address's own. Call it in the transaction that sends them.
@@ -16,21 +16,14 @@ pub fn take_invitations(
     inviter: i64,
     addresses: &[String],
 ) -> Result<(), WebError> {
-    check(
-        Limit::invitations_per_player(settings).take(
-            conn,
-            &inviter.to_string(),
-            addresses.len() as i64,
-        )?,
-        Message::new("limit-invitations-sent"),
-    )?;
-    for address in addresses {
-        check(
-            Limit::invitations_per_address(settings).take(conn, address, 1)?,
-            Message::new("limit-address-invited").text("address", address.clone()),
-        )?;
-    }
-    Ok(())
+    reached(limits::take_invitations(
+        conn, settings, inviter, addresses,
+    )?)
+}
+
+/// A reached limit as the 429 [`check`] gives.
+pub fn reached(taken: Result<(), Reached>) -> Result<(), WebError> {
+    taken.or_else(|(exceeded, what)| check(Err(exceeded), what))
 }
 
 /// Turns a reached limit into a 429 whose page says what happened and when to try again.

@@ -91,6 +91,55 @@ fn standing<R: GameUi>(game: &Game<R>, seat: Option<Seat>, lang: Lang) -> String
     lang.say(&message, &names)
 }
 
+/// The subject of an answer to a message with `subject`: "Re: " before it, or `otherwise`
+/// when it had none.
+pub(super) fn re(subject: &str, otherwise: impl FnOnce() -> String) -> String {
+    match subject {
+        "" => otherwise(),
+        s if s.to_lowercase().starts_with("re:") => s.to_string(),
+        s => format!("Re: {s}"),
+    }
+}
+
+/// Writes an answer to `recipient` into the outbox, rendered with the footer every email ends
+/// with, in their language; replies to it go to `reply_to`. Returns the email's id.
+pub(super) fn store(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    recipient: accounts::Recipient,
+    in_reply_to: Option<String>,
+    reply_to: Option<String>,
+    render: impl FnOnce(&str, &Footer<'_>) -> messages::Rendered,
+) -> QueryResult<i64> {
+    let base = settings.base_url();
+    let unsubscribe = format!("{base}/unsubscribe/{}", recipient.unsubscribe_token);
+    let settings_link = format!("{base}/settings");
+    let rendered = render(
+        &recipient.display_name,
+        &Footer {
+            settings: &settings_link,
+            unsubscribe: &unsubscribe,
+            lang: recipient.lang(),
+        },
+    );
+    emails::insert(
+        conn,
+        &NewEmail {
+            message_id: messages::message_id(settings),
+            player_id: recipient.id,
+            recipient: recipient.email,
+            kind: "mail_answer".into(),
+            subject: rendered.subject,
+            body_text: rendered.text,
+            body_html: rendered.html,
+            unsubscribe_url: unsubscribe,
+            priority: emails::priority_of("mail_answer"),
+            reply_to,
+            in_reply_to,
+        },
+    )
+}
+
 /// Writes the answer to `reply` into the outbox. Returns the game's log length now.
 pub fn send<R: GameUi + MoveCodes + BoardPicture>(
     conn: &mut PgConnection,
@@ -142,11 +191,9 @@ pub fn send<R: GameUi + MoveCodes + BoardPicture>(
     lines.push(standing(&game, seat, said.lang));
     let by_email = offer::<R>(conn, settings, &game, reply.player.id, reply.player.lang())?;
     let base = settings.base_url();
-    let subject = match reply.incoming.subject.as_str() {
-        "" => format!("Re: {}", reply.player.lang().t(R::NAME)),
-        s if s.to_lowercase().starts_with("re:") => s.to_string(),
-        s => format!("Re: {s}"),
-    };
+    let subject = re(&reply.incoming.subject, || {
+        format!("Re: {}", reply.player.lang().t(R::NAME))
+    });
     let answer = Answer {
         subject,
         lines,
@@ -155,32 +202,15 @@ pub fn send<R: GameUi + MoveCodes + BoardPicture>(
         by_email,
         picture,
     };
-    let unsubscribe = format!("{base}/unsubscribe/{}", recipient.unsubscribe_token);
-    let settings_link = format!("{base}/settings");
-    let rendered = messages::answer(
-        &recipient.display_name,
-        &answer,
-        &Footer {
-            settings: &settings_link,
-            unsubscribe: &unsubscribe,
-            lang: recipient.lang(),
-        },
-    );
-    let id = emails::insert(
+    let reply_to = answer.by_email.as_ref().map(|b| b.address.clone());
+    let in_reply_to = reply.incoming.message_id.clone();
+    let id = store(
         conn,
-        &NewEmail {
-            message_id: messages::message_id(settings),
-            player_id: recipient.id,
-            recipient: recipient.email,
-            kind: "mail_answer".into(),
-            subject: rendered.subject,
-            body_text: rendered.text,
-            body_html: rendered.html,
-            unsubscribe_url: unsubscribe,
-            priority: emails::priority_of("mail_answer"),
-            reply_to: answer.by_email.map(|b| b.address),
-            in_reply_to: reply.incoming.message_id.clone(),
-        },
+        settings,
+        recipient,
+        in_reply_to,
+        reply_to,
+        |name, footer| messages::answer(name, &answer, footer),
     )?;
     if let Some(picture) = answer.picture {
         let inline = InlinePicture {

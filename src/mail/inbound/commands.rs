@@ -23,9 +23,8 @@ use crate::games::replay::Phase;
 use crate::games::{service, vacation};
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
-use crate::mail::messages::{self, Footer, Notice};
+use crate::mail::messages::{self, Notice};
 use crate::rules::{Kind, Message, with_rules};
-use crate::store::emails::{self, NewEmail};
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
 use crate::store::schema::{game_players, games};
@@ -331,45 +330,21 @@ fn answer(
         return Ok(());
     }
     let lang = recipient.lang();
-    let base = settings.base_url();
-    let subject = match incoming.subject.as_str() {
-        "" => lang.t("command-subject"),
-        s if s.to_lowercase().starts_with("re:") => s.to_string(),
-        s => format!("Re: {s}"),
-    };
     let notice = Notice {
-        subject,
+        subject: super::answer::re(&incoming.subject, || lang.t("command-subject")),
         lines: told.lines,
         links: told.links,
-        link: base.to_string(),
+        link: settings.base_url().to_string(),
         link_label: lang.t("command-site"),
     };
-    let unsubscribe = format!("{base}/unsubscribe/{}", recipient.unsubscribe_token);
-    let settings_link = format!("{base}/settings");
-    let rendered = messages::notice(
-        &recipient.display_name,
-        &notice,
-        &Footer {
-            settings: &settings_link,
-            unsubscribe: &unsubscribe,
-            lang,
-        },
-    );
-    emails::insert(
+    let in_reply_to = incoming.message_id.clone();
+    super::answer::store(
         conn,
-        &NewEmail {
-            message_id: messages::message_id(settings),
-            player_id: recipient.id,
-            recipient: recipient.email,
-            kind: "mail_answer".into(),
-            subject: rendered.subject,
-            body_text: rendered.text,
-            body_html: rendered.html,
-            unsubscribe_url: unsubscribe,
-            priority: emails::priority_of("mail_answer"),
-            reply_to: None,
-            in_reply_to: incoming.message_id.clone(),
-        },
+        settings,
+        recipient,
+        in_reply_to,
+        None,
+        |name, footer| messages::notice(name, &notice, footer),
     )?;
     Ok(())
 }

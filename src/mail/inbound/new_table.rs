@@ -19,7 +19,7 @@ use crate::games::error::ServiceError;
 use crate::games::{computer, seating, table_request};
 use crate::i18n::Lang;
 use crate::rules::{Kind, Message, Rules, with_rules};
-use crate::store::limits::{Exceeded, Limit, wait_message};
+use crate::store::limits::{self, wait_message};
 
 /// Words for the same thing in the languages Turnpost speaks.
 const WITH: [&str; 2] = ["with", "招待"];
@@ -180,16 +180,6 @@ impl From<diesel::result::Error> for Refused {
     }
 }
 
-fn over(taken: Result<(), Exceeded>, what: Message) -> Result<(), Refused> {
-    taken.map_err(|exceeded| {
-        Refused::Said(
-            Message::new("limit-reached")
-                .with("what", what)
-                .with("wait", wait_message(exceeded.retry_after_seconds)),
-        )
-    })
-}
-
 /// Creates the table `words` ask for, with `creator` at it, within the creator's and the
 /// invitees' limits, in a transaction of its own (nothing is taken when nothing is made).
 pub fn create(
@@ -206,22 +196,14 @@ pub fn create(
         with_rules!(kind, |R| table_request::from_json::<R>(&bytes, day_seconds))
             .map_err(Refused::Said)?;
     conn.transaction(|conn| {
-        let limits = &settings.limits;
-        let me = creator.id.to_string();
-        over(
-            Limit::games_per_player(limits).take(conn, &me, 1)?,
-            Message::new("limit-games"),
-        )?;
-        let invited = &request.invitees;
-        over(
-            Limit::invitations_per_player(limits).take(conn, &me, invited.len() as i64)?,
-            Message::new("limit-invitations-sent"),
-        )?;
-        for address in invited {
-            over(
-                Limit::invitations_per_address(limits).take(conn, address, 1)?,
-                Message::new("limit-address-invited").text("address", address.clone()),
-            )?;
+        if let Err((exceeded, what)) =
+            limits::take_new_table(conn, &settings.limits, creator.id, &request.invitees)?
+        {
+            return Err(Refused::Said(
+                Message::new("limit-reached")
+                    .with("what", what)
+                    .with("wait", wait_message(exceeded.retry_after_seconds)),
+            ));
         }
         let table = request.table(kind, private, settings.auth.invitation_days);
         match seating::create_game(conn, creator, table) {

@@ -19,7 +19,6 @@ use crate::present::GameUi;
 use crate::rules::Message;
 use crate::rules::Rules;
 use crate::rules::{Kind, with_rules};
-use crate::store::limits::Limit;
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::body::Body;
@@ -337,12 +336,9 @@ pub(super) fn take_limits(
     creator: i64,
     invited: &[String],
 ) -> Result<(), WebError> {
-    let me = creator.to_string();
-    limits::check(
-        Limit::games_per_player(settings).take(conn, &me, 1)?,
-        Message::new("limit-games"),
-    )?;
-    limits::take_invitations(conn, settings, creator, invited)
+    limits::reached(crate::store::limits::take_new_table(
+        conn, settings, creator, invited,
+    )?)
 }
 
 pub async fn create(
