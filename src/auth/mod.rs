@@ -4,6 +4,7 @@
 pub mod accounts;
 pub mod api_tokens;
 pub mod reply_tokens;
+pub mod reply_topics;
 pub mod sessions;
 pub mod sign_in;
 pub mod tokens;

@@ -22,11 +22,12 @@ pub struct Line {
     pub email: String,
     pub accepted_by: Option<String>,
     pub expired: bool,
+    pub declined: bool,
     pub expires_at: DateTime<Utc>,
 }
 
 pub fn list(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Line>> {
-    type Row = (Vec<u8>, String, Option<i64>, bool, DateTime<Utc>);
+    type Row = (Vec<u8>, String, Option<i64>, bool, bool, DateTime<Utc>);
     let rows: Vec<Row> = invitations::table
         .filter(invitations::game_id.eq(game_id))
         .order(invitations::created_at.asc())
@@ -35,11 +36,12 @@ pub fn list(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Line>> {
             invitations::email,
             invitations::accepted_by,
             sql::<Bool>("invitations.expires_at <= now()"),
+            invitations::declined_at.is_not_null(),
             invitations::expires_at,
         ))
         .load(conn)?;
     let mut lines = Vec::with_capacity(rows.len());
-    for (hash, email, accepted_by, expired, expires_at) in rows {
+    for (hash, email, accepted_by, expired, declined, expires_at) in rows {
         let accepted_by = match accepted_by {
             Some(id) => accounts::find(conn, id)?.map(|p| p.display_name),
             None => None,
@@ -49,6 +51,7 @@ pub fn list(conn: &mut PgConnection, game_id: &str) -> QueryResult<Vec<Line>> {
             email,
             accepted_by,
             expired,
+            declined,
             expires_at,
         });
     }
@@ -177,4 +180,41 @@ pub fn creator_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Option<
         .select(games::created_by)
         .first(conn)
         .optional()
+}
+
+/// `player` declines their open invitation to `game_id`: its seat stays free for the creator to
+/// invite someone else, and the creator is told by email.
+pub fn decline(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()> {
+    conn.transaction(|conn| {
+        let table: Option<(i64, String, i64)> = games::table
+            .find(game_id)
+            .select((games::created_by, games::phase, games::last_seq))
+            .for_no_key_update()
+            .first(conn)
+            .optional()?;
+        let (creator, phase, seq) = table.ok_or(ServiceError::NotFound)?;
+        if phase != "waiting" {
+            return Err(ServiceError::Gone(Message::new("invitations-game-started")));
+        }
+        let declined = diesel::update(
+            invitations::table
+                .filter(invitations::game_id.eq(game_id))
+                .filter(invitations::email.eq(&player.email))
+                .filter(invitations::accepted_by.is_null())
+                .filter(invitations::declined_at.is_null()),
+        )
+        .set(invitations::declined_at.eq(sql::<diesel::sql_types::Nullable<Timestamptz>>("now()")))
+        .execute(conn)?;
+        if declined == 0 {
+            return Err(ServiceError::Gone(Message::new("invitation-none-open")));
+        }
+        notifications::enqueue(
+            conn,
+            creator,
+            notifications::Kind::InvitationDeclined,
+            Some((game_id, seq)),
+            serde_json::json!({ "player": player.id }),
+        )?;
+        Ok(())
+    })
 }

@@ -246,6 +246,7 @@ pub(super) fn open_invitation(
         .filter(invitations::game_id.eq(game_id))
         .filter(invitations::email.eq(email))
         .filter(invitations::accepted_by.is_null())
+        .filter(invitations::declined_at.is_null())
         .filter(diesel::dsl::sql::<diesel::sql_types::Bool>(
             "invitations.expires_at > now()",
         ))
@@ -259,19 +260,23 @@ pub(super) fn open_invitation(
 pub fn join(conn: &mut PgConnection, token: &str, player: &Player) -> Result<String> {
     let hash = tokens::hash(token);
     conn.transaction(|conn| {
-        let found: Option<(String, Option<i64>, bool)> = invitations::table
+        let found: Option<(String, Option<i64>, bool, bool)> = invitations::table
             .filter(invitations::token_hash.eq(&hash))
             .select((
                 invitations::game_id,
                 invitations::accepted_by,
                 diesel::dsl::sql::<diesel::sql_types::Bool>("expires_at <= now()"),
+                invitations::declined_at.is_not_null(),
             ))
             .first(conn)
             .optional()?;
-        let (game_id, accepted_by, expired) = found.ok_or(ServiceError::NotFound)?;
+        let (game_id, accepted_by, expired, declined) = found.ok_or(ServiceError::NotFound)?;
         let kind = lock_game(conn, &game_id)?;
         if accepted_by.is_some() {
             return Err(ServiceError::Gone(Message::new("invitation-used")));
+        }
+        if declined {
+            return Err(ServiceError::Gone(Message::new("invitation-declined")));
         }
         if expired {
             return Err(ServiceError::Gone(expired_invitation()));

@@ -314,3 +314,33 @@ pub fn rematch_of(conn: &mut PgConnection, game_id: &str, player: &Player) -> Re
             .collect(),
     })
 }
+
+/// `player` proposes a rematch of the finished `game_id`: a new table with the same options,
+/// time limit and computers, inviting the other players, within the proposer's limits (taken in
+/// this transaction). The new game's id, or the limit that was reached.
+pub fn propose_rematch(
+    conn: &mut PgConnection,
+    limits: &crate::config::LimitSettings,
+    invitation_days: i64,
+    game_id: &str,
+    player: &Player,
+) -> Result<std::result::Result<String, crate::store::limits::Reached>> {
+    let rematch = rematch_of(conn, game_id, player)?;
+    let taken = crate::store::limits::take_new_table(conn, limits, player.id, &rematch.invitees)?;
+    if let Err(reached) = taken {
+        return Ok(Err(reached));
+    }
+    let new_table = super::seating::NewTable {
+        kind: rematch.kind,
+        options: rematch.options,
+        private: rematch.private,
+        invitees: &rematch.invitees,
+        open_seats: 0,
+        computers: &rematch.computers,
+        time_control: rematch.time_control,
+        rated: rematch.rated,
+        rating_range: None,
+        invitation_days,
+    };
+    super::seating::create_game(conn, player, new_table).map(Ok)
+}

@@ -14,7 +14,8 @@ use crate::present::GameUi;
 use crate::present::codes::{MoveCodes, menu};
 
 /// How `player_id` can move in `game` by email now: a new reply address and, when it is their
-/// turn, the moves it takes. `None` once the game is not in play.
+/// turn, the moves it takes. Once the game is over, a reply address that takes a rematch, for
+/// those who played it. `None` for a game that is neither in play nor finished.
 pub fn offer<R: GameUi + MoveCodes>(
     conn: &mut PgConnection,
     settings: &Settings,
@@ -22,7 +23,9 @@ pub fn offer<R: GameUi + MoveCodes>(
     player_id: i64,
     lang: Lang,
 ) -> QueryResult<Option<ByEmail>> {
-    if game.phase() != Phase::Active {
+    let finished = game.phase() == Phase::Finished;
+    let played = || game.seat_holders().iter().any(|p| p.id == player_id);
+    if !(game.phase() == Phase::Active || finished && played()) {
         return Ok(None);
     }
     let token = reply_tokens::issue(conn, &game.id, player_id)?;
@@ -38,5 +41,6 @@ pub fn offer<R: GameUi + MoveCodes>(
         moves,
         help: R::HELP.iter().map(|key| lang.t(key)).collect(),
         help_link: format!("{}/help/email", settings.base_url()),
+        finished,
     }))
 }

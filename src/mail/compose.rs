@@ -16,6 +16,7 @@ use crate::games::{rating, service};
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
 use crate::mail::pictures::{Looker, PictureSize, game_image};
+use crate::mail::reply_address;
 use crate::present::codes::MoveCodes;
 use crate::present::picture::BoardPicture;
 use crate::present::{Board, GameUi, sentence};
@@ -173,7 +174,7 @@ pub fn compose_for(
                 Some(Kind::YourTurn | Kind::GameOver | Kind::TimeHalf | Kind::TimeShort) => {
                     news.push(notice)
                 }
-                Some(Kind::OutOfTime | Kind::TableCancelled) => {
+                Some(Kind::OutOfTime | Kind::TableCancelled | Kind::InvitationDeclined) => {
                     made += notice_email(&mut mailing, &notice, now)?
                 }
                 Some(Kind::EventNews) => made += event_email(&mut mailing, &notice)?,
@@ -213,14 +214,17 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
     let link = format!("{}/join/{token}", mailing.settings.base_url());
     let kind = service::kind_of(mailing.conn, &game_id)?;
     let rules_link = format!("{}/rules/{}", mailing.settings.base_url(), kind.as_str());
-    let rendered = with_rules!(kind, |R| {
+    let recipient = mailing.recipient.id;
+    let (rendered, reply_to) = with_rules!(kind, |R| {
         let (game, _) = service::load::<R>(mailing.conn, &game_id)?;
+        let token = crate::auth::reply_tokens::issue(mailing.conn, &game_id, recipient)?;
+        let reply_to = reply_address::format(&mailing.settings.inbound.address, &token, game.seq);
         let lang = mailing.recipient.lang();
         let options: Vec<String> = <R as GameUi>::describe_options(&game.options)
             .iter()
             .map(|m| lang.say(m, &[]))
             .collect();
-        messages::invitation(
+        let rendered = messages::invitation(
             &InvitationDetails {
                 inviter: &game.creator.name,
                 game_name: &mailing.recipient.lang().t(<R as crate::rules::Rules>::NAME),
@@ -231,9 +235,10 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
                 rules_link: &rules_link,
             },
             &mailing.footer(),
-        )
+        );
+        (rendered, reply_to)
     });
-    mailing.store("invitation", rendered, &[notice.id])?;
+    mailing.store_with_reply_to("invitation", rendered, &[notice.id], Some(reply_to))?;
     Ok(1)
 }
 
@@ -531,16 +536,21 @@ fn event_email(mailing: &mut Mailing<'_>, pending: &Pending) -> anyhow::Result<u
     for (label, path) in told.games {
         links.push((label, mailing.game_link(&path)?));
     }
+    let mut lines = told.lines;
+    lines.push(lang.t("mail-event-by-email"));
     let notice = Notice {
         subject: told.subject,
-        lines: told.lines,
+        lines,
         links,
         link: format!("{base}/events/{event_id}"),
         link_label: lang.t("mail-event-see"),
     };
+    let to = (mailing.recipient.email.clone(), recipient);
+    let reply_to =
+        super::inbound::event_address(mailing.conn, mailing.settings, (&to.0, to.1), &event_id)?;
     let name = mailing.recipient.display_name.clone();
     let rendered = messages::notice(&name, &notice, &mailing.footer());
-    mailing.store(&pending.kind, rendered, &[pending.id])?;
+    mailing.store_with_reply_to(&pending.kind, rendered, &[pending.id], Some(reply_to))?;
     Ok(1)
 }
 
@@ -602,6 +612,20 @@ fn table_notice<R: GameUi>(
                 links: Vec::new(),
                 link: format!("{}{path}", mailing.settings.base_url()),
                 link_label: lang.t("mail-see-table"),
+            }))
+        }
+        (Some(Kind::InvitationDeclined), None) if game.phase() == Phase::Waiting => {
+            let who = pending.payload["player"].as_i64().unwrap_or_default();
+            let name = match crate::auth::accounts::find(mailing.conn, who)? {
+                Some(player) => player.display_name,
+                None => return Ok(None),
+            };
+            Ok(Some(Notice {
+                subject: say("mail-declined-subject", &name),
+                lines: vec![say("mail-declined", &name)],
+                links: Vec::new(),
+                link: format!("{}{path}/invitations", mailing.settings.base_url()),
+                link_label: lang.t("mail-declined-link"),
             }))
         }
         (Some(Kind::OutOfTime), _) => {

@@ -230,6 +230,8 @@ pub struct ByEmail {
     pub help: Vec<String>,
     /// The "Playing by email" page.
     pub help_link: String,
+    /// The game is over: a reply may propose a rematch.
+    pub finished: bool,
 }
 
 /// The answer to a reply.
@@ -384,6 +386,7 @@ mod tests {
                 moves: vec!["Reply with one of: 1, 2, 4".into()],
                 help: vec!["Write the number of the pit.".into()],
                 help_link: "http://x/help/email".into(),
+                finished: false,
             }),
             picture: None,
         }

@@ -184,3 +184,19 @@ impl Actions {
         self.choices.iter().find(|c| c.command == wanted)
     }
 }
+
+/// A table's options, stored as JSON, in words, one per line; options that cannot be read give
+/// none.
+pub fn options_in_words(
+    kind: crate::rules::Kind,
+    options: &serde_json::Value,
+    lang: crate::i18n::Lang,
+) -> Vec<String> {
+    let messages = crate::rules::with_rules!(kind, |R| {
+        match serde_json::from_value::<<R as crate::rules::Rules>::Options>(options.clone()) {
+            Ok(typed) => <R as GameUi>::describe_options(&typed),
+            Err(_) => Vec::new(),
+        }
+    });
+    messages.iter().map(|m| lang.say(m, &[])).collect()
+}

@@ -70,6 +70,7 @@ const DELETIONS: &[&str] = &[
     "DELETE FROM sessions WHERE player_id = $1",
     "DELETE FROM api_tokens WHERE player_id = $1",
     "DELETE FROM reply_tokens WHERE player_id = $1",
+    "DELETE FROM reply_topics WHERE player_id = $1 OR lower(address) = $2",
     "DELETE FROM vacations WHERE player_id = $1",
     "DELETE FROM notifications WHERE player_id = $1",
     "DELETE FROM emails WHERE player_id = $1 OR lower(recipient) = $2",

@@ -71,6 +71,8 @@ pub enum Kind {
     EventNews,
     /// The link that confirms closing the account (payload: its token, minutes valid).
     CloseAccount,
+    /// An invitation to the recipient's table was declined (payload: who declined, by id).
+    InvitationDeclined,
 }
 
 impl Kind {
@@ -86,10 +88,11 @@ impl Kind {
             Kind::TableCancelled => "table_cancelled",
             Kind::EventNews => "event_news",
             Kind::CloseAccount => "close_account",
+            Kind::InvitationDeclined => "invitation_declined",
         }
     }
 
-    pub const ALL: [Kind; 10] = [
+    pub const ALL: [Kind; 11] = [
         Kind::SignIn,
         Kind::Invitation,
         Kind::YourTurn,
@@ -100,6 +103,7 @@ impl Kind {
         Kind::TableCancelled,
         Kind::EventNews,
         Kind::CloseAccount,
+        Kind::InvitationDeclined,
     ];
 
     pub fn parse(text: &str) -> Option<Kind> {
@@ -159,13 +163,14 @@ pub struct DueBefore {
 
 /// The kinds mailed as soon as they are queued: every kind but [`NEWS`]. The partial index
 /// `notifications_pending_at_once` lists the same kinds.
-pub const MAILED_AT_ONCE: [Kind; 6] = [
+pub const MAILED_AT_ONCE: [Kind; 7] = [
     Kind::SignIn,
     Kind::Invitation,
     Kind::OutOfTime,
     Kind::TableCancelled,
     Kind::EventNews,
     Kind::CloseAccount,
+    Kind::InvitationDeclined,
 ];
 
 /// The players with pending notifications that may need an email, or skipping, now: a kind

@@ -19,16 +19,21 @@ pub struct Forgotten {
     pub replies: usize,
     pub sessions: usize,
     pub sign_in_links: usize,
+    pub reply_topics: usize,
 }
 
 impl Forgotten {
     pub fn total(&self) -> usize {
-        self.failed_email_words + self.replies + self.sessions + self.sign_in_links
+        self.failed_email_words
+            + self.replies
+            + self.sessions
+            + self.sign_in_links
+            + self.reply_topics
     }
 }
 
 /// Forgets what is past keeping: failed emails' words and replies older than `mail_days` days, sessions idle for
-/// `session_days` days or ended, expired sign-in links.
+/// `session_days` days or ended, expired sign-in links and reply addresses of emails about no single game.
 pub fn forget_old(
     conn: &mut PgConnection,
     mail_days: i32,
@@ -72,10 +77,12 @@ pub fn forget_old(
     )
     .bind::<BigInt, _>(BATCH)
     .execute(conn)?;
+    let reply_topics = crate::auth::reply_topics::forget_expired(conn, BATCH)?;
     Ok(Forgotten {
         failed_email_words,
         replies,
         sessions,
         sign_in_links,
+        reply_topics,
     })
 }

@@ -121,6 +121,7 @@ diesel::table! {
         accepted_by -> Nullable<Int8>,
         created_at -> Timestamptz,
         expires_at -> Timestamptz,
+        declined_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -273,6 +274,19 @@ diesel::table! {
 }
 
 diesel::table! {
+    reply_topics (token_hash) {
+        token_hash -> Bytea,
+        address -> Text,
+        player_id -> Nullable<Int8>,
+        topic -> Text,
+        subject -> Jsonb,
+        created_at -> Timestamptz,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+    }
+}
+
+diesel::table! {
     account_closures (token_hash) {
         token_hash -> Bytea,
         player_id -> Int8,
@@ -362,6 +376,7 @@ diesel::joinable!(reply_tokens -> players (player_id));
 diesel::allow_tables_to_appear_in_same_query!(
     account_closures,
     reply_tokens,
+    reply_topics,
     inbound_mail,
     players,
     computer_claims,

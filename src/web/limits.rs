@@ -22,21 +22,23 @@ pub fn take_invitations(
 }
 
 /// A reached limit as the 429 [`check`] gives.
-pub fn reached(taken: Result<(), Reached>) -> Result<(), WebError> {
-    taken.or_else(|(exceeded, what)| check(Err(exceeded), what))
+pub fn reached<T>(taken: Result<T, Reached>) -> Result<T, WebError> {
+    taken.map_err(|(exceeded, what)| too_many(exceeded, what))
 }
 
 /// Turns a reached limit into a 429 whose page says what happened and when to try again.
 pub fn check(taken: Result<(), Exceeded>, what: Message) -> Result<(), WebError> {
-    taken.map_err(|exceeded| {
-        WebError::new(
-            StatusCode::TOO_MANY_REQUESTS,
-            Message::new("limit-reached")
-                .with("what", what)
-                .with("wait", wait_message(exceeded.retry_after_seconds)),
-        )
-        .with_retry_after(exceeded.retry_after_seconds.max(1) as u64)
-    })
+    taken.map_err(|exceeded| too_many(exceeded, what))
+}
+
+fn too_many(exceeded: Exceeded, what: Message) -> WebError {
+    WebError::new(
+        StatusCode::TOO_MANY_REQUESTS,
+        Message::new("limit-reached")
+            .with("what", what)
+            .with("wait", wait_message(exceeded.retry_after_seconds)),
+    )
+    .with_retry_after(exceeded.retry_after_seconds.max(1) as u64)
 }
 
 /// The client a request comes from, for limits per client: the peer address, or behind a

@@ -659,8 +659,9 @@ async fn table_talk_and_a_confirmed_resignation_by_email() {
     let done = app.mail(email, "Re: z");
     assert!(done.text.contains("You resigned"), "{}", done.text);
     assert!(
-        done.header("Reply-To").is_none(),
-        "a finished game takes no more replies"
+        done.text.contains("reply to this email with “rematch”"),
+        "a finished game's reply address takes a rematch, and nothing else: {}",
+        done.text
     );
     // The old address no longer moves anything.
     inbound

@@ -3,7 +3,7 @@
 
 use diesel::prelude::*;
 
-use crate::by_email::{Inbound, newest, outcomes, reply_with};
+use crate::by_email::{Inbound, newest, outcomes, reply, reply_address, reply_with};
 use crate::support::{TestApp, count_rows, seat_table};
 
 const PUBLIC: &str = "play@localhost";
@@ -99,18 +99,75 @@ async fn a_vouched_player_lists_games_goes_away_and_comes_back_by_email_and_a_fo
     assert_eq!(notes, 1, "one note a day at most");
     assert_eq!(app.mails_to(ann).len(), sent_before + 1);
 
-    // A stranger, even vouched for, gets nothing: no game, no answer.
-    let emails = count_rows(&app.db, "emails");
-    let stranger = "mallory@elsewhere.test";
+    // The note goes only to the address's owner; their reply "confirm" carries the command out,
+    // once. A reply to it from anyone else is refused.
+    let note = newest(app, ann, |m| {
+        m.text.contains("reply to this email with “confirm”")
+    })
+    .expect("the note asks for a confirmation");
+    let confirm_to = reply_address(&note);
+    let other = "mallory@elsewhere.test";
+    let refused = inbound.send(
+        other,
+        &confirm_to,
+        &reply(other, &confirm_to, "Re", "confirm"),
+    );
+    assert!(
+        refused.is_err_and(|e| e.contains("550")),
+        "a wrong sender is refused"
+    );
+    assert_eq!(vacations(app), 0);
     inbound
-        .send(stranger, PUBLIC, &command(stranger, "games", true))
+        .send(
+            ann,
+            &confirm_to,
+            &reply(ann, &confirm_to, "Re: a", "confirm"),
+        )
+        .unwrap();
+    assert!(answered("You are away until").is_some());
+    assert_eq!(vacations(app), 1, "the confirmed command is carried out");
+    inbound
+        .send(
+            ann,
+            &confirm_to,
+            &reply(ann, &confirm_to, "Re: b", "confirm"),
+        )
+        .unwrap();
+    assert!(answered("This confirmation was used already").is_some());
+    assert_eq!(vacations(app), 1);
+
+    // A stranger's message with no command gets nothing; a vouched stranger's command makes an
+    // account, welcomed as the sign-in page would.
+    let emails = count_rows(&app.db, "emails");
+    let stranger = "cy@elsewhere.test";
+    inbound
+        .send(stranger, PUBLIC, &command(stranger, "hello there", true))
         .unwrap();
     app.deliver();
     assert_eq!(count_rows(&app.db, "emails"), emails);
+    inbound
+        .send(stranger, PUBLIC, &command(stranger, "games", true))
+        .unwrap();
+    let welcome = newest(app, stranger, |m| m.text.contains("Welcome to Turnpost"))
+        .expect("a new account is welcomed");
+    assert!(
+        welcome.text.contains("You have no running games"),
+        "{}",
+        welcome.text
+    );
+    assert!(welcome.text.contains("/settings"), "{}", welcome.text);
     let seen = outcomes(app);
     assert_eq!(
-        &seen[seen.len() - 3..],
-        ["unvouched", "unvouched", "unknown_sender"],
+        &seen[seen.len() - 7..],
+        [
+            "unvouched",
+            "unvouched",
+            "wrong_sender",
+            "command",
+            "command",
+            "unknown_sender",
+            "command"
+        ],
         "{seen:?}"
     );
 }

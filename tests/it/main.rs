@@ -22,6 +22,7 @@ mod delivery;
 mod distribution;
 mod e2e;
 mod email_commands;
+mod email_life;
 mod endings;
 mod event_pages;
 mod event_store;

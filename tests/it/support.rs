@@ -475,6 +475,7 @@ impl TestApp {
 }
 
 /// A parsed email.
+#[derive(Clone)]
 pub struct Mail {
     pub to: String,
     pub envelope_to: Vec<String>,

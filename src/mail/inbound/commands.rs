@@ -1,13 +1,16 @@
 //! Commands to the public address: `inbound.address` itself, with no token. Anyone's mail
-//! client can write to it, so a command is taken only from a player whose relay vouches for the
-//! From address (Authentication-Results: DMARC passed, or SPF or DKIM passed for its domain);
-//! and it counts against the same hourly limit as replies. A message from an address that is no
-//! player's is not answered; a player's message that is not vouched for is answered once a day
-//! at most, to their own address, saying why — never acted on. So a forged sender makes Turnpost
-//! write to no one but the address's owner, and seldom.
+//! client can write to it, so a command is carried out only for a sender whose relay vouches for
+//! the From address (Authentication-Results: DMARC passed, or SPF or DKIM passed for its domain),
+//! within the same hourly limit as replies. A command from an address that is nobody's makes an
+//! account for it, as the sign-in page does, and its answer begins with a welcome; a message
+//! with no command from such an address is not answered. A command not vouched for is never
+//! carried out as it came: its sender's address gets at most one answer a day, saying why, and
+//! a reply to that answer — which only the address's owner receives — confirms it. So a forged
+//! sender makes Turnpost write to no one but the address's owner, and seldom.
 //!
 //! The commands, in English or Japanese, on the message's first line of its own:
-//! `help`, `games` (running games, each with its reply address), `away N days`, `back`, and
+//! `help`, `games` (running games, each with its reply address), `away N days`, `back`,
+//! `tables` and `tournaments` (open ones, numbered, to reply to: see [`super::lists`]), and
 //! `new GAME …` (a table, as the new-game form makes one: see [`new_table`]).
 
 use diesel::pg::PgConnection;
@@ -16,6 +19,9 @@ use diesel::prelude::*;
 use super::message::Incoming;
 use super::new_table::{self, game_named};
 use super::reply_text::own_lines;
+use super::told::{Told, tell};
+use super::words;
+use crate::auth::reply_topics::Topic;
 use crate::auth::{Player, accounts};
 use crate::config::Settings;
 use crate::games::error::ServiceError;
@@ -23,7 +29,6 @@ use crate::games::replay::Phase;
 use crate::games::{service, vacation};
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
-use crate::mail::messages::{self, Notice};
 use crate::rules::{Kind, Message, with_rules};
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
@@ -40,26 +45,34 @@ pub enum Command {
     Back,
     /// A new table of this game (none: the word names no game), as the rest of the line asks.
     New(Option<Kind>),
+    /// Tables with open seats.
+    Tables,
+    /// Tournaments open for sign-up.
+    Tournaments,
 }
 
 /// The command on the first line of the sender's own text, in either language.
 pub fn read(lines: &[String]) -> Option<Command> {
-    let first = lines.first()?.to_lowercase();
-    let words: Vec<&str> = first
-        .split(|c: char| c.is_whitespace() || c == '\u{3000}')
-        .filter(|w| !w.is_empty())
-        .collect();
-    match *words.first()? {
-        "help" | "ヘルプ" => Some(Command::Help),
-        "games" | "対局" => Some(Command::Games),
-        "back" | "復帰" => Some(Command::Back),
-        "new" | "新規" => Some(Command::New(words.get(1).and_then(|w| game_named(w)))),
-        "away" | "不在" => {
-            let days = words.get(1)?.trim_end_matches('日').parse().ok()?;
-            Some(Command::Away { days })
+    read_in(lines).map(|(command, _)| command)
+}
+
+/// The command and the language its word was written in.
+fn read_in(lines: &[String]) -> Option<(Command, Lang)> {
+    let read = words::read(lines.first()?)?;
+    let command = match read.verb {
+        "help" => Command::Help,
+        "games" => Command::Games,
+        "back" => Command::Back,
+        "tables" => Command::Tables,
+        "tournaments" => Command::Tournaments,
+        "new" => Command::New(read.rest.first().and_then(|w| game_named(w))),
+        "away" => {
+            let days = read.rest.first()?.trim_end_matches('日').parse().ok()?;
+            Command::Away { days }
         }
-        _ => None,
-    }
+        _ => return None,
+    };
+    Some((command, read.lang))
 }
 
 /// Whether `recipient` is the public address itself (its local part, any domain: relays may
@@ -92,68 +105,144 @@ pub fn handle(
         player_id: player,
         ..Settled::default()
     };
-    let Some(player) = sender(conn, incoming)? else {
+    let lines = own_lines(&incoming.text);
+    let asked = read_in(&lines);
+    let Some(player) = sender(conn, incoming, asked.map(|(_, lang)| lang))? else {
         return Ok(Some(settled(
             "unknown_sender",
             None,
-            "not answered: the sender is no player".into(),
+            "not answered: the sender is no player and asked for nothing Turnpost knows".into(),
         )));
     };
-    let lang = player.lang();
     if !incoming.authenticated {
-        let once = Limit {
-            action: "command_unvouched",
-            max: 1,
-            window_seconds: 86_400,
-        };
-        let first_today = once.take(conn, &player.id.to_string(), 1)?.is_ok();
-        if first_today {
-            let told = Told::line(lang.t("command-not-vouched"));
-            answer(conn, settings, &player, incoming, told)?;
-        }
-        let detail = format!("the relay does not vouch for the sender; answered: {first_today}");
+        let answered = ask_to_confirm(conn, settings, &player, incoming, asked.is_some())?;
+        let detail = format!("the relay does not vouch for the sender; answered: {answered}");
         return Ok(Some(settled("unvouched", Some(player.id), detail)));
     }
+    let Some(told) = carry_out(conn, settings, &player, &lines)? else {
+        return Ok(None);
+    };
+    let detail = told.summary();
+    tell(conn, settings, &player, incoming, told)?;
+    Ok(Some(settled("command", Some(player.id), detail)))
+}
+
+/// Carries out the command on the first of `lines` for `player`, whose address the relay
+/// vouched for, within the hourly limit of replies (`None` when over it).
+fn carry_out(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    player: &Player,
+    lines: &[String],
+) -> QueryResult<Option<Told>> {
     if super::handle::replies_per_player(settings)
         .take(conn, &player.id.to_string(), 1)?
         .is_err()
     {
         return Ok(None);
     }
-    let lines = own_lines(&incoming.text);
-    let told = match read(&lines) {
+    carry_out_counted(conn, settings, player, lines).map(Some)
+}
+
+/// Carries out the command on the first of `lines` for `player`, whose address is proven (the
+/// relay vouched for it, or they replied to a confirmation) and whose message has been counted
+/// against the limit. An account that was never used is confirmed, and its answer begins with a
+/// welcome.
+pub fn carry_out_counted(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    player: &Player,
+    lines: &[String],
+) -> QueryResult<Told> {
+    let lang = player.lang();
+    let welcome = !accounts::is_confirmed(conn, player.id)?;
+    if welcome {
+        accounts::confirm(conn, player.id)?;
+    }
+    let mut told = match read(lines) {
         None => Told {
             lines: vec![lang.t("command-unknown"), help(lang)],
-            links: Vec::new(),
+            ..Told::default()
         },
-        Some(Command::New(kind)) => new_table(conn, settings, &player, kind, &lines[0])?,
-        Some(command) => run(conn, settings, &player, command)?,
+        Some(Command::New(kind)) => new_table(conn, settings, player, kind, &lines[0])?,
+        Some(command) => run(conn, settings, player, command)?,
     };
-    let detail = told.lines.join(" ");
-    answer(conn, settings, &player, incoming, told)?;
-    Ok(Some(settled("command", Some(player.id), detail)))
-}
-
-/// What an answer says: its lines, then its links (label, address).
-struct Told {
-    lines: Vec<String>,
-    links: Vec<(String, String)>,
-}
-
-impl Told {
-    fn line(text: String) -> Told {
-        Told {
-            lines: vec![text],
-            links: Vec::new(),
-        }
+    if welcome {
+        let settings_link = format!("{}/settings", settings.base_url());
+        let mut lines = vec![
+            lang.tr("command-welcome")
+                .arg("name", player.display_name.as_str())
+                .to_string(),
+            lang.tr("command-welcome-choices")
+                .arg("settings", settings_link)
+                .to_string(),
+        ];
+        lines.append(&mut told.lines);
+        told.lines = lines;
     }
+    Ok(told)
 }
 
-/// The player the From address belongs to, if any.
-fn sender(conn: &mut PgConnection, incoming: &Incoming) -> QueryResult<Option<Player>> {
-    match incoming.from.as_deref() {
-        Some(from) => accounts::by_email(conn, from),
-        None => Ok(None),
+/// The answer to a command whose sender the relay did not vouch for, at most once a day for an
+/// address: nothing was done; and, when the message held a command, a reply to this answer
+/// (which goes only to the address's owner) carries it out. Whether an answer was written.
+fn ask_to_confirm(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    player: &Player,
+    incoming: &Incoming,
+    a_command: bool,
+) -> QueryResult<bool> {
+    let once = Limit {
+        action: "command_unvouched",
+        max: 1,
+        window_seconds: 86_400,
+    };
+    if once.take(conn, &player.id.to_string(), 1)?.is_err() {
+        return Ok(false);
+    }
+    let lang = player.lang();
+    let mut told = Told::line(lang.t("command-not-vouched"));
+    if a_command {
+        let line = own_lines(&incoming.text).swap_remove(0);
+        told.lines.push(
+            lang.tr("command-confirm-ask")
+                .arg("command", line.as_str())
+                .to_string(),
+        );
+        told.reply_to = Some(super::lists::topic_address(
+            conn,
+            settings,
+            (&player.email, player.id),
+            Topic::Confirm,
+            serde_json::json!({ "command": line }),
+            CONFIRM_DAYS,
+        )?);
+    }
+    tell(conn, settings, player, incoming, told)?;
+    Ok(true)
+}
+
+/// How long a command waits for its confirmation.
+const CONFIRM_DAYS: i64 = 2;
+
+/// The player the From address belongs to. An address that is nobody's gets an account — as
+/// the sign-in page makes one for an address typed into it — only when the message asks for
+/// something Turnpost knows; the account reads the language the command was written in.
+fn sender(
+    conn: &mut PgConnection,
+    incoming: &Incoming,
+    asked_in: Option<Lang>,
+) -> QueryResult<Option<Player>> {
+    let Some(from) = incoming.from.as_deref() else {
+        return Ok(None);
+    };
+    if let Some(player) = accounts::by_email(conn, from)? {
+        return Ok(Some(player));
+    }
+    match (asked_in, accounts::normalize_email(from)) {
+        (Some(lang), Ok(address)) => accounts::find_or_create(conn, &address, lang).map(Some),
+        _ => Ok(None),
     }
 }
 
@@ -173,16 +262,12 @@ fn run(
         days_per_year: settings.clock.vacation_days,
         day_seconds: settings.clock.day_seconds,
     };
-    let said = |result: Result<String, ServiceError>| match result {
-        Ok(text) => Ok(Told::line(text)),
-        Err(ServiceError::Database(e)) => Err(e),
-        Err(other) => Ok(Told::line(
-            lang.say(&super::handle::refused_message(other), &[]),
-        )),
-    };
+    let said = |result| Told::of(lang, result);
     match command {
         Command::Help => Ok(Told::line(help(lang))),
         Command::Games => games_of(conn, settings, player),
+        Command::Tables => super::lists::open_tables(conn, settings, player),
+        Command::Tournaments => super::lists::open_events(conn, settings, player),
         Command::Away { days } => {
             let started = vacation::start(conn, player, days, allowance).map(|until| {
                 let zone: chrono_tz::Tz = player.time_zone.parse().unwrap_or(chrono_tz::Tz::UTC);
@@ -260,6 +345,7 @@ fn new_table(
     Ok(Told {
         lines,
         links: vec![(lang.t("command-new-page"), link)],
+        reply_to: None,
     })
 }
 
@@ -314,39 +400,11 @@ fn games_of(conn: &mut PgConnection, settings: &Settings, player: &Player) -> Qu
         true => vec![lang.t("command-no-games")],
         false => vec![lang.t("command-games")],
     };
-    Ok(Told { lines, links })
-}
-
-/// Writes the answer into the outbox, to the player's own address.
-fn answer(
-    conn: &mut PgConnection,
-    settings: &Settings,
-    player: &Player,
-    incoming: &Incoming,
-    told: Told,
-) -> QueryResult<()> {
-    let recipient = accounts::recipient(conn, player.id)?;
-    if recipient.email_rejected_at.is_some() {
-        return Ok(());
-    }
-    let lang = recipient.lang();
-    let notice = Notice {
-        subject: super::answer::re(&incoming.subject, || lang.t("command-subject")),
-        lines: told.lines,
-        links: told.links,
-        link: settings.base_url().to_string(),
-        link_label: lang.t("command-site"),
-    };
-    let in_reply_to = incoming.message_id.clone();
-    super::answer::store(
-        conn,
-        settings,
-        recipient,
-        in_reply_to,
-        None,
-        |name, footer| messages::notice(name, &notice, footer),
-    )?;
-    Ok(())
+    Ok(Told {
+        lines,
+        links,
+        reply_to: None,
+    })
 }
 
 #[cfg(test)]

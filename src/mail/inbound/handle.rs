@@ -9,6 +9,7 @@ use sha2::{Digest, Sha256};
 use super::answer::{self, Said};
 use super::message::Reply;
 use super::reply_text::own_lines;
+use super::words;
 use crate::auth::Player;
 use crate::auth::accounts;
 use crate::auth::reply_tokens;
@@ -16,7 +17,7 @@ use crate::config::Settings;
 use crate::games::error::ServiceError;
 use crate::games::replay::Phase;
 use crate::games::service;
-use crate::games::{computer, decide, table};
+use crate::games::{computer, decide, invitations, table};
 use crate::i18n::Lang;
 use crate::metrics::Channel;
 use crate::present::GameUi;
@@ -128,15 +129,17 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
     };
     let lines = own_lines(&reply.incoming.text);
     let mut said = Said::new(player.lang());
+    let verb = lines
+        .first()
+        .and_then(|line| words::read(line))
+        .map(|r| r.verb);
     let outcome = match game.phase() {
-        Phase::Finished | Phase::Cancelled => {
+        Phase::Cancelled => {
             said.key("answer-game-over-nothing-played");
             "answered"
         }
-        Phase::Waiting => {
-            said.key("answer-not-started");
-            "answered"
-        }
+        Phase::Finished => finished(conn, settings, reply, verb, &mut said)?,
+        Phase::Waiting => waiting(conn, reply, verb, &mut said)?,
         Phase::Active => match request(&lines) {
             Request::Say(text) => say(conn, settings, reply, text, &mut said)?,
             _ if reply.seq < game.board_seq => {
@@ -188,6 +191,95 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
     })
 }
 
+/// A reply about a table that has not started: "join" takes the seat the invitation keeps,
+/// "decline" declines it.
+fn waiting(
+    conn: &mut PgConnection,
+    reply: &Reply<'_>,
+    verb: Option<&str>,
+    said: &mut Said,
+) -> QueryResult<&'static str> {
+    let (game_id, player) = (reply.game_id.as_str(), &reply.player);
+    let (done, outcome) = match verb {
+        Some("join") => (table::sit(conn, game_id, player), "joined"),
+        Some("decline") => (invitations::decline(conn, game_id, player), "declined"),
+        _ => {
+            said.key("answer-not-started");
+            said.key("answer-invitation-how");
+            return Ok("answered");
+        }
+    };
+    match done {
+        Ok(()) => {
+            // The reply came to an address only the invitation's email carried.
+            accounts::confirm(conn, player.id)?;
+            said.key(if outcome == "joined" {
+                "answer-joined"
+            } else {
+                "answer-declined"
+            });
+            Ok(outcome)
+        }
+        Err(e) => not_done(e, said),
+    }
+}
+
+/// Why a rematch was not proposed.
+enum RematchRefused {
+    Service(ServiceError),
+    Reached(crate::store::limits::Reached),
+}
+
+impl From<diesel::result::Error> for RematchRefused {
+    fn from(error: diesel::result::Error) -> Self {
+        RematchRefused::Service(ServiceError::Database(error))
+    }
+}
+
+/// A reply about a finished game: "rematch" proposes the same table again to the same players,
+/// as the game page's button does.
+fn finished(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    reply: &Reply<'_>,
+    verb: Option<&str>,
+    said: &mut Said,
+) -> QueryResult<&'static str> {
+    if verb != Some("rematch") {
+        said.key("answer-game-over-nothing-played");
+        said.key("answer-rematch-how");
+        return Ok("answered");
+    }
+    // Nothing is taken from the limits unless the table is made.
+    let made = conn.transaction(|conn| {
+        let days = settings.auth.invitation_days;
+        let made =
+            table::propose_rematch(conn, &settings.limits, days, &reply.game_id, &reply.player);
+        match made {
+            Ok(Ok(game_id)) => Ok(game_id),
+            Ok(Err(reached)) => Err(RematchRefused::Reached(reached)),
+            Err(e) => Err(RematchRefused::Service(e)),
+        }
+    });
+    match made {
+        Ok(game_id) => {
+            let link = format!("{}/games/{game_id}", settings.base_url());
+            let proposed = said.lang.tr("answer-rematch-proposed").arg("link", link);
+            said.line(&proposed.to_string());
+            Ok("rematch")
+        }
+        Err(RematchRefused::Service(e)) => not_done(e, said),
+        Err(RematchRefused::Reached((exceeded, what))) => {
+            let limit = Message::new("limit-reached").with("what", what).with(
+                "wait",
+                crate::store::limits::wait_message(exceeded.retry_after_seconds),
+            );
+            said.line(&said.lang.say(&limit, &[]));
+            Ok("refused")
+        }
+    }
+}
+
 fn say(
     conn: &mut PgConnection,
     settings: &Settings,
@@ -217,8 +309,22 @@ fn say(
     }
 }
 
-/// Words for a refused command; a database failure aborts instead.
+/// Words for a refused move; a database failure aborts instead.
 fn refusal(error: ServiceError, said: &mut Said) -> QueryResult<&'static str> {
+    refusal_as("answer-nothing-played", error, said)
+}
+
+/// Words for a refused command that is no move.
+fn not_done(error: ServiceError, said: &mut Said) -> QueryResult<&'static str> {
+    refusal_as("answer-nothing-done", error, said)
+}
+
+/// Words for a refused command, `key` saying what was not done.
+fn refusal_as(
+    key: &'static str,
+    error: ServiceError,
+    said: &mut Said,
+) -> QueryResult<&'static str> {
     match error {
         ServiceError::Stale => {
             said.key("answer-stale");
@@ -227,7 +333,7 @@ fn refusal(error: ServiceError, said: &mut Said) -> QueryResult<&'static str> {
         ServiceError::Database(e) => Err(e),
         other => {
             let refused = refused_message(other);
-            let why = Message::new("answer-nothing-played").with("why", refused);
+            let why = Message::new(key).with("why", refused);
             said.line(&said.lang.say(&why, &[]));
             Ok("refused")
         }

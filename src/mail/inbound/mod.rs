@@ -13,7 +13,12 @@ pub mod listener;
 mod message;
 mod new_table;
 pub use message::envelope_hints;
+pub use topics::event_address;
+mod lists;
 mod reply_text;
+mod told;
+mod topics;
+mod words;
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -204,27 +209,52 @@ fn judge(
             None => (None, over_the_limit()),
         });
     };
-    let (game_id, player) = match addressee(conn, &address.token, incoming.from.as_deref())? {
-        Addressee::Unknown => return Ok(unknown()),
-        Addressee::WrongSender => {
-            return Ok(refused(
-                "wrong_sender",
-                550,
-                "5.7.1",
-                "This reply address takes mail only from the address its email was sent to.".into(),
-            ));
-        }
-        Addressee::Player { game_id, player } => (game_id, player),
-    };
-    if settings.inbound.check_authentication_results
-        && let Some(failure) = &incoming.authentication_failure
-    {
-        return Ok(refused(
-            "failed_authentication",
+    let wrong_sender = || {
+        refused(
+            "wrong_sender",
             550,
             "5.7.1",
-            format!("This message failed its sender checks ({failure}), so it was not accepted."),
-        ));
+            "This reply address takes mail only from the address its email was sent to.".into(),
+        )
+    };
+    let failed_checks = settings
+        .inbound
+        .check_authentication_results
+        .then_some(incoming.authentication_failure.as_ref())
+        .flatten()
+        .map(|failure| {
+            refused(
+                "failed_authentication",
+                550,
+                "5.7.1",
+                format!(
+                    "This message failed its sender checks ({failure}), so it was not accepted."
+                ),
+            )
+        });
+    let from = incoming.from.as_deref();
+    let (game_id, player) = match addressee(conn, &address.token, from)? {
+        Addressee::WrongSender => return Ok(wrong_sender()),
+        Addressee::Player { game_id, player } => (game_id, player),
+        Addressee::Unknown => {
+            let (found, player) = match topics::addressee(conn, &address.token, from)? {
+                topics::Addressee::Unknown => return Ok(unknown()),
+                topics::Addressee::WrongSender => return Ok(wrong_sender()),
+                topics::Addressee::Player { found, player } => (found, player),
+            };
+            if let Some(refusal) = failed_checks {
+                return Ok(refusal);
+            }
+            return Ok(
+                match topics::act(conn, settings, &address.token, &found, &player, incoming)? {
+                    Some(settled) => (Some(settled), Verdict::Accepted),
+                    None => (None, over_the_limit()),
+                },
+            );
+        }
+    };
+    if let Some(refusal) = failed_checks {
+        return Ok(refusal);
     }
     if let Err(exceeded) = replies_per_player(settings).take(conn, &player.id.to_string(), 1)? {
         return Ok((None, over_the_limit_for(exceeded.retry_after_seconds)));

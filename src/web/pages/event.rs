@@ -32,7 +32,6 @@ use crate::web::session::{Visitor, check_post_csrf, visitor};
 use super::events::format_message;
 use super::game_view::json_response;
 use super::players::player_path;
-use super::tables::describe_options;
 
 fn no_such_event() -> WebError {
     WebError::new(StatusCode::NOT_FOUND, Message::new("event-not-found"))
@@ -213,7 +212,7 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
         }),
         say(setup.time_control.message()),
     ];
-    let options = describe_options(setup.kind, &setup.options, lang);
+    let options = crate::present::options_in_words(setup.kind, &setup.options, lang);
     let mut rules = vec![lang.t(match setup.format {
         Format::Tables { seats: 4, .. } => "event-scoring-tables-four",
         Format::Tables { .. } => "event-scoring-tables-three",

@@ -25,6 +25,7 @@ pub struct LineView {
     email: String,
     accepted_by: Option<String>,
     expired: bool,
+    declined: bool,
     expires: String,
 }
 
@@ -35,6 +36,7 @@ impl From<Line> for LineView {
             email: line.email,
             accepted_by: line.accepted_by,
             expired: line.expired,
+            declined: line.declined,
             expires: line.expires_at.format("%Y-%m-%d %H:%M UTC").to_string(),
         }
     }

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use diesel::Connection;
 
 use crate::auth::Player;
-use crate::games::{decide, seating, table, timeout};
+use crate::games::{decide, table, timeout};
 use crate::rules::Message;
 use crate::store::limits::Limit;
 use crate::web::AppState;
@@ -137,24 +137,14 @@ pub async fn rematch(
     let new_game = web::block(move || -> Result<String, WebError> {
         let mut conn = pool.get()?;
         conn.transaction(|conn| {
-            let rematch = table::rematch_of(conn, &game_id, &player)?;
-            super::new_game::take_limits(conn, &settings.limits, player.id, &rematch.invitees)?;
-            Ok(seating::create_game(
+            let made = table::propose_rematch(
                 conn,
+                &settings.limits,
+                settings.auth.invitation_days,
+                &game_id,
                 &player,
-                seating::NewTable {
-                    kind: rematch.kind,
-                    options: rematch.options,
-                    private: rematch.private,
-                    invitees: &rematch.invitees,
-                    open_seats: 0,
-                    computers: &rematch.computers,
-                    time_control: rematch.time_control,
-                    rated: rematch.rated,
-                    rating_range: None,
-                    invitation_days: settings.auth.invitation_days,
-                },
-            )?)
+            )?;
+            crate::web::limits::reached(made)
         })
     })
     .await??;

@@ -9,10 +9,8 @@ use diesel::prelude::*;
 use crate::games::clock::TimeControl;
 use crate::games::stream::RatingRange;
 use crate::i18n::Lang;
-use crate::present::GameUi;
+use crate::rules::Kind;
 use crate::rules::Message;
-use crate::rules::Rules;
-use crate::rules::{Kind, with_rules};
 use crate::store::replica::Need;
 use crate::store::schema::games;
 use crate::web::AppState;
@@ -50,17 +48,6 @@ struct TablesPage {
 pub struct KindName {
     pub slug: &'static str,
     pub name: String,
-}
-
-pub(super) fn describe_options(kind: Kind, options: &serde_json::Value, lang: Lang) -> Vec<String> {
-    let messages = with_rules!(
-        kind,
-        |R| match serde_json::from_value::<<R as Rules>::Options>(options.clone()) {
-            Ok(typed) => <R as GameUi>::describe_options(&typed),
-            Err(_) => Vec::new(),
-        }
-    );
-    messages.iter().map(|m| lang.say(m, &[])).collect()
 }
 
 fn open_tables(
@@ -119,7 +106,7 @@ fn open_tables(
             id,
             game: lang.game_name(kind),
             options: {
-                let mut options = describe_options(kind, &options, lang);
+                let mut options = crate::present::options_in_words(kind, &options, lang);
                 let range = RatingRange { min, max };
                 if range != RatingRange::default() {
                     options.push(lang.say(&range.message(), &[]));

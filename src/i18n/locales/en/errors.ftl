@@ -132,3 +132,5 @@ request-unsupported-type = Send a form (application/x-www-form-urlencoded) or JS
 refusal = { $reason }
 # The request id of an error page, which the operator finds in the server's log.
 error-reference = Reference for the site's operator: { $reference }
+invitation-none-open = You have no open invitation to this table.
+invitation-declined = This invitation was declined.

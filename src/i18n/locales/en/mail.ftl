@@ -86,6 +86,12 @@ answer-message-refused = Your message was not added to the table talk: { $why }
 answer-message-limit = You have written as many messages as we allow in an hour; this one was not added.
 answer-message-added = Your message was added to the table talk.
 answer-nothing-played = Nothing was played: { $why }
+answer-nothing-done = Nothing was done: { $why }
+answer-invitation-how = If you were invited, reply “join” to take your seat, or “decline” to say no.
+answer-joined = You took your seat at the table. The game starts when every seat is taken; you get an email when it is your turn.
+answer-declined = You declined the invitation; the table's creator is told.
+answer-rematch-how = To play the same table again, reply “rematch”.
+answer-rematch-proposed = A rematch is set up, and the other players are invited: { $link }
 answer-rest-not-played = The rest of your line (“{ $rest }”) was not played: it is no longer your turn.
 answer-played = Played: { $move }.
 answer-unreadable = Nothing was played: we could not read “{ $rest }” as a move here.
@@ -111,8 +117,39 @@ mail-called-off-player-left = The { $game } table { $player } set up was called 
 command-subject = Turnpost
 command-site = Turnpost
 command-not-vouched = Turnpost takes commands only from mail your provider vouches for (SPF or DKIM for your address's domain, with DMARC), and this message came without that, so nothing was done. Send it from your own provider's mail client or web mail, or use the site. This note is sent once a day at most.
+command-confirm-ask = If you sent “{ $command }”, reply to this email with “confirm” on the first line and it will be done. If you did not, ignore this email: nothing happens.
+command-confirm-used = This confirmation was used already, so nothing more was done.
+command-confirm-how = To carry out the command, reply with “confirm” on the first line.
+command-welcome = Welcome to Turnpost! Your account is made for this address, and other players see you as { $name }.
+command-welcome-choices = Turnpost emails you when it is your turn; you can choose an email at every turn, one summary a day, or none, and change your name, language and time zone, in your settings: { $settings }. Reply “help” to this address for the commands.
+command-no-tables = No table has an open seat just now. Write “new …” to set one up.
+command-tables = Tables with open seats:
+command-table = { $number }. { $table } — { $count ->
+    [one] one seat open
+   *[other] { $count } seats open
+}
+command-tables-sit = To take a seat, reply to this email with “sit” and the table's number, for example “sit 1”.
+command-no-tournaments = No tournament is open for sign-up just now.
+command-tournaments = Tournaments open for sign-up:
+command-tournament = { $number }. { $title } ({ $game }): { $entrants } signed up; sign-up closes { $closes }
+command-tournaments-sign-up = To sign up, reply to this email with “sign up” and the tournament's number, for example “sign up 1”.
+command-pick-number = Write the number of the one you want from the list, for example “sit 1”.
+command-pick-none = The list had { $count ->
+    [one] one item
+   *[other] { $count } items
+}: write the number of one of them.
+command-signed-up = You are signed up for the tournament. Its games come by email once it starts.
+command-withdrawn = You have withdrawn from the tournament.
+command-event-how = To withdraw from the tournament, reply to this email with “withdraw”.
+command-sat = You took a seat at the table. The game starts when every seat is taken; you get an email when it is your turn.
+mail-by-email-rematch = To play the same table again with the same players, reply to this email with “rematch”.
+mail-invitation-by-email = Or answer by email: reply “join” to take your seat, or “decline” to say no.
+mail-event-by-email = To withdraw from the tournament, reply to this email with “withdraw”.
+mail-declined-subject = { $player } declined your { $game } table
+mail-declined = { $player } declined your invitation to the { $game } table. Their seat is free: invite someone else from the table's invitations page, or call the table off.
+mail-declined-link = The table's invitations
 command-unknown = That is not a command Turnpost knows, so nothing was done.
-command-help = Write one command on the first line of a message to this address: “games” lists your running games, each with the address a reply to moves in it; “away 3 days” starts a vacation of 3 days (your clocks stop); “back” ends it; “new kalah with bo@example.com” sets up a table (also “new azul 2 open”, “new quarto against hard computer”, “new kalah seeds 6 3 days casual”); “help” sends this list.
+command-help = Write one command on the first line of a message to this address: “games” lists your running games, each with the address a reply to moves in it; “away 3 days” starts a vacation of 3 days (your clocks stop); “back” ends it; “new kalah with bo@example.com” sets up a table (also “new azul 2 open”, “new quarto against hard computer”, “new kalah seeds 6 3 days casual”); “tables” lists tables with open seats and “tournaments” those open for sign-up, to reply to; “help” sends this list.
 command-games = Your running games, each with the address to reply to:
 command-no-games = You have no running games.
 command-game-your-turn = { $game } against { $others } — your turn — reply to { $address }

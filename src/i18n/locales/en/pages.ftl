@@ -114,6 +114,7 @@ invitations-heading = Invitations to game { $id }
 invitations-intro = The game starts when everyone invited has taken their seat. Sending an invitation again makes a new link and the old one stops working.
 invitations-accepted-by = accepted by { $player }.
 invitations-expired = expired unanswered.
+invitations-declined = declined.
 invitations-open = not answered yet (the link works until { $until }).
 invitations-send-again = Send the invitation to { $email } again
 invitations-corrected = A corrected address instead of { $email }

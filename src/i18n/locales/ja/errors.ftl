@@ -119,3 +119,5 @@ request-json-unreadable = この JSON が読めません（{ $detail }）。何�
 request-unsupported-type = フォーム（application/x-www-form-urlencoded）か、同じ項目の JSON（application/json）で送ってください。何も変わっていません。
 refusal = { $reason }
 error-reference = 運営者への問い合わせ番号：{ $reference }
+invitation-none-open = この卓への有効な招待はありません。
+invitation-declined = この招待は辞退されました。

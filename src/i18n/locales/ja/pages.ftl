@@ -107,6 +107,7 @@ invitations-heading = ゲーム { $id } への招待
 invitations-intro = 招待した全員が席に着くとゲームが始まります。招待を送り直すと新しいリンクが作られ、古いリンクは使えなくなります。
 invitations-accepted-by = { $player } さんが受けました。
 invitations-expired = 返事がないまま期限が切れました。
+invitations-declined = 辞退されました。
 invitations-open = まだ返事がありません（リンクは { $until } まで使えます）。
 invitations-send-again = { $email } にもう一度招待を送る
 invitations-corrected = { $email } の代わりに訂正したアドレス
