@@ -202,11 +202,21 @@ pub struct InvitationInfo {
     pub accepted_by: Option<i64>,
     pub expired: bool,
     pub called_off: bool,
+    pub declined: bool,
 }
 
 pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo> {
     use crate::store::schema::players;
-    type Found = (String, String, String, Option<i64>, String, bool, String);
+    type Found = (
+        String,
+        String,
+        String,
+        Option<i64>,
+        String,
+        bool,
+        String,
+        bool,
+    );
     let found: Option<Found> = invitations::table
         .inner_join(games::table)
         .inner_join(players::table.on(players::id.eq(invitations::invited_by)))
@@ -219,10 +229,11 @@ pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo
             players::display_name,
             diesel::dsl::sql::<diesel::sql_types::Bool>("invitations.expires_at <= now()"),
             games::phase,
+            invitations::declined_at.is_not_null(),
         ))
         .first(conn)
         .optional()?;
-    let (game_id, kind, email, accepted_by, invited_by, expired, phase) =
+    let (game_id, kind, email, accepted_by, invited_by, expired, phase, declined) =
         found.ok_or(ServiceError::NotFound)?;
     Ok(InvitationInfo {
         game_id,
@@ -232,6 +243,7 @@ pub fn invitation(conn: &mut PgConnection, token: &str) -> Result<InvitationInfo
         accepted_by,
         expired,
         called_off: phase == Phase::Cancelled.as_str(),
+        declined,
     })
 }
 

@@ -268,3 +268,129 @@ async fn a_table_is_set_up_by_email_as_the_form_would_and_within_the_same_limits
     );
     assert_eq!(games_of(&app, ann).len(), 3);
 }
+
+fn phase_of(app: &TestApp, game_id: &str) -> String {
+    #[derive(QueryableByName)]
+    struct Phase {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        phase: String,
+    }
+    diesel::sql_query("SELECT phase FROM games WHERE id = $1")
+        .bind::<diesel::sql_types::Text, _>(game_id)
+        .get_result::<Phase>(&mut app.db.connect())
+        .unwrap()
+        .phase
+}
+
+#[actix_web::test]
+async fn replies_that_join_decline_or_rematch_refuse_forgers_replays_and_the_limits() {
+    let app = TestApp::start_with(|s| s.limits.games_per_player_per_hour = 1).await;
+    let inbound = Inbound::start(&app);
+    let (ann, bo, mallory) = (
+        "ann@example.com",
+        "bo@example.org",
+        "mallory@elsewhere.test",
+    );
+    let refused = |result: Result<(), String>| result.is_err_and(|e| e.contains("550"));
+
+    inbound
+        .send(
+            ann,
+            PUBLIC,
+            &command(ann, &format!("new kalah with {bo}"), true),
+        )
+        .unwrap();
+    let (game, ..) = games_of(&app, ann).pop().expect("Ann's table");
+    let invitation = newest(&app, bo, |m| m.text.contains("reply “join”")).unwrap();
+    let to = reply_address(&invitation);
+
+    // Someone else replying to Bo's invitation, or writing as Bo through a relay that saw the
+    // forgery, seats nobody.
+    assert!(refused(inbound.send(
+        mallory,
+        &to,
+        &reply(mallory, &to, "x", "join")
+    )));
+    let forged = reply_with(
+        bo,
+        &to,
+        "x",
+        "Authentication-Results: mx.turnpost.test; dmarc=fail header.from=example.org\r\n",
+        "join\r\n",
+    );
+    assert!(refused(inbound.send(bo, &to, &forged)));
+    assert_eq!(phase_of(&app, &game), "waiting");
+
+    // Bo's own reply seats him; the same message delivered again is acted on once, and a join
+    // written again finds a game that has moved on since the invitation.
+    let join = reply(bo, &to, "x", "join");
+    inbound.send(bo, &to, &join).unwrap();
+    inbound.send(bo, &to, &join).unwrap();
+    assert_eq!(phase_of(&app, &game), "active");
+    let rows = count_rows(&app.db, "game_events");
+    inbound.send(bo, &to, &reply(bo, &to, "y", "join")).unwrap();
+    assert_eq!(count_rows(&app.db, "game_events"), rows);
+    assert!(newest(&app, bo, |m| m.text.contains("The game moved on")).is_some());
+
+    // Bo resigns. Ann's rematch is over her limit of one table an hour and makes nothing; Bo's,
+    // replied to any email of the game, is his first.
+    let mut conn = app.db.connect_as_server();
+    let bo_player = turnpost::auth::accounts::by_email(&mut conn, bo)
+        .unwrap()
+        .unwrap();
+    let seq: i64 = turnpost::store::schema::games::table
+        .find(&game)
+        .select(turnpost::store::schema::games::last_seq)
+        .first(&mut conn)
+        .unwrap();
+    turnpost::games::service::resign(&mut conn, &game, &bo_player, seq).unwrap();
+    let ann_over = newest(&app, ann, |m| {
+        m.text.contains("reply to this email with “rematch”")
+    })
+    .expect("the game-over email offers a rematch");
+    let ann_to = reply_address(&ann_over);
+    inbound
+        .send(ann, &ann_to, &reply(ann, &ann_to, "z", "rematch"))
+        .unwrap();
+    assert!(
+        newest(&app, ann, |m| m
+            .text
+            .contains("You have created as many games"))
+        .is_some()
+    );
+    assert_eq!(games_of(&app, ann).len(), 1, "nothing made over the limit");
+    inbound.send(bo, &to, &reply(bo, &to, "z", "再戦")).unwrap();
+    let (rematch, phase, _) = games_of(&app, bo).pop().expect("Bo's rematch");
+    assert_eq!(phase, "waiting");
+
+    // Ann declines it: Bo is told, and neither a later "join" nor the invitation's link seats her.
+    let invitation = newest(&app, ann, |m| m.text.contains("reply “join”")).unwrap();
+    let to = reply_address(&invitation);
+    inbound
+        .send(ann, &to, &reply(ann, &to, "d", "decline"))
+        .unwrap();
+    assert!(
+        newest(&app, bo, |m| m
+            .subject
+            .contains("declined your Kalah table"))
+        .is_some()
+    );
+    inbound
+        .send(ann, &to, &reply(ann, &to, "e", "join"))
+        .unwrap();
+    assert!(newest(&app, ann, |m| m.text.contains("Nothing was done")).is_some());
+    let link = invitation.link(&app.base, "/join/");
+    let page = app.browser().get(&link).await;
+    assert_eq!(page.status, 410, "{}", page.body);
+    assert_eq!(phase_of(&app, &rematch), "waiting");
+    let seen = outcomes(&app);
+    assert!(
+        seen.ends_with(&[
+            "refused".into(),
+            "rematch".into(),
+            "declined".into(),
+            "refused".into()
+        ]),
+        "{seen:?}"
+    );
+}

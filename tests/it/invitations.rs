@@ -350,3 +350,42 @@ async fn a_table_with_invitations_and_open_seats_fills_whichever_way_it_is_sat()
     let twin = di.get_json(&path).await.json();
     assert_eq!(twin["phase"], "active", "{twin}");
 }
+
+#[actix_web::test]
+async fn a_newcomer_declines_on_the_invitations_page_and_the_creator_is_told() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let path = create_game(&ann, "kalah", &["newcomer@example.com"], &[]).await;
+    let link = app
+        .mail("newcomer@example.com", "invites you")
+        .link(&app.base, "/join/");
+    let newcomer = app.browser();
+    let page = newcomer.get(&link).await;
+    assert!(
+        page.body.contains("Decline the invitation"),
+        "{}",
+        page.body
+    );
+    let csrf = page.csrf();
+    let decline = format!("{}/decline", url::Url::parse(&link).unwrap().path());
+
+    // Someone signed in as another address cannot decline for the newcomer.
+    let bo = app.signed_in("bo@example.com", "Bo").await;
+    let bo_csrf = bo.get(&link).await.csrf();
+    let refused = bo.post_form(&decline, &[("csrf", &bo_csrf)]).await;
+    assert_eq!(refused.status, 403, "{}", refused.body);
+
+    let declined = newcomer.post_form(&decline, &[("csrf", &csrf)]).await;
+    assert_eq!(declined.status, 200, "{}", declined.body);
+    assert!(
+        declined
+            .body
+            .contains("You declined the invitation from Ann")
+    );
+    let told = app.mail("ann@example.com", "declined your Kalah table");
+    assert!(told.text.contains("Their seat is free"), "{}", told.text);
+    assert_eq!(newcomer.get(&link).await.status, 410);
+    let listed = ann.get(&format!("{path}/invitations")).await;
+    assert!(listed.body.contains("declined."), "{}", listed.body);
+    assert_eq!(ann.get_json(&path).await.json()["phase"], "waiting");
+}

@@ -10,6 +10,7 @@ use askama::Template;
 use super::auth::{SentPage, send_link};
 use crate::auth::{Player, accounts};
 use crate::games::error::ServiceError;
+use crate::games::invitations;
 use crate::games::seating::{self, InvitationInfo, called_off, expired_invitation};
 use crate::rules::message::Message;
 use crate::web::AppState;
@@ -109,6 +110,12 @@ fn spent(info: &InvitationInfo, visitor: &Visitor) -> Option<Result<HttpResponse
     if info.called_off {
         return Some(Err(WebError::new(StatusCode::GONE, called_off())));
     }
+    if info.declined {
+        return Some(Err(WebError::new(
+            StatusCode::GONE,
+            Message::new("invitation-declined"),
+        )));
+    }
     if info.expired {
         return Some(Err(WebError::new(StatusCode::GONE, expired_invitation())));
     }
@@ -163,6 +170,53 @@ async fn posted(
     Ok((found, visitor(req, session, state).await?))
 }
 
+#[derive(Template)]
+#[template(path = "join_declined.html")]
+struct DeclinedPage {
+    layout: Layout,
+    invited_by: String,
+    game_name: String,
+}
+
+/// The invitee says no: the seat stays free for the creator to offer someone else, and the
+/// creator is told. Who may decline is who may take the seat.
+pub async fn decline(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    Token(token): Token,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let (found, visitor) = posted(&req, &session, &state, &token, &body).await?;
+    if let Some(answer) = spent(&found.info, &visitor) {
+        return answer;
+    }
+    let player = invitee(&found, &visitor)?.0;
+    let pool = state.pool.clone();
+    let game_id = found.info.game_id.clone();
+    web::block(move || -> Result<_, WebError> {
+        let conn = &mut *pool.get()?;
+        Ok(invitations::decline(conn, &game_id, &player)?)
+    })
+    .await??;
+    let game_name = visitor.lang.game_name(found.info.kind);
+    page(&DeclinedPage {
+        layout: Layout::titled("join-declined-title", &visitor),
+        invited_by: found.info.invited_by,
+        game_name,
+    })
+}
+
+/// The invited player, when the visitor may answer for them: signed in as them, or — for an
+/// address that has never signed in — holding the invitation. Whether the answer signs them in.
+fn invitee(found: &Found, visitor: &Visitor) -> Result<(Player, bool), WebError> {
+    match (step(found, visitor), &found.invitee) {
+        (JoinStep::TakeSeat, _) => Ok((visitor.require_player()?.clone(), false)),
+        (JoinStep::NewAccount, Some((player, _))) => Ok((player.clone(), true)),
+        _ => Err(WebError::forbidden(Message::new("invitation-for-another"))),
+    }
+}
+
 pub async fn accept(
     req: HttpRequest,
     session: Session,
@@ -174,13 +228,7 @@ pub async fn accept(
     if let Some(answer) = spent(&found.info, &visitor) {
         return answer;
     }
-    let (player, sign_in) = match (step(&found, &visitor), found.invitee) {
-        (JoinStep::TakeSeat, _) => (visitor.require_player()?.clone(), false),
-        (JoinStep::NewAccount, Some((player, _))) => (player, true),
-        _ => {
-            return Err(WebError::forbidden(Message::new("invitation-for-another")));
-        }
-    };
+    let (player, sign_in) = invitee(&found, &visitor)?;
     let pool = state.pool.clone();
     let seated = player.clone();
     let joined = web::block(move || -> Result<_, WebError> {

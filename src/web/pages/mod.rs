@@ -115,7 +115,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             unsubscribe::unsubscribe,
         ))
         .service(form("/join/{token}", join::show, join::accept))
-        .service(action("/join/{token}/sign-in", join::send_sign_in));
+        .service(action("/join/{token}/sign-in", join::send_sign_in))
+        .service(action("/join/{token}/decline", join::decline));
 }
 
 /// A page: GET and HEAD; any other method is answered with 405 in words and `Allow`.
