@@ -125,14 +125,3 @@ pub fn spend(conn: &mut PgConnection, token: &str) -> QueryResult<bool> {
     .execute(conn)?;
     Ok(spent == 1)
 }
-
-/// Forgets tokens that expired more than a day ago; returns how many.
-pub fn forget_expired(conn: &mut PgConnection, limit: i64) -> QueryResult<usize> {
-    diesel::sql_query(
-        "DELETE FROM reply_topics WHERE token_hash IN (
-             SELECT token_hash FROM reply_topics WHERE expires_at < now() - interval '1 day'
-             LIMIT $1 FOR UPDATE SKIP LOCKED)",
-    )
-    .bind::<diesel::sql_types::BigInt, _>(limit)
-    .execute(conn)
-}

@@ -77,7 +77,13 @@ pub fn forget_old(
     )
     .bind::<BigInt, _>(BATCH)
     .execute(conn)?;
-    let reply_topics = crate::auth::reply_topics::forget_expired(conn, BATCH)?;
+    let reply_topics = diesel::sql_query(
+        "DELETE FROM reply_topics WHERE token_hash IN (
+             SELECT token_hash FROM reply_topics WHERE expires_at < now() - interval '1 day'
+             LIMIT $1 FOR UPDATE SKIP LOCKED)",
+    )
+    .bind::<BigInt, _>(BATCH)
+    .execute(conn)?;
     Ok(Forgotten {
         failed_email_words,
         replies,

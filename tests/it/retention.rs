@@ -1,6 +1,6 @@
 //! Retention: the scheduler forgets what is past keeping — sent emails' words and pictures and
-//! received replies after `retention.mail_days`, ended sessions, expired sign-in links — and
-//! keeps everything else, the logs above all.
+//! received replies after `retention.mail_days`, ended sessions, expired sign-in links and
+//! reply addresses — and keeps everything else, the logs above all.
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
@@ -55,9 +55,24 @@ async fn the_scheduler_forgets_old_mail_ended_sessions_and_expired_links_and_not
     let ended = "SELECT count(*) AS n FROM sessions WHERE revoked_at IS NOT NULL";
     assert_eq!(count(&mut owner, ended), 1);
     let links = count_rows(&app.db, "sign_in_tokens");
+    // The reply addresses of two tournament emails: one expired long ago, one still good.
+    for days in [-3, 30] {
+        diesel::sql_query(format!(
+            "INSERT INTO reply_topics (token_hash, address, player_id, topic, subject, expires_at)
+             SELECT sha256(('{days}' || random())::bytea), email, id, 'event', '{{}}', now() + interval '{days} days'
+             FROM players WHERE email = 'ann@example.com'"
+        ))
+        .execute(&mut owner)
+        .unwrap();
+    }
 
     // Not yet past keeping: nothing but expired links would go, and none has expired.
-    assert_eq!(app.schedule().forgotten, 1, "Cy's ended session only");
+    assert_eq!(
+        app.schedule().forgotten,
+        2,
+        "Cy's ended session, and the reply address that expired"
+    );
+    assert_eq!(count_rows(&app.db, "reply_topics"), 1);
     // Now everything so far is made 31 days old, as the schema's owner.
     for sql in [
         "UPDATE emails SET failed_at = failed_at - interval '31 days'",

@@ -1,6 +1,9 @@
-//! Replies to Turnpost's emails. Each your-turn email carries a reply address with a secret
-//! token (`play+TOKEN-SEQ@…`); a reply to it from the player's own address moves, talks or
-//! resigns as the web pages do, and is answered by email.
+//! Mail to Turnpost. Each your-turn email carries a reply address with a secret token
+//! (`play+TOKEN-SEQ@…`); a reply to it from the player's own address moves, talks or resigns as
+//! the web pages do ([`handle`]), or — to an invitation or a finished game — joins, declines or
+//! proposes a rematch. Emails about no single game's moves (a tournament's news, a list of open
+//! tables or tournaments, a request to confirm) have addresses of their own ([`topics`]); the
+//! plain address takes commands ([`commands`]). Everything is answered by email.
 //!
 //! Every message is stored before anything is done with it, with what became of it; one that
 //! arrives twice (same Message-ID, same address) is acted on once. Messages from machines
