@@ -82,6 +82,8 @@ pub struct InboundSettings {
     pub check_authentication_results: bool,
     /// Replies one player may send per hour; more are deferred (the relay tries again later).
     pub replies_per_player_per_hour: i64,
+    /// Answers to commands not vouched for, across the site, per hour; past it, none.
+    pub unvouched_answers_per_hour: i64,
 }
 
 #[derive(Clone, Debug, Deserialize)]

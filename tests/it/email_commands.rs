@@ -394,3 +394,72 @@ async fn replies_that_join_decline_or_rematch_refuse_forgers_replays_and_the_lim
         "{seen:?}"
     );
 }
+
+#[actix_web::test]
+async fn forged_commands_from_many_addresses_get_no_more_answers_than_the_site_allows() {
+    let app = TestApp::start_with(|s| s.inbound.unvouched_answers_per_hour = 2).await;
+    let inbound = Inbound::start(&app);
+    for n in 0..4 {
+        let from = format!("victim{n}@elsewhere.test");
+        let forged = command(&from, "new kalah with target@elsewhere.test", false);
+        inbound.send(&from, PUBLIC, &forged).unwrap();
+    }
+    app.deliver();
+    assert_eq!(count_rows(&app.db, "emails"), 2, "the site's allowance");
+    assert_eq!(count_rows(&app.db, "games"), 0, "never a game");
+    assert_eq!(count_rows(&app.db, "invitations"), 0, "never an invitation");
+    #[derive(QueryableByName)]
+    struct Made {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        n: i64,
+    }
+    let made = diesel::sql_query("SELECT count(*) AS n FROM players WHERE email LIKE 'victim%'")
+        .get_result::<Made>(&mut app.db.connect())
+        .unwrap();
+    assert_eq!(made.n, 2, "accounts only for those answered");
+    let asked = app.mails_to("victim0@elsewhere.test");
+    assert!(
+        asked[0]
+            .text
+            .contains("If you sent “new kalah with target@elsewhere.test”"),
+        "{}",
+        asked[0].text
+    );
+}
+
+#[actix_web::test]
+async fn a_seat_is_taken_from_the_list_of_open_tables_by_reply() {
+    let app = TestApp::start().await;
+    let inbound = Inbound::start(&app);
+    let (ann, cy) = ("ann@example.com", "cy@elsewhere.test");
+    inbound
+        .send(ann, PUBLIC, &command(ann, "new kalah open", true))
+        .unwrap();
+    let (game, phase, _) = games_of(&app, ann).pop().expect("Ann's open table");
+    assert_eq!(phase, "waiting");
+
+    // Cy, new to Turnpost, asks in Japanese for the open tables and picks one.
+    inbound
+        .send(cy, PUBLIC, &command(cy, "空席", true))
+        .unwrap();
+    let list = newest(&app, cy, |m| m.text.contains("空席のある卓")).expect("the list");
+    assert!(list.text.contains("1. カラハ"), "{}", list.text);
+    let to = reply_address(&list);
+    inbound
+        .send(cy, &to, &reply(cy, &to, "a", "着席 3"))
+        .unwrap();
+    assert!(newest(&app, cy, |m| m.text.contains("一覧は 1 件でした")).is_some());
+    assert_eq!(phase_of(&app, &game), "waiting");
+    inbound
+        .send(cy, &to, &reply(cy, &to, "b", "着席 1"))
+        .unwrap();
+    assert!(newest(&app, cy, |m| m.text.contains("卓に座りました")).is_some());
+    assert_eq!(phase_of(&app, &game), "active");
+    // The list's address is Cy's alone.
+    let ann_reply = reply(ann, &to, "c", "sit 1");
+    assert!(
+        inbound
+            .send(ann, &to, &ann_reply)
+            .is_err_and(|e| e.contains("550"))
+    );
+}

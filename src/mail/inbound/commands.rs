@@ -107,18 +107,57 @@ pub fn handle(
     };
     let lines = own_lines(&incoming.text);
     let asked = read_in(&lines);
-    let Some(player) = sender(conn, incoming, asked.map(|(_, lang)| lang))? else {
-        return Ok(Some(settled(
+    let nobody = || {
+        Ok(Some(settled(
             "unknown_sender",
             None,
             "not answered: the sender is no player and asked for nothing Turnpost knows".into(),
-        )));
+        )))
     };
     if !incoming.authenticated {
-        let answered = ask_to_confirm(conn, settings, &player, incoming, asked.is_some())?;
-        let detail = format!("the relay does not vouch for the sender; answered: {answered}");
-        return Ok(Some(settled("unvouched", Some(player.id), detail)));
+        let Some(from) = incoming.from.as_deref() else {
+            return nobody();
+        };
+        let known = accounts::by_email(conn, from)?;
+        if known.is_none() && asked.is_none() {
+            return nobody();
+        }
+        let unanswered = |why: &str| {
+            let detail = format!("the relay does not vouch for the sender; not answered: {why}");
+            Ok(Some(settled(
+                "unvouched",
+                known.as_ref().map(|p| p.id),
+                detail,
+            )))
+        };
+        // One answer a day to an address, and only so many an hour across the site, so that
+        // forged senders cannot make Turnpost a source of mail to strangers.
+        let once = Limit {
+            action: "command_unvouched",
+            max: 1,
+            window_seconds: 86_400,
+        };
+        if once.take(conn, from, 1)?.is_err() {
+            return unanswered("answered once today already");
+        }
+        let site = Limit {
+            action: "command_unvouched_site",
+            max: settings.inbound.unvouched_answers_per_hour,
+            window_seconds: 3600,
+        };
+        if site.take(conn, "site", 1)?.is_err() {
+            return unanswered("the site's hourly allowance of such answers is spent");
+        }
+        let Some(player) = sender(conn, incoming, asked.map(|(_, lang)| lang))? else {
+            return nobody();
+        };
+        ask_to_confirm(conn, settings, &player, incoming, asked.is_some())?;
+        let detail = "the relay does not vouch for the sender; answered, asking to confirm";
+        return Ok(Some(settled("unvouched", Some(player.id), detail.into())));
     }
+    let Some(player) = sender(conn, incoming, asked.map(|(_, lang)| lang))? else {
+        return nobody();
+    };
     let Some(told) = carry_out(conn, settings, &player, &lines)? else {
         return Ok(None);
     };
@@ -183,24 +222,16 @@ pub fn carry_out_counted(
     Ok(told)
 }
 
-/// The answer to a command whose sender the relay did not vouch for, at most once a day for an
-/// address: nothing was done; and, when the message held a command, a reply to this answer
-/// (which goes only to the address's owner) carries it out. Whether an answer was written.
+/// The answer to a command whose sender the relay did not vouch for: nothing was done; and,
+/// when the message held a command, a reply to this answer (which goes only to the address's
+/// owner) carries it out.
 fn ask_to_confirm(
     conn: &mut PgConnection,
     settings: &Settings,
     player: &Player,
     incoming: &Incoming,
     a_command: bool,
-) -> QueryResult<bool> {
-    let once = Limit {
-        action: "command_unvouched",
-        max: 1,
-        window_seconds: 86_400,
-    };
-    if once.take(conn, &player.id.to_string(), 1)?.is_err() {
-        return Ok(false);
-    }
+) -> QueryResult<()> {
     let lang = player.lang();
     let mut told = Told::line(lang.t("command-not-vouched"));
     if a_command {
@@ -219,8 +250,7 @@ fn ask_to_confirm(
             CONFIRM_DAYS,
         )?);
     }
-    tell(conn, settings, player, incoming, told)?;
-    Ok(true)
+    tell(conn, settings, player, incoming, told)
 }
 
 /// How long a command waits for its confirmation.
