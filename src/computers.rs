@@ -1,10 +1,10 @@
 //! The computer players' worker: finds computers' turns, claims each (so that of several
-//! processes only one thinks about a move) and plays it through the games service.
+//! processes only one thinks about a move) and plays it through the games service. A process
+//! thinks about up to `computers.threads` turns at once, one a thread; `turnpost computers` runs
+//! only this worker, on any number of machines.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::Duration;
-
-use diesel::pg::PgConnection;
 
 use crate::config::{ComputerSettings, Settings};
 use crate::games::computer::{self, Played};
@@ -14,9 +14,14 @@ use crate::store::Pool;
 /// Most turns one round looks at.
 const BATCH: i64 = 20;
 
-/// Plays every computer turn waiting that this process can claim; returns the moves made.
-pub fn run_once(conn: &mut PgConnection, settings: &ComputerSettings, stop: &StopSignal) -> usize {
-    let turns = match computer::waiting_turns(conn, BATCH) {
+/// Plays every computer turn waiting that this thread can claim, oldest first; returns the
+/// moves made. A connection is held only to read and to write, never while thinking.
+pub fn run_once(pool: &Pool, settings: &ComputerSettings, stop: &StopSignal) -> usize {
+    let turns = pool
+        .get()
+        .map_err(|e| e.to_string())
+        .and_then(|mut conn| computer::waiting_turns(&mut conn, BATCH).map_err(|e| e.to_string()));
+    let turns = match turns {
         Ok(turns) => turns,
         Err(e) => {
             crate::metrics::worker_failed("computers");
@@ -29,7 +34,10 @@ pub fn run_once(conn: &mut PgConnection, settings: &ComputerSettings, stop: &Sto
         if stop.is_stopped() {
             break;
         }
-        match computer::claim(conn, &turn, settings.claim_seconds) {
+        let claimed = pool.get().map_err(|e| e.to_string()).and_then(|mut conn| {
+            computer::claim(&mut conn, &turn, settings.claim_seconds).map_err(|e| e.to_string())
+        });
+        match claimed {
             Ok(true) => {}
             Ok(false) => continue,
             Err(e) => {
@@ -39,7 +47,7 @@ pub fn run_once(conn: &mut PgConnection, settings: &ComputerSettings, stop: &Sto
         }
         let time = Duration::from_millis(settings.think_ms);
         // A fault in one game must not stop the worker for every other game.
-        let played = catch_unwind(AssertUnwindSafe(|| computer::play_turn(conn, &turn, time)));
+        let played = catch_unwind(AssertUnwindSafe(|| computer::play_turn(pool, &turn, time)));
         match played {
             Ok(Ok(Played::Moved(seq))) => {
                 moved += 1;
@@ -63,18 +71,13 @@ fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
         .unwrap_or_else(|| "a panic".into())
 }
 
-/// Works until `stop` is given, looking for turns every `computers.poll_ms`.
+/// Works until `stop` is given, looking for turns every `computers.poll_ms`. A move being
+/// thought about when it is given is finished and played (a move takes at most
+/// `computers.think_ms`); the turns not yet begun are left for other processes.
 pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
     let pause = Duration::from_millis(settings.computers.poll_ms.max(10));
     while !stop.is_stopped() {
-        let moved = match pool.get() {
-            Ok(mut conn) => run_once(&mut conn, &settings.computers, stop),
-            Err(e) => {
-                crate::metrics::worker_failed("computers");
-                tracing::error!("computers: {e}");
-                0
-            }
-        };
+        let moved = run_once(pool, &settings.computers, stop);
         // Straight on while there is work, so that a computer answering a computer is quick.
         if moved == 0 {
             stop.wait(pause);
@@ -82,13 +85,26 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
     }
 }
 
-/// Starts the worker on its own thread; it stops when `stop` is given.
+/// How many turns a process thinks about at once: `computers.threads`, or one per core.
+pub fn threads(settings: &ComputerSettings) -> usize {
+    match settings.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+/// Starts the worker's threads; they stop when `stop` is given.
 pub fn spawn(
     pool: Pool,
     settings: Settings,
     stop: StopSignal,
-) -> std::io::Result<std::thread::JoinHandle<()>> {
-    std::thread::Builder::new()
-        .name("computers".into())
-        .spawn(move || run(&pool, &settings, &stop))
+) -> std::io::Result<Vec<std::thread::JoinHandle<()>>> {
+    (0..threads(&settings.computers))
+        .map(|n| {
+            let (pool, settings, stop) = (pool.clone(), settings.clone(), stop.clone());
+            std::thread::Builder::new()
+                .name(format!("computers-{n}"))
+                .spawn(move || run(&pool, &settings, &stop))
+        })
+        .collect()
 }

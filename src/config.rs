@@ -55,8 +55,10 @@ pub struct MetricsSettings {
 /// The computer players' worker.
 #[derive(Clone, Debug, Deserialize)]
 pub struct ComputerSettings {
-    /// Let computer players move inside `turnpost serve`.
-    pub run: bool,
+    /// Let computer players move inside `turnpost serve` (`turnpost computers` runs only them).
+    pub worker: bool,
+    /// Turns a worker thinks about at once; 0 means one per CPU core.
+    pub threads: usize,
     /// How often to look for computers' turns.
     pub poll_ms: u64,
     /// How long a process holds a computer's turn while it thinks.

@@ -35,6 +35,10 @@ enum Command {
     /// Deliver queued emails, without the web server (run any number of them; set
     /// mail.worker = false for the servers then).
     MailWorker,
+    /// Play the computer players' moves, without the web server (run any number of them, on any
+    /// machines; set computers.worker = false for the servers then). Thinks about up to
+    /// computers.threads turns at once.
+    Computers,
     /// Clear the mark that mail to an address was refused for good, so that game emails go to it
     /// again (signing in through an emailed link clears it too).
     ClearRefused {
@@ -129,7 +133,20 @@ fn main() -> anyhow::Result<()> {
     start_logging(settings.log.format);
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => serve(settings),
-        Command::MailWorker => mail_worker(settings),
+        Command::MailWorker => until_stopped(settings, turnpost::mail::worker::run),
+        Command::Computers => until_stopped(settings, |pool, settings, stop| {
+            let threads = turnpost::computers::spawn(pool.clone(), settings.clone(), stop.clone())?;
+            tracing::info!(
+                "Turnpost's computer players think on {} threads",
+                threads.len()
+            );
+            for thread in threads {
+                if thread.join().is_err() {
+                    anyhow::bail!("a computer players' thread panicked");
+                }
+            }
+            Ok(())
+        }),
         Command::MailInbound => mail_inbound(settings),
         Command::ReceiveMail { sender, recipient } => {
             let code = inbound_cli::receive_stdin(&settings, sender, recipient)?;
@@ -210,8 +227,12 @@ async fn serve(settings: Settings) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Delivers mail until SIGTERM or SIGINT, finishing the email being sent, then closes the pool.
-fn mail_worker(settings: Settings) -> anyhow::Result<()> {
+/// Runs `work` (the mail worker, the computer players) until SIGTERM or SIGINT, when it
+/// finishes what it is doing, then closes the pool.
+fn until_stopped(
+    settings: Settings,
+    work: impl FnOnce(&store::Pool, &Settings, &StopSignal) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     let pool = store::connect(&settings.database)?;
     let metrics = turnpost::server::MetricsThread::start(&settings, &pool)?;
     let stop = StopSignal::new();
@@ -223,7 +244,7 @@ fn mail_worker(settings: Settings) -> anyhow::Result<()> {
         signals.block_on(termination());
         stopper.stop();
     });
-    let worked = turnpost::mail::worker::run(&pool, &settings, &stop);
+    let worked = work(&pool, &settings, &stop);
     if watcher.is_finished() {
         let _ = watcher.join();
     }

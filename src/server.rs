@@ -111,9 +111,10 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
         let thread = scheduler::spawn(pool.clone(), settings.clone(), stop.clone())?;
         threads.push(("scheduler", thread));
     }
-    if settings.computers.run {
-        let thread = crate::computers::spawn(pool.clone(), settings.clone(), stop.clone())?;
-        threads.push(("computer players", thread));
+    if settings.computers.worker {
+        for thread in crate::computers::spawn(pool.clone(), settings.clone(), stop.clone())? {
+            threads.push(("computer players", thread));
+        }
     }
     let background = Background {
         pool: pool.clone(),

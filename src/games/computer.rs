@@ -26,6 +26,7 @@ use crate::metrics::Channel;
 use crate::present::GameUi;
 use crate::rules::Message;
 use crate::rules::{Seat, Status, with_rules};
+use crate::store::Pool;
 
 /// Computers of each level one table may seat.
 pub const PER_LEVEL: usize = 3;
@@ -178,15 +179,23 @@ pub enum Played {
 }
 
 /// Thinks about `turn` for at most `time` and plays the move found, through the same service as
-/// a person's move.
-pub fn play_turn(conn: &mut PgConnection, turn: &Turn, time: Duration) -> Result<Played> {
+/// a person's move. No database connection is held while it thinks: the game is read with one
+/// taken from `pool` and given back, and the move is played with another.
+pub fn play_turn(pool: &Pool, turn: &Turn, time: Duration) -> anyhow::Result<Played> {
     let Some(level) = level_of(turn.player_id) else {
         return Ok(Played::NotItsTurn);
     };
-    let Some((seq, command)) = suggest(conn, &turn.game_id, turn.player_id, level, time)? else {
+    let connect = || pool.get();
+    let kind = service::kind_of(&mut *connect()?, &turn.game_id)?;
+    let found = with_rules!(kind, |R| {
+        let (game, rows) = load::<R>(&mut *connect()?, &turn.game_id)?;
+        think_about::<R>(&game, &rows, turn.player_id, level, time)?
+    });
+    let Some((seq, command)) = found else {
         tracing::debug!(game = %turn.game_id, "computers: nothing to do at row {}", turn.seq);
         return Ok(Played::NotItsTurn);
     };
+    let conn = &mut *connect()?;
     let computer = accounts::find(conn, turn.player_id)?.ok_or(ServiceError::NotFound)?;
     match submit(conn, &turn.game_id, &computer, seq, command.clone()) {
         Err(ServiceError::Rule(why)) => {
@@ -199,12 +208,12 @@ pub fn play_turn(conn: &mut PgConnection, turn: &Turn, time: Duration) -> Result
             let again = suggest(conn, &turn.game_id, turn.player_id, Level::Easy, time)?;
             match again {
                 Some((seq, other)) if other != command => {
-                    submit(conn, &turn.game_id, &computer, seq, other)
+                    Ok(submit(conn, &turn.game_id, &computer, seq, other)?)
                 }
-                _ => Err(ServiceError::Rule(why)),
+                _ => Err(ServiceError::Rule(why).into()),
             }
         }
-        played => played,
+        played => Ok(played?),
     }
 }
 
@@ -246,10 +255,22 @@ fn think<R: BotGame>(
     time: Duration,
 ) -> Result<Option<(i64, Value)>> {
     let (game, rows) = load::<R>(conn, game_id)?;
+    think_about::<R>(&game, &rows, player_id, level, time)
+}
+
+/// The move the computer at `level` would make for `player_id`'s seat in `game` (folded from
+/// `rows`), and the head of the log it was found at.
+fn think_about<R: BotGame>(
+    game: &Game<R>,
+    rows: &Log,
+    player_id: i64,
+    level: Level,
+    time: Duration,
+) -> Result<Option<(i64, Value)>> {
     let Some(seat) = game.seat_of(player_id) else {
         return Ok(None);
     };
-    let command = decide::<R>(&game, &rows, seat, level, time)?;
+    let command = decide::<R>(game, rows, seat, level, time)?;
     Ok(command.map(|command| {
         let command = serde_json::to_value(&command).expect("commands serialize");
         (game.seq, command)

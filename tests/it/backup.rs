@@ -105,7 +105,7 @@ async fn a_restore_to_a_point_in_time_holds_every_move_acknowledged_before_it_an
     let app = TestApp::start_with(|s| {
         s.database.url = primary.url("turnpost_server");
         s.database.admin_url = primary.url("postgres");
-        s.computers.run = false;
+        s.computers.worker = false;
     })
     .await;
     let table = seat_table(app, "kalah", &["Ann", "Bo"], &[]).await;
@@ -143,7 +143,7 @@ async fn a_restore_to_a_point_in_time_holds_every_move_acknowledged_before_it_an
     let app = TestApp::start_with(|s| {
         s.database.url = restored.url("turnpost_server");
         s.database.admin_url = restored.url("postgres");
-        s.computers.run = false;
+        s.computers.worker = false;
     })
     .await;
     let players = table.players.iter().map(|b| b.copy_to(&app.base)).collect();

@@ -241,7 +241,7 @@ fn claims_on_the_head(app: &TestApp) -> i64 {
 #[actix_web::test]
 async fn a_computer_killed_mid_thought_makes_its_move_after_a_restart() {
     // This server plays no computer: a process of its own does, and is killed while it thinks.
-    let app = TestApp::start_with(|s| s.computers.run = false).await;
+    let app = TestApp::start_with(|s| s.computers.worker = false).await;
     let ann = app.signed_in("ann@example.com", "Ann").await;
     let path = play_the_computer(&ann, "kabaleo", &["hard"]).await;
     let game_id = path.trim_start_matches("/games/").to_string();
@@ -280,4 +280,126 @@ async fn a_computer_killed_mid_thought_makes_its_move_after_a_restart() {
     let restarted = ServerProcess::start(&app).await;
     wait_for_turn(&ann.copy_to(&restarted.base), &path).await;
     assert!(computer_rows(&app, &game_id) > before);
+}
+
+/// The turns a process holds a claim on now: each game and the row it thinks at.
+fn turns_claimed(app: &TestApp) -> Vec<(String, i64)> {
+    #[derive(QueryableByName)]
+    struct Claim {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        game_id: String,
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        seq: i64,
+    }
+    diesel::sql_query(
+        "SELECT c.game_id, c.seq FROM computer_claims c JOIN games g ON g.id = c.game_id
+         WHERE c.seq = g.last_seq AND c.claimed_until > now()",
+    )
+    .load::<Claim>(&mut app.db.connect())
+    .unwrap()
+    .into_iter()
+    .map(|c| (c.game_id, c.seq))
+    .collect()
+}
+
+fn last_seq(app: &TestApp, game_id: &str) -> i64 {
+    use turnpost::store::schema::games;
+    games::table
+        .find(game_id)
+        .select(games::last_seq)
+        .first(&mut app.db.connect())
+        .unwrap()
+}
+
+/// Whether every game is over.
+fn all_over(app: &TestApp, games: &[String]) -> bool {
+    use turnpost::store::schema::games;
+    let over: i64 = games::table
+        .filter(games::id.eq_any(games))
+        .filter(games::phase.eq("finished"))
+        .count()
+        .get_result(&mut app.db.connect())
+        .unwrap();
+    over == games.len() as i64
+}
+
+#[actix_web::test]
+async fn two_computers_processes_play_a_dozen_games_and_one_killed_mid_thought_loses_no_turn() {
+    // The server plays no computer: two `turnpost computers` processes, two threads each, do.
+    let app = TestApp::start_with(|s| s.computers.worker = false).await;
+    let mut conn = app.db.connect_as_server();
+    // Tables where every seat is a hard computer play themselves out: one sits as the creator.
+    let creator = turnpost::auth::accounts::find(&mut conn, computer::player_id(Level::Hard, 1))
+        .unwrap()
+        .unwrap();
+    let games: Vec<String> = (0..12)
+        .map(|_| {
+            let table = turnpost::games::seating::NewTable {
+                kind: turnpost::rules::Kind::Kalah,
+                options: serde_json::json!({}),
+                private: true,
+                invitees: &[],
+                open_seats: 0,
+                computers: &[Level::Hard],
+                time_control: None,
+                rated: false,
+                rating_range: None,
+                invitation_days: 7,
+            };
+            turnpost::games::seating::create_game(&mut conn, &creator, table).unwrap()
+        })
+        .collect();
+    let start = |think_ms: &str| {
+        let env = [
+            ("TURNPOST__COMPUTERS__THINK_MS", think_ms),
+            ("TURNPOST__COMPUTERS__THREADS", "2"),
+            ("TURNPOST__COMPUTERS__CLAIM_SECONDS", "2"),
+        ];
+        app.command("computers").envs(env).spawn().unwrap()
+    };
+    // The first thinks for most of a second a move; once it holds turns, the second starts and
+    // the first is killed mid-thought.
+    let mut first = start("900");
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let held = loop {
+        let held = turns_claimed(&app);
+        if !held.is_empty() {
+            break held;
+        }
+        assert!(Instant::now() < deadline, "the computers never began");
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    };
+    let mut second = start("60");
+    first.kill().unwrap();
+    first.wait().unwrap();
+    for (game, seq) in &held {
+        assert_eq!(
+            last_seq(&app, game),
+            *seq,
+            "killed before it played in {game}"
+        );
+    }
+    let deadline = Instant::now() + Duration::from_secs(240);
+    while !all_over(&app, &games) {
+        assert!(Instant::now() < deadline, "the games did not all end");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    second.kill().unwrap();
+    second.wait().unwrap();
+    for (game, seq) in &held {
+        assert!(last_seq(&app, game) > *seq, "{game} went on after the kill");
+    }
+    // No turn was played twice: each log is one unbroken chain, every row made on the one
+    // before it, replayed whole through the rules.
+    for game in &games {
+        let export = turnpost::audit::verify::export_from_database(&mut conn, game).unwrap();
+        turnpost::audit::verify(&export).unwrap_or_else(|found| panic!("{game}: {found}"));
+        let seqs: Vec<i64> = game_events::table
+            .filter(game_events::game_id.eq(game))
+            .order(game_events::seq.asc())
+            .select(game_events::seq)
+            .load(&mut conn)
+            .unwrap();
+        assert_eq!(seqs, (1..=seqs.len() as i64).collect::<Vec<_>>());
+    }
 }

@@ -180,7 +180,7 @@ impl Drop for InboundProcess {
 #[actix_web::test]
 async fn the_figures_of_real_servers_move_as_their_work_does() {
     // The test's own server only seats the table; the processes below do the work.
-    let app = TestApp::start_with(|s| s.computers.run = false).await;
+    let app = TestApp::start_with(|s| s.computers.worker = false).await;
     let mut table = seat_table(app, "kalah", &["Ann", "Bo"], &[]).await;
     let metrics_port = free_port();
     let server = ServerProcess::start_with_env(

@@ -54,7 +54,7 @@ async fn make_move(person: &mut Person, path: &str, command: &Value, twin: &Valu
 
 async fn against_the_computer_in_chromium(kind: &'static str, level: &str) {
     // This server plays no computer moves: the board must wait for one, saying so.
-    let app = TestApp::start_with(|s| s.computers.run = false).await;
+    let app = TestApp::start_with(|s| s.computers.worker = false).await;
     let driver = Chromedriver::start().await;
     let mut ann = Person::sign_in(&app, &driver, "Ann").await;
     ann.open("/games/new").await;
@@ -83,7 +83,7 @@ async fn against_the_computer_in_chromium(kind: &'static str, level: &str) {
                 assert!(thinking(&ann), "no word of the computer thinking");
                 ann.expect_text(&format!("{computer} is thinking"));
                 assert!(ann.has_link(LOOK_AGAIN), "no link to look again");
-                worker = Some(app.server_with(|s| s.computers.run = true));
+                worker = Some(app.server_with(|s| s.computers.worker = true));
                 until_the_page_moves_on(&mut ann).await;
             } else {
                 until_mine(&ann, &path).await;
