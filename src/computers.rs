@@ -30,6 +30,7 @@ pub fn run_once(pool: &Pool, settings: &ComputerSettings, stop: &StopSignal) -> 
         }
     };
     let mut moved = 0;
+    let time = thinking_time(settings, turns.len(), threads(settings));
     for turn in turns {
         if stop.is_stopped() {
             break;
@@ -45,7 +46,6 @@ pub fn run_once(pool: &Pool, settings: &ComputerSettings, stop: &StopSignal) -> 
                 continue;
             }
         }
-        let time = Duration::from_millis(settings.think_ms);
         // A fault in one game must not stop the worker for every other game.
         let played = catch_unwind(AssertUnwindSafe(|| computer::play_turn(pool, &turn, time)));
         match played {
@@ -85,6 +85,22 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
     }
 }
 
+/// How long a move is thought about when `waiting` turns wait for a process of `threads`
+/// threads: `computers.think_ms` while the queue is short (up to two turns a thread), less as it
+/// grows, in proportion, so that the oldest turns are not held up behind full-length thoughts —
+/// but never less than a quarter of it: no level plays a move it had no time to consider.
+pub fn thinking_time(settings: &ComputerSettings, waiting: usize, threads: usize) -> Duration {
+    let full = settings.think_ms;
+    let room = (2 * threads.max(1)) as u64;
+    let waiting = (waiting as u64).max(1);
+    let shrunk = if waiting <= room {
+        full
+    } else {
+        (full * room / waiting).max(full / 4)
+    };
+    Duration::from_millis(shrunk)
+}
+
 /// How many turns a process thinks about at once: `computers.threads`, or one per core.
 pub fn threads(settings: &ComputerSettings) -> usize {
     match settings.threads {
@@ -107,4 +123,26 @@ pub fn spawn(
                 .spawn(move || run(&pool, &settings, &stop))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn thinking_time_shrinks_with_the_queue_to_a_quarter_at_most() {
+        let settings = ComputerSettings {
+            worker: true,
+            threads: 2,
+            poll_ms: 300,
+            claim_seconds: 10,
+            think_ms: 800,
+        };
+        let ms = |waiting| thinking_time(&settings, waiting, 2).as_millis();
+        assert_eq!(ms(0), 800);
+        assert_eq!(ms(4), 800, "two turns a thread think in full");
+        assert_eq!(ms(8), 400);
+        assert_eq!(ms(20), 200, "never below a quarter");
+        assert_eq!(thinking_time(&settings, 8, 4).as_millis(), 800);
+    }
 }
