@@ -125,3 +125,14 @@ pub fn spend(conn: &mut PgConnection, token: &str) -> QueryResult<bool> {
     .execute(conn)?;
     Ok(spent == 1)
 }
+
+/// Ends every token of `player`'s emails now; returns how many.
+pub fn revoke_all(conn: &mut PgConnection, player: i64) -> QueryResult<usize> {
+    diesel::update(
+        reply_topics::table
+            .filter(reply_topics::player_id.eq(player))
+            .filter(sql::<Bool>("expires_at > now()")),
+    )
+    .set(reply_topics::expires_at.eq(sql::<Timestamptz>("now()")))
+    .execute(conn)
+}

@@ -767,6 +767,12 @@ async fn lmtp_answers_each_recipient_and_revoked_addresses_stop_working() {
     expect(&mut read, "221");
     assert!(app.mail(email, "Re: ").text.contains("Played: Sow pit 4"));
 
+    // A command the relay did not vouch for is answered with an address of its own, to confirm.
+    let ask = reply(email, "play@localhost", "T", "games");
+    inbound.send(email, "play@localhost", &ask).unwrap();
+    let note = newest(app, email, |m| m.text.contains("“confirm”")).expect("the note");
+    let list_to = reply_address(&note);
+
     // Settings: stop every reply address.
     let browser = &table.players[mover];
     let settings = browser.get("/settings").await;
@@ -782,6 +788,8 @@ async fn lmtp_answers_each_recipient_and_revoked_addresses_stop_working() {
         revoked.body
     );
     let refused = inbound.send(email, &to, &reply(email, &to, "x", "board"));
+    assert!(refused.unwrap_err().contains("unknown"));
+    let refused = inbound.send(email, &list_to, &reply(email, &list_to, "y", "confirm"));
     assert!(refused.unwrap_err().contains("unknown"));
 }
 

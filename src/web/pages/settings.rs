@@ -5,8 +5,8 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 
 use crate::auth::accounts;
-use crate::auth::reply_tokens;
 use crate::auth::sessions;
+use crate::auth::{reply_tokens, reply_topics};
 use crate::games::error::ServiceError;
 use crate::games::vacation;
 use crate::i18n::Lang;
@@ -250,7 +250,10 @@ pub async fn revoke_reply_addresses(
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    for_poster(&req, &session, &state, &body, reply_tokens::revoke_all).await?;
+    for_poster(&req, &session, &state, &body, |conn, player| {
+        Ok(reply_tokens::revoke_all(conn, player)? + reply_topics::revoke_all(conn, player)?)
+    })
+    .await?;
     Ok(see_other("/settings"))
 }
 
