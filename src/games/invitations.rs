@@ -115,13 +115,7 @@ pub fn send_again(
 ) -> Result<String> {
     let hash = hex::decode(id).map_err(|_| ServiceError::NotFound)?;
     conn.transaction(|conn| {
-        let table: Option<(i64, String, i64)> = games::table
-            .find(game_id)
-            .select((games::created_by, games::phase, games::last_seq))
-            .for_no_key_update()
-            .first(conn)
-            .optional()?;
-        let (created_by, phase, seq) = table.ok_or(ServiceError::NotFound)?;
+        let (created_by, phase, seq) = lock_table(conn, game_id)?;
         if created_by != creator.id {
             return Err(ServiceError::Forbidden(Message::new(
                 "invitations-only-creator",
@@ -173,6 +167,18 @@ pub fn send_again(
     })
 }
 
+/// Locks the table's row against other changes to its invitations: its creator, phase and log
+/// length.
+fn lock_table(conn: &mut PgConnection, game_id: &str) -> Result<(i64, String, i64)> {
+    let table: Option<(i64, String, i64)> = games::table
+        .find(game_id)
+        .select((games::created_by, games::phase, games::last_seq))
+        .for_no_key_update()
+        .first(conn)
+        .optional()?;
+    table.ok_or(ServiceError::NotFound)
+}
+
 /// The creator of a game, by id.
 pub fn creator_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Option<i64>> {
     games::table
@@ -186,13 +192,7 @@ pub fn creator_of(conn: &mut PgConnection, game_id: &str) -> QueryResult<Option<
 /// invite someone else, and the creator is told by email.
 pub fn decline(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<()> {
     conn.transaction(|conn| {
-        let table: Option<(i64, String, i64)> = games::table
-            .find(game_id)
-            .select((games::created_by, games::phase, games::last_seq))
-            .for_no_key_update()
-            .first(conn)
-            .optional()?;
-        let (creator, phase, seq) = table.ok_or(ServiceError::NotFound)?;
+        let (creator, phase, seq) = lock_table(conn, game_id)?;
         if phase != "waiting" {
             return Err(ServiceError::Gone(Message::new("invitations-game-started")));
         }

@@ -287,3 +287,76 @@ pub fn tables_of(
     }
     Ok(tables)
 }
+
+/// A public table waiting for players, as the lists of open tables show it.
+pub struct OpenTable {
+    pub id: String,
+    pub kind: Kind,
+    pub options: Value,
+    pub time_control: Option<TimeControl>,
+    pub open_seats: i32,
+    pub rating_range: super::stream::RatingRange,
+}
+
+impl OpenTable {
+    /// The table's time limit in words, or that it has none.
+    pub fn time_message(&self) -> Message {
+        self.time_control
+            .map_or_else(|| Message::new("game-no-time-limit"), |c| c.message())
+    }
+}
+
+/// Public tables with open seats, newest first, at most `limit`; without the ones `player` has
+/// joined, when one is given.
+pub fn open_tables(
+    conn: &mut PgConnection,
+    not_joined_by: Option<i64>,
+    limit: i64,
+) -> QueryResult<Vec<OpenTable>> {
+    type Row = (
+        String,
+        String,
+        Value,
+        Option<Value>,
+        i32,
+        Option<i32>,
+        Option<i32>,
+    );
+    let mut query = games::table
+        .filter(games::phase.eq("waiting"))
+        .filter(games::open_seats.gt(0))
+        .filter(games::private.eq(false))
+        .into_boxed();
+    if let Some(player) = not_joined_by {
+        let joined = game_players::table
+            .filter(game_players::player_id.eq(player))
+            .select(game_players::game_id);
+        query = query.filter(games::id.ne_all(joined));
+    }
+    let rows: Vec<Row> = query
+        .order(games::created_at.desc())
+        .limit(limit)
+        .select((
+            games::id,
+            games::kind,
+            games::options,
+            games::time_control,
+            games::open_seats,
+            games::rating_min,
+            games::rating_max,
+        ))
+        .load(conn)?;
+    Ok(rows
+        .into_iter()
+        .filter_map(|(id, kind, options, time_control, open_seats, min, max)| {
+            Some(OpenTable {
+                id,
+                kind: Kind::parse(&kind)?,
+                options,
+                time_control: time_control.and_then(|c| serde_json::from_value(c).ok()),
+                open_seats,
+                rating_range: super::stream::RatingRange { min, max },
+            })
+        })
+        .collect())
+}

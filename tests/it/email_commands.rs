@@ -9,7 +9,7 @@ use crate::support::{TestApp, count_rows, seat_table};
 const PUBLIC: &str = "play@localhost";
 
 /// A message to the public address, vouched for by the relay when `vouched`.
-fn command(from: &str, text: &str, vouched: bool) -> String {
+pub fn command(from: &str, text: &str, vouched: bool) -> String {
     let domain = from.rsplit_once('@').unwrap().1;
     let headers = match vouched {
         true => format!(
@@ -21,7 +21,8 @@ fn command(from: &str, text: &str, vouched: bool) -> String {
     reply_with(from, PUBLIC, "Turnpost", &headers, &format!("{text}\r\n"))
 }
 
-fn vacations(app: &TestApp) -> i64 {
+/// Vacations running now.
+pub fn vacations(app: &TestApp) -> i64 {
     #[derive(QueryableByName)]
     struct Open {
         #[diesel(sql_type = diesel::sql_types::BigInt)]
@@ -269,7 +270,8 @@ async fn a_table_is_set_up_by_email_as_the_form_would_and_within_the_same_limits
     assert_eq!(games_of(&app, ann).len(), 3);
 }
 
-fn phase_of(app: &TestApp, game_id: &str) -> String {
+/// A game's phase, read from the database.
+pub fn phase_of(app: &TestApp, game_id: &str) -> String {
     #[derive(QueryableByName)]
     struct Phase {
         #[diesel(sql_type = diesel::sql_types::Text)]

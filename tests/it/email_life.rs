@@ -16,7 +16,8 @@ use turnpost::games::clock::{OnTimeout, TimeControl};
 use turnpost::i18n::Lang;
 use turnpost::rules::Kind;
 
-use crate::by_email::{Inbound, newest, offered_codes_in, reply, reply_address, reply_with};
+use crate::by_email::{Inbound, newest, offered_codes_in, reply, reply_address};
+use crate::email_commands::{command, phase_of, vacations};
 use crate::support::{Mail, TestApp};
 
 const PUBLIC: &str = "play@localhost";
@@ -32,18 +33,7 @@ struct Person<'a> {
 impl Person<'_> {
     /// Writes `text` to the public address, from a provider whose relay vouches for them.
     fn command(&self, text: &str) {
-        let domain = self.email.rsplit_once('@').unwrap().1;
-        let vouched = format!(
-            "Authentication-Results: mx.turnpost.test; dkim=pass header.d={domain}; \
-             dmarc=pass header.from={domain}\r\n"
-        );
-        let raw = reply_with(
-            &self.email,
-            PUBLIC,
-            "Turnpost",
-            &vouched,
-            &format!("{text}\r\n"),
-        );
+        let raw = command(&self.email, text, true);
         self.inbound.send(&self.email, PUBLIC, &raw).unwrap();
     }
 
@@ -80,19 +70,6 @@ fn opening(lang: Lang, key: &'static str) -> String {
         .max_by_key(|part| part.chars().count())
         .unwrap_or_default();
     longest.trim().chars().take(14).collect()
-}
-
-fn phase(app: &TestApp, game_id: &str) -> String {
-    #[derive(QueryableByName)]
-    struct Phase {
-        #[diesel(sql_type = diesel::sql_types::Text)]
-        phase: String,
-    }
-    diesel::sql_query("SELECT phase FROM games WHERE id = $1")
-        .bind::<diesel::sql_types::Text, _>(game_id)
-        .get_result::<Phase>(&mut app.db.connect())
-        .unwrap()
-        .phase
 }
 
 /// The game a reply address moves in, if it is one.
@@ -174,7 +151,7 @@ fn play_out(people: &[&Person<'_>], game_id: &str, seed: u64) -> usize {
     let mut answered: HashSet<String> = HashSet::new();
     let mut replies = 0;
     let mut idle = 0;
-    while phase(app, game_id) == "active" {
+    while phase_of(app, game_id) == "active" {
         app.deliver();
         // From the newest back: the offer that counts is among the last few emails.
         let offer = (app.smtp.received().iter().rev())
@@ -198,7 +175,7 @@ fn play_out(people: &[&Person<'_>], game_id: &str, seed: u64) -> usize {
         replies += 1;
         assert!(replies < 400, "the game does not end");
     }
-    assert_eq!(phase(app, game_id), "finished");
+    assert_eq!(phase_of(app, game_id), "finished");
     replies
 }
 
@@ -239,18 +216,6 @@ const JAPANESE: Words = Words {
     against_computer: "新規 カラハ 対戦 上級 コンピューター",
 };
 
-fn vacations(app: &TestApp) -> i64 {
-    #[derive(QueryableByName)]
-    struct Open {
-        #[diesel(sql_type = diesel::sql_types::BigInt)]
-        n: i64,
-    }
-    diesel::sql_query("SELECT count(*) AS n FROM vacations WHERE ended_at IS NULL")
-        .get_result::<Open>(&mut app.db.connect())
-        .unwrap()
-        .n
-}
-
 async fn a_life_by_email(lang: Lang, words: &Words, seed: u64) {
     let app = TestApp::start_with(|s| s.inbound.replies_per_player_per_hour = 10_000).await;
     let inbound = Inbound::start(&app);
@@ -281,7 +246,7 @@ async fn a_life_by_email(lang: Lang, words: &Words, seed: u64) {
     bo.reply(&invitation, words.join);
     bo.told("answer-joined");
     let first = game_of(&app, &invitation).expect("the invitation's reply address");
-    assert_eq!(phase(&app, &first), "active");
+    assert_eq!(phase_of(&app, &first), "active");
     assert!(play_out(&[&ann, &bo], &first, seed) > 3);
 
     // The game-over email takes a rematch; Bo accepts it as he did the first invitation.
@@ -299,7 +264,7 @@ async fn a_life_by_email(lang: Lang, words: &Words, seed: u64) {
     bo.reply(&invitation, words.join);
     let rematch = game_of(&app, &invitation).unwrap();
     assert_ne!(rematch, first);
-    assert_eq!(phase(&app, &rematch), "active");
+    assert_eq!(phase_of(&app, &rematch), "active");
 
     // A vacation, and back.
     ann.command(words.away);

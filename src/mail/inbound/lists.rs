@@ -10,11 +10,10 @@ use super::told::Told;
 use crate::auth::Player;
 use crate::auth::reply_topics::{self, Topic};
 use crate::config::Settings;
-use crate::games::clock::TimeControl;
+use crate::games::read_model;
 use crate::i18n::Lang;
 use crate::mail::reply_address;
-use crate::rules::{Kind, Message};
-use crate::store::schema::{game_players, games};
+use crate::rules::Kind;
 
 /// Most items a list holds.
 const MOST_LISTED: i64 = 10;
@@ -42,55 +41,29 @@ pub fn open_tables(
     player: &Player,
 ) -> QueryResult<Told> {
     let lang = player.lang();
-    let joined = game_players::table
-        .filter(game_players::player_id.eq(player.id))
-        .select(game_players::game_id);
-    type Row = (
-        String,
-        String,
-        serde_json::Value,
-        Option<serde_json::Value>,
-        i32,
-    );
-    let rows: Vec<Row> = games::table
-        .filter(games::phase.eq("waiting"))
-        .filter(games::open_seats.gt(0))
-        .filter(games::private.eq(false))
-        .filter(games::id.ne_all(joined))
-        .order(games::created_at.desc())
-        .limit(MOST_LISTED)
-        .select((
-            games::id,
-            games::kind,
-            games::options,
-            games::time_control,
-            games::open_seats,
-        ))
-        .load(conn)?;
+    let rows = read_model::open_tables(conn, Some(player.id), MOST_LISTED)?;
     if rows.is_empty() {
         return Ok(Told::line(lang.t("command-no-tables")));
     }
     let base = settings.base_url();
     let mut told = Told::line(lang.t("command-tables"));
-    for (n, (id, kind, options, time_control, open)) in rows.iter().enumerate() {
-        let Some(kind) = Kind::parse(kind) else {
-            continue;
-        };
-        let time = (time_control.clone())
-            .and_then(|c| serde_json::from_value::<TimeControl>(c).ok())
-            .map_or_else(|| Message::new("game-no-time-limit"), |c| c.message());
-        let mut what = vec![lang.game_name(kind)];
-        what.extend(crate::present::options_in_words(kind, options, lang));
-        what.push(lang.say(&time, &[]));
+    for (n, row) in rows.iter().enumerate() {
+        let mut what = vec![lang.game_name(row.kind)];
+        what.extend(crate::present::options_in_words(
+            row.kind,
+            &row.options,
+            lang,
+        ));
+        what.push(lang.say(&row.time_message(), &[]));
         let line = lang
             .tr("command-table")
             .arg("number", n + 1)
             .arg("table", what.join(", "))
-            .arg("count", *open);
+            .arg("count", row.open_seats);
         told.links
-            .push((line.to_string(), format!("{base}/games/{id}")));
+            .push((line.to_string(), format!("{base}/games/{}", row.id)));
     }
-    let ids: Vec<&String> = rows.iter().map(|row| &row.0).collect();
+    let ids: Vec<&String> = rows.iter().map(|row| &row.id).collect();
     told.lines.push(lang.t("command-tables-sit"));
     told.reply_to = Some(topic_address(
         conn,

@@ -6,13 +6,11 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use diesel::prelude::*;
 
-use crate::games::clock::TimeControl;
+use crate::games::read_model;
 use crate::games::stream::RatingRange;
 use crate::i18n::Lang;
 use crate::rules::Kind;
-use crate::rules::Message;
 use crate::store::replica::Need;
-use crate::store::schema::games;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
@@ -55,65 +53,34 @@ fn open_tables(
     me: Option<i64>,
     lang: Lang,
 ) -> Result<Vec<OpenTable>, WebError> {
-    type Row = (
-        String,
-        String,
-        serde_json::Value,
-        Option<serde_json::Value>,
-        i32,
-        Option<i32>,
-        Option<i32>,
-    );
-    let rows: Vec<Row> = games::table
-        .filter(games::phase.eq("waiting"))
-        .filter(games::open_seats.gt(0))
-        .filter(games::private.eq(false))
-        .order(games::created_at.desc())
-        .limit(MOST_LISTED)
-        .select((
-            games::id,
-            games::kind,
-            games::options,
-            games::time_control,
-            games::open_seats,
-            games::rating_min,
-            games::rating_max,
-        ))
-        .load(conn)?;
-    let ids: Vec<String> = rows.iter().map(|row| row.0.clone()).collect();
+    let rows = read_model::open_tables(conn, None, MOST_LISTED)?;
+    let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
     let mut seats = crate::games::computer::tables_in(conn, &ids, lang)?;
     let mut tables = Vec::with_capacity(rows.len());
-    for (id, kind, options, time_control, open_seats, min, max) in rows {
-        let Some(kind) = Kind::parse(&kind) else {
-            continue;
-        };
-        let seated = seats.remove(&id).unwrap_or_default();
-        let time = time_control
-            .and_then(|c| serde_json::from_value::<TimeControl>(c).ok())
-            .map_or_else(|| Message::new("game-no-time-limit"), |c| c.message());
-        let time = lang.say(&time, &[]);
+    for row in rows {
+        let seated = seats.remove(&row.id).unwrap_or_default();
+        let time = lang.say(&row.time_message(), &[]);
         tables.push(OpenTable {
             mine: seated.iter().any(|p| Some(p.player_id) == me),
             seated: with_names(
                 &lang
                     .tr("tables-seated")
                     .arg("players", NAMES)
-                    .arg("count", open_seats)
+                    .arg("count", row.open_seats)
                     .to_string(),
                 &seated.iter().map(name_piece).collect::<Vec<_>>(),
                 &lang.t("list-separator"),
             ),
-            id,
-            game: lang.game_name(kind),
+            game: lang.game_name(row.kind),
             options: {
-                let mut options = crate::present::options_in_words(kind, &options, lang);
-                let range = RatingRange { min, max };
-                if range != RatingRange::default() {
-                    options.push(lang.say(&range.message(), &[]));
+                let mut options = crate::present::options_in_words(row.kind, &row.options, lang);
+                if row.rating_range != RatingRange::default() {
+                    options.push(lang.say(&row.rating_range.message(), &[]));
                 }
                 options
             },
             time,
+            id: row.id,
         });
     }
     Ok(tables)
