@@ -1,18 +1,23 @@
 //! How strong each level of the computer is, and how long it thinks.
 //!
 //! Run with `cargo bench --bench bots` (all five games, 2 players) or, for fewer or more games
-//! per pairing or one kind, `cargo bench --bench bots -- 40 kalah`. For each game it plays every
-//! level against uniformly random play and the levels against each other, with seats rotated
+//! per pairing or one kind, `cargo bench --bench bots -- 40 kalah`; `greedy` plays only the levels against the greedy player. For each game it plays every
+//! level against uniformly random play, against a simple greedy player ([`greedy`]) and the
+//! levels against each other, with seats rotated
 //! (each side moves first in half the games), and prints the first side's share of the wins
 //! (a draw counts half) with its 95% Wilson interval, how many games did not end within the
 //! cap, and the first side's thinking time per move (median and 95th percentile).
+
+#[path = "bots/greedy.rs"]
+mod greedy;
 
 use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use turnpost::bots::{BotGame, Knowledge, Level, choose};
+use greedy::Greedy;
+use turnpost::bots::{Knowledge, Level, choose};
 use turnpost::rules::azul::Azul;
 use turnpost::rules::gype::Gype;
 use turnpost::rules::kabaleo::Kabaleo;
@@ -27,6 +32,7 @@ const LONGEST_GAME: usize = 3_000;
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Side {
     Random,
+    Greedy,
     Bot(Level),
 }
 
@@ -34,6 +40,7 @@ impl Side {
     fn name(self) -> &'static str {
         match self {
             Side::Random => "random",
+            Side::Greedy => "greedy",
             Side::Bot(level) => level.as_str(),
         }
     }
@@ -41,7 +48,7 @@ impl Side {
 
 /// One game: `sides[seat]` plays each seat. Returns each seat's share of the win, whether the
 /// game ended, and each seat's thinking times.
-fn play<R: BotGame>(sides: [Side; 2], seed: u64) -> ([f64; 2], bool, [Vec<Duration>; 2]) {
+fn play<R: Greedy>(sides: [Side; 2], seed: u64) -> ([f64; 2], bool, [Vec<Duration>; 2]) {
     let options = R::Options::default();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut events = R::setup(&options, 2, &mut rng);
@@ -61,6 +68,10 @@ fn play<R: BotGame>(sides: [Side; 2], seed: u64) -> ([f64; 2], bool, [Vec<Durati
             Side::Random => {
                 let legal = R::legal_commands(&state, seat);
                 legal[rng.random_range(0..legal.len())].clone()
+            }
+            Side::Greedy => {
+                let seen = Knowledge::<R>::new(options.clone(), 2, seat, &events);
+                greedy::choose(&seen, seed ^ turn as u64)
             }
             Side::Bot(level) => {
                 let seen = Knowledge::<R>::new(options.clone(), 2, seat, &events);
@@ -83,7 +94,7 @@ fn wilson(p: f64, n: f64) -> (f64, f64) {
     let z = 1.96_f64;
     let centre = (p + z * z / (2.0 * n)) / (1.0 + z * z / n);
     let half = z / (1.0 + z * z / n) * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt();
-    (centre - half, centre + half)
+    ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> Duration {
@@ -95,7 +106,7 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 /// One game of a pairing: the first side's share of the win, whether the game ended, and the
 /// first side's thinking times. Seats rotate: the first side sits first in even games.
-fn one_game<R: BotGame>(first: Side, second: Side, game: usize) -> (f64, bool, Vec<Duration>) {
+fn one_game<R: Greedy>(first: Side, second: Side, game: usize) -> (f64, bool, Vec<Duration>) {
     let (sides, mine) = match game % 2 {
         0 => ([first, second], 0),
         _ => ([second, first], 1),
@@ -104,7 +115,7 @@ fn one_game<R: BotGame>(first: Side, second: Side, game: usize) -> (f64, bool, V
     (shares[mine], ended, std::mem::take(&mut thinking[mine]))
 }
 
-fn pairing<R: BotGame>(first: Side, second: Side, games: usize, threads: usize) {
+fn pairing<R: Greedy>(first: Side, second: Side, games: usize, threads: usize) {
     // Each game is seeded by its number, so the results do not depend on the threads.
     let results: Vec<(f64, bool, Vec<Duration>)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
@@ -141,10 +152,19 @@ fn pairing<R: BotGame>(first: Side, second: Side, games: usize, threads: usize) 
     );
 }
 
-fn kind<R: BotGame>(games: usize, threads: usize) {
+fn kind<R: Greedy>(games: usize, threads: usize, greedy_only: bool) {
     use Level::*;
+    if greedy_only {
+        for level in [Easy, Medium, Hard] {
+            pairing::<R>(Side::Bot(level), Side::Greedy, games, threads);
+        }
+        return;
+    }
     for level in [Easy, Medium, Hard] {
         pairing::<R>(Side::Bot(level), Side::Random, games, threads);
+    }
+    for level in [Easy, Medium, Hard] {
+        pairing::<R>(Side::Bot(level), Side::Greedy, games, threads);
     }
     pairing::<R>(Side::Bot(Medium), Side::Bot(Easy), games, threads);
     pairing::<R>(Side::Bot(Hard), Side::Bot(Easy), games, threads);
@@ -157,7 +177,8 @@ fn main() {
         .filter(|a| a != "--bench")
         .collect();
     let games = args.iter().find_map(|a| a.parse().ok()).unwrap_or(20);
-    let only = args.iter().find(|a| a.parse::<usize>().is_err());
+    let greedy_only = args.iter().any(|a| a == "greedy");
+    let only = (args.iter()).find(|a| a.parse::<usize>().is_err() && *a != "greedy");
     let wanted = |kind: &str| only.is_none_or(|o| o == kind);
     // Games are played side by side, one a core: on a quiet machine each thinks as it would alone.
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
@@ -165,18 +186,18 @@ fn main() {
         "{games} games per pairing ({threads} at a time), 2 players, seats rotated; first side's share of the wins"
     );
     if wanted("kalah") {
-        kind::<Kalah>(games, threads);
+        kind::<Kalah>(games, threads, greedy_only);
     }
     if wanted("quarto") {
-        kind::<Quarto>(games, threads);
+        kind::<Quarto>(games, threads, greedy_only);
     }
     if wanted("kabaleo") {
-        kind::<Kabaleo>(games, threads);
+        kind::<Kabaleo>(games, threads, greedy_only);
     }
     if wanted("azul") {
-        kind::<Azul>(games, threads);
+        kind::<Azul>(games, threads, greedy_only);
     }
     if wanted("gype") {
-        kind::<Gype>(games, threads);
+        kind::<Gype>(games, threads, greedy_only);
     }
 }

@@ -1,7 +1,9 @@
 //! Each game's part of a computer player: whether it can be searched exactly, and how to sample
 //! what a seat cannot see.
 
+use rand::RngExt;
 use rand::seq::SliceRandom;
+use rand_chacha::ChaCha8Rng;
 
 use super::{BotGame, Knowledge, Level};
 use crate::rules::azul::{self, Azul};
@@ -33,6 +35,23 @@ impl BotGame for Azul {
     }
 }
 
+/// How often a leaning playout takes one of the moves that look best at once.
+const LEANING: f64 = 0.75;
+
+/// Mostly ([`LEANING`]) one of the commands scoring best, at random among them; else any.
+fn lean<C>(legal: &[C], rng: &mut ChaCha8Rng, score: impl Fn(&C) -> f64) -> usize {
+    if !rng.random_bool(LEANING) {
+        return rng.random_range(0..legal.len());
+    }
+    let scores: Vec<f64> = legal.iter().map(score).collect();
+    let best = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    let tops: Vec<usize> = (0..legal.len()).filter(|&i| scores[i] >= best).collect();
+    match tops.as_slice() {
+        [] => rng.random_range(0..legal.len()),
+        some => some[rng.random_range(0..some.len())],
+    }
+}
+
 /// Shares of the win in proportion to how far each seat is ahead of the last.
 fn ahead(values: &[f64], players: usize) -> Vec<f64> {
     let least = values.iter().copied().fold(f64::INFINITY, f64::min);
@@ -47,6 +66,18 @@ fn ahead(values: &[f64], players: usize) -> Vec<f64> {
 /// The others' secret colours: the colours in play that are not the seat's own, shuffled and
 /// dealt out as many to each as the seat holds.
 impl BotGame for Kabaleo {
+    /// Playouts mostly top a pile with one of the mover's own colours, or uncover one.
+    fn playout_command(
+        state: &kabaleo::State,
+        seat: Seat,
+        legal: &[kabaleo::Command],
+        rng: &mut ChaCha8Rng,
+    ) -> usize {
+        lean(legal, rng, |kabaleo::Command::Place { pile, colour }| {
+            state.placement_gain(seat, *pile, *colour)
+        })
+    }
+
     fn sample_hidden(knowledge: &Knowledge<Self>, rng: Rng<'_>) -> Vec<kabaleo::Event> {
         let seen = knowledge.seen();
         let mut in_play: Vec<Colour> = (seen.iter())
@@ -127,17 +158,40 @@ impl BotGame for Gype {
         }
     }
 
-    fn estimate(state: &gype::State, players: usize) -> Vec<f64> {
-        let view = Gype::view(state, Viewer::Everyone);
-        let mut progress = vec![0.0; players];
-        for cell in view.board.iter().flatten().flatten() {
-            let Some(die) = &cell.die else { continue };
-            if let (Some(seat), Some(total)) =
-                (view.seats.get(die.owner), progress.get_mut(die.owner))
-            {
-                *total += f64::from(seat.side.progress(cell.square));
-            }
+    /// Playouts mostly move a die as far towards its goal row as any move takes one.
+    fn playout_command(
+        state: &gype::State,
+        seat: Seat,
+        legal: &[gype::Command],
+        rng: &mut ChaCha8Rng,
+    ) -> usize {
+        if let Some(index) = Self::forced(state, legal) {
+            return index;
         }
+        let Some(side) = state.side(seat) else {
+            return rng.random_range(0..legal.len());
+        };
+        lean(legal, rng, |command| match *command {
+            gype::Command::Step { from, to }
+            | gype::Command::Jump { from, to }
+            | gype::Command::Hat { from, to, .. } => {
+                f64::from(side.progress(to) - side.progress(from))
+            }
+            _ => 0.0,
+        })
+    }
+
+    fn estimate(state: &gype::State, players: usize) -> Vec<f64> {
+        let progress: Vec<f64> = (0..players)
+            .map(|seat| {
+                let Some(side) = state.side(seat) else {
+                    return 0.0;
+                };
+                (state.dice_of(seat))
+                    .map(|(square, _)| f64::from(side.progress(square)))
+                    .sum()
+            })
+            .collect();
         ahead(&progress, players)
     }
 

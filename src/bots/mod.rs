@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::rules::{Rng, Rules};
+use crate::rules::{Rng, Rules, Seat};
 
 pub use knowledge::Knowledge;
 
@@ -101,6 +101,18 @@ pub trait BotGame: Rules + Sized {
     /// search cannot tell the moves apart and one of them is plainly what to do.
     fn forced(_state: &Self::State, _legal: &[Self::Command]) -> Option<usize> {
         None
+    }
+
+    /// Of `legal`, the command a playout makes for `seat`: uniformly random by default (but for
+    /// [`BotGame::forced`] moves). A game may lean towards what a plain player sees is good at
+    /// once, so that playouts look more like the games they stand for.
+    fn playout_command(
+        state: &Self::State,
+        _seat: Seat,
+        legal: &[Self::Command],
+        rng: &mut ChaCha8Rng,
+    ) -> usize {
+        Self::forced(state, legal).unwrap_or_else(|| rng.random_range(0..legal.len()))
     }
 
     /// The events the seat was shown, with every part hidden from it drawn at random,

@@ -193,7 +193,7 @@ fn play_out<R: BotGame>(mut state: R::State, players: usize, rng: &mut ChaCha8Rn
         if legal.is_empty() {
             break;
         }
-        let index = R::forced(&state, &legal).unwrap_or_else(|| rng.random_range(0..legal.len()));
+        let index = R::playout_command(&state, seat, &legal, rng);
         let command = &legal[index];
         state = apply::<R>(state, seat, command, rng);
     }

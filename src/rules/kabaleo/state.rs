@@ -252,6 +252,35 @@ impl State {
             .collect()
     }
 
+    /// What placing a `colour` piece on `pile` would do for `seat` at once: piles it would gain
+    /// (or lose) showing its secret colours, less what the others would gain on average. Zero
+    /// where the seat's or the others' colours are not known. For players that look one
+    /// placement ahead.
+    pub fn placement_gain(&self, seat: Seat, pile: usize, colour: Colour) -> f64 {
+        let Some(target) = self.piles.get(pile) else {
+            return 0.0;
+        };
+        let before = target.colour();
+        let after = match (target.top_piece(), target.pieces.len()) {
+            (Some(top), n) if top == colour => match n {
+                1 => target.base,
+                _ => target.pieces[n - 2],
+            },
+            _ => colour,
+        };
+        let change = |secret: &Vec<Colour>| {
+            f64::from(u8::from(secret.contains(&after)))
+                - f64::from(u8::from(secret.contains(&before)))
+        };
+        let others = self.secrets.len().saturating_sub(1).max(1) as f64;
+        (self.secrets.iter().enumerate())
+            .map(|(s, secret)| match s == seat {
+                true => change(secret),
+                false => -change(secret) / others,
+            })
+            .sum()
+    }
+
     /// The standing of a seat holding `colours`, on the board as it is now.
     pub(super) fn standing_of(&self, colours: &[Colour]) -> Standing {
         let mine = self.piles.iter().filter(|p| colours.contains(&p.colour()));

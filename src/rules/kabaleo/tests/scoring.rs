@@ -292,3 +292,29 @@ fn a_win_on_equal_scores_is_told_with_the_tie_breaker_that_decided_it() {
         "{decided} decided, {by_score} not"
     );
 }
+
+#[test]
+fn a_placement_gain_counts_the_piles_won_and_lost_against_the_other_player() {
+    // Ann holds blue and purple, Bob green and orange; pile 1 is a bare blue base, pile 2 green.
+    let state = two_player_table();
+    assert_eq!(
+        state.placement_gain(0, 1, Purple),
+        2.0,
+        "Bob's green pile becomes Ann's"
+    );
+    assert_eq!(state.placement_gain(0, 0, Purple), 0.0, "still Ann's pile");
+    assert_eq!(
+        state.placement_gain(0, 0, Green),
+        -2.0,
+        "Ann gives her pile to Bob"
+    );
+    assert_eq!(state.placement_gain(1, 0, Green), 2.0);
+    // A green piece on pile 1, then cancelled: the blue base shows again.
+    let covered = play_all(&state, &[(0, 0, Green), (1, 2, Blue)]);
+    assert_eq!(
+        covered.placement_gain(0, 0, Green),
+        2.0,
+        "the cancel uncovers Ann's base"
+    );
+    assert_eq!(covered.placement_gain(0, 99, Green), 0.0, "no such pile");
+}
