@@ -34,7 +34,8 @@
 //!
 //! `cargo bench --bench load -- flat` measures instead whether requests and background rounds
 //! cost the same on a database filled like a site after years of use as on a small one: see
-//! `benches/load/flat.rs` and docs/benchmarks.md.
+//! `benches/load/flat.rs` and docs/benchmarks.md. `cargo bench --bench load -- computers`
+//! measures the computer players under load instead: see `benches/load/computers.rs`.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -46,6 +47,8 @@ use reqwest::redirect::Policy;
 use serde::Deserialize;
 use serde_json::Value;
 
+#[path = "load/computers.rs"]
+mod computers;
 #[path = "load/cpu.rs"]
 mod cpu;
 #[path = "load/flat.rs"]
@@ -359,6 +362,11 @@ async fn emailed_link(dir: &Path, email: &str, prefix: &str) -> String {
 
 impl Player {
     async fn sign_in(server: &Server, email: &str) -> Player {
+        Player::sign_in_at(&server.base, &server.mail_dir, email).await
+    }
+
+    /// Signs `email` in at the server at `base` whose emails are written into `mail_dir`.
+    async fn sign_in_at(base: &str, mail_dir: &Path, email: &str) -> Player {
         // The server closes a connection idle for 5 s; one kept longer may be reused just as
         // it closes.
         let http = reqwest::Client::builder()
@@ -369,20 +377,15 @@ impl Player {
             .unwrap();
         let mut player = Player {
             http,
-            base: server.base.clone(),
+            base: base.to_string(),
             csrf: String::new(),
         };
         player.csrf = hidden_csrf(&player.text("/sign-in").await);
         player
             .post("/sign-in", &[("email", email), ("next", "/")])
             .await;
-        let link = emailed_link(
-            &server.mail_dir,
-            email,
-            &format!("{}/sign-in/", server.base),
-        )
-        .await;
-        let path = link.trim_start_matches(&server.base).to_string();
+        let link = emailed_link(mail_dir, email, &format!("{base}/sign-in/")).await;
+        let path = link.trim_start_matches(base).to_string();
         player.csrf = hidden_csrf(&player.text(&path).await);
         let signed_in = player.post(&path, &[]).await;
         assert_eq!(signed_in, 303, "signing in {email}");
@@ -823,6 +826,10 @@ fn main() {
         .unwrap();
     if std::env::args().any(|arg| arg == "flat") {
         runtime.block_on(flat::run(&load));
+        return;
+    }
+    if std::env::args().any(|arg| arg == "computers") {
+        runtime.block_on(computers::run(&load));
         return;
     }
     let checkpointer = psql_value(

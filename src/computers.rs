@@ -16,7 +16,12 @@ const BATCH: i64 = 20;
 
 /// Plays every computer turn waiting that this thread can claim, oldest first; returns the
 /// moves made. A connection is held only to read and to write, never while thinking.
-pub fn run_once(pool: &Pool, settings: &ComputerSettings, stop: &StopSignal) -> usize {
+pub fn run_once(
+    pool: &Pool,
+    settings: &ComputerSettings,
+    threads: usize,
+    stop: &StopSignal,
+) -> usize {
     let turns = pool
         .get()
         .map_err(|e| e.to_string())
@@ -30,7 +35,10 @@ pub fn run_once(pool: &Pool, settings: &ComputerSettings, stop: &StopSignal) -> 
         }
     };
     let mut moved = 0;
-    let time = thinking_time(settings, turns.len(), threads(settings));
+    let time = thinking_time(settings, turns.len(), threads);
+    if !turns.is_empty() {
+        crate::metrics::computer_budget(time);
+    }
     for turn in turns {
         if stop.is_stopped() {
             break;
@@ -74,10 +82,10 @@ fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
 /// Works until `stop` is given, looking for turns every `computers.poll_ms`. A move being
 /// thought about when it is given is finished and played (a move takes at most
 /// `computers.think_ms`); the turns not yet begun are left for other processes.
-pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) {
+pub fn run(pool: &Pool, settings: &Settings, threads: usize, stop: &StopSignal) {
     let pause = Duration::from_millis(settings.computers.poll_ms.max(10));
     while !stop.is_stopped() {
-        let moved = run_once(pool, &settings.computers, stop);
+        let moved = run_once(pool, &settings.computers, threads, stop);
         // Straight on while there is work, so that a computer answering a computer is quick.
         if moved == 0 {
             stop.wait(pause);
@@ -101,11 +109,43 @@ pub fn thinking_time(settings: &ComputerSettings, waiting: usize, threads: usize
     Duration::from_millis(shrunk)
 }
 
-/// How many turns a process thinks about at once: `computers.threads`, or one per core.
-pub fn threads(settings: &ComputerSettings) -> usize {
-    match settings.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
+/// Where a worker runs: inside `turnpost serve`, beside the pages it serves, or in a process of
+/// its own (`turnpost computers`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Home {
+    WebServer,
+    OwnProcess,
+}
+
+/// How many turns a process thinks about at once: `computers.threads`, or else one per core —
+/// less one in a web server, which keeps a core for its pages.
+pub fn threads(settings: &ComputerSettings, home: Home) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match (settings.threads, home) {
+        (0, Home::WebServer) => cores.saturating_sub(1).max(1),
+        (0, Home::OwnProcess) => cores,
+        (n, _) => n,
+    }
+}
+
+/// Lowers the calling thread's CPU priority by `nice` (on Linux a thread has a nice value of its
+/// own), so that the requests a process serves beside its thinking are served first.
+fn lower_priority(nice: i32) {
+    if nice <= 0 {
+        return;
+    }
+    // SAFETY: gettid only reads the calling thread's id, and setpriority on that id changes
+    // nothing but this thread's scheduling priority.
+    let lowered = unsafe {
+        let thread = libc::gettid() as libc::id_t;
+        let current = libc::getpriority(libc::PRIO_PROCESS, thread);
+        libc::setpriority(libc::PRIO_PROCESS, thread, (current + nice).min(19))
+    };
+    if lowered != 0 {
+        tracing::warn!(
+            "computers: could not lower the thinking threads' priority: {}",
+            std::io::Error::last_os_error()
+        );
     }
 }
 
@@ -113,14 +153,19 @@ pub fn threads(settings: &ComputerSettings) -> usize {
 pub fn spawn(
     pool: Pool,
     settings: Settings,
+    home: Home,
     stop: StopSignal,
 ) -> std::io::Result<Vec<std::thread::JoinHandle<()>>> {
-    (0..threads(&settings.computers))
+    let threads = threads(&settings.computers, home);
+    (0..threads)
         .map(|n| {
             let (pool, settings, stop) = (pool.clone(), settings.clone(), stop.clone());
             std::thread::Builder::new()
                 .name(format!("computers-{n}"))
-                .spawn(move || run(&pool, &settings, &stop))
+                .spawn(move || {
+                    lower_priority(settings.computers.nice);
+                    run(&pool, &settings, threads, &stop)
+                })
         })
         .collect()
 }
@@ -137,6 +182,7 @@ mod tests {
             poll_ms: 300,
             claim_seconds: 10,
             think_ms: 800,
+            nice: 0,
         };
         let ms = |waiting| thinking_time(&settings, waiting, 2).as_millis();
         assert_eq!(ms(0), 800);
@@ -144,5 +190,36 @@ mod tests {
         assert_eq!(ms(8), 400);
         assert_eq!(ms(20), 200, "never below a quarter");
         assert_eq!(thinking_time(&settings, 8, 4).as_millis(), 800);
+    }
+
+    #[test]
+    fn a_web_server_keeps_a_core_for_its_pages_unless_told_the_threads() {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut settings = ComputerSettings {
+            worker: true,
+            threads: 0,
+            poll_ms: 300,
+            claim_seconds: 10,
+            think_ms: 800,
+            nice: 0,
+        };
+        assert_eq!(threads(&settings, Home::OwnProcess), cores);
+        assert_eq!(threads(&settings, Home::WebServer), (cores - 1).max(1));
+        settings.threads = 3;
+        assert_eq!(threads(&settings, Home::WebServer), 3);
+        assert_eq!(threads(&settings, Home::OwnProcess), 3);
+    }
+
+    #[test]
+    fn a_thinking_thread_lowers_its_own_priority_and_no_other() {
+        // SAFETY: reading the calling thread's id and priority.
+        let priority = || unsafe { libc::getpriority(libc::PRIO_PROCESS, libc::gettid() as _) };
+        let before = priority();
+        let lowered = std::thread::spawn(move || {
+            lower_priority(5);
+            priority()
+        });
+        assert_eq!(lowered.join().unwrap(), (before + 5).min(19));
+        assert_eq!(priority(), before, "the spawning thread keeps its priority");
     }
 }

@@ -57,7 +57,7 @@ pub struct MetricsSettings {
 pub struct ComputerSettings {
     /// Let computer players move inside `turnpost serve` (`turnpost computers` runs only them).
     pub worker: bool,
-    /// Turns a worker thinks about at once; 0 means one per CPU core.
+    /// Turns a worker thinks about at once; 0 means one per CPU core, less one in a web server.
     pub threads: usize,
     /// How often to look for computers' turns.
     pub poll_ms: u64,
@@ -66,6 +66,10 @@ pub struct ComputerSettings {
     /// The most time a computer thinks about one move, in milliseconds; never more than
     /// `bots::THINKING_TIME` whatever this says.
     pub think_ms: u64,
+    /// How much lower than the rest of the process the thinking threads run (a Linux nice
+    /// value, 0–19), so that pages and moves are served first when computers keep every core
+    /// busy; 0 leaves them as they are.
+    pub nice: i32,
 }
 
 /// Replies to emails: where they are received and what is accepted.

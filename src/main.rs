@@ -135,7 +135,9 @@ fn main() -> anyhow::Result<()> {
         Command::Serve => serve(settings),
         Command::MailWorker => until_stopped(settings, turnpost::mail::worker::run),
         Command::Computers => until_stopped(settings, |pool, settings, stop| {
-            let threads = turnpost::computers::spawn(pool.clone(), settings.clone(), stop.clone())?;
+            let home = turnpost::computers::Home::OwnProcess;
+            let threads =
+                turnpost::computers::spawn(pool.clone(), settings.clone(), home, stop.clone())?;
             tracing::info!(
                 "Turnpost's computer players think on {} threads",
                 threads.len()

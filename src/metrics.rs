@@ -56,6 +56,7 @@ struct Figures {
     scheduler_items: IntCounterVec,
     worker_failures: IntCounterVec,
     computer_thinking: HistogramVec,
+    computer_budget: Gauge,
     games_rated: IntCounter,
     pool_wait: HistogramVec,
     pool_waiting: IntGaugeVec,
@@ -155,9 +156,15 @@ static FIGURES: LazyLock<Figures> = LazyLock::new(|| {
         .expect("a valid counter"),
         computer_thinking: histogram(
             "computer_thinking_seconds",
-            "Time a computer player spent choosing a move, by game.",
+            "Time a computer player spent choosing a move, by game; less when many turns wait \
+             (see computer_thinking_budget_seconds).",
             &["game"],
             &[0.001, 0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5],
+        ),
+        computer_budget: fractional_gauge(
+            "computer_thinking_budget_seconds",
+            "The most this process lets a computer think about its next move: computers.think_ms \
+             while few turns wait, less as more wait, never under a quarter of it.",
         ),
         pool_wait: histogram(
             "db_pool_wait_seconds",
@@ -204,6 +211,7 @@ impl Figures {
             Box::new(self.scheduler_items.clone()),
             Box::new(self.worker_failures.clone()),
             Box::new(self.computer_thinking.clone()),
+            Box::new(self.computer_budget.clone()),
             Box::new(self.games_rated.clone()),
             Box::new(self.pool_wait.clone()),
             Box::new(self.pool_waiting.clone()),
@@ -288,6 +296,11 @@ pub fn worker_failed(worker: &str) {
 
 pub fn game_rated() {
     FIGURES.games_rated.inc();
+}
+
+/// The time this process now allows a computer's move (it shrinks as the queue grows).
+pub fn computer_budget(time: Duration) {
+    FIGURES.computer_budget.set(time.as_secs_f64());
 }
 
 pub fn computer_thought(game: &str, took: Duration) {

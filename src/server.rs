@@ -112,7 +112,8 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
         threads.push(("scheduler", thread));
     }
     if settings.computers.worker {
-        for thread in crate::computers::spawn(pool.clone(), settings.clone(), stop.clone())? {
+        let home = crate::computers::Home::WebServer;
+        for thread in crate::computers::spawn(pool.clone(), settings.clone(), home, stop.clone())? {
             threads.push(("computer players", thread));
         }
     }

@@ -193,7 +193,7 @@ struct Words {
 }
 
 const ENGLISH: Words = Words {
-    new_table: |to| format!("new kalah with {to}"),
+    new_table: |to| format!("new kalah seeds 3 with {to}"),
     join: "join",
     rematch: "rematch",
     away: "away 2 days",
@@ -201,11 +201,11 @@ const ENGLISH: Words = Words {
     tournaments: "tournaments",
     sign_up_first: "sign up 1",
     withdraw: "withdraw",
-    against_computer: "new kalah against hard computer",
+    against_computer: "new kalah seeds 3 against hard computer",
 };
 
 const JAPANESE: Words = Words {
-    new_table: |to| format!("新規 カラハ 招待 {to}"),
+    new_table: |to| format!("新規 カラハ seeds 3 招待 {to}"),
     join: "参加",
     rematch: "再戦",
     away: "不在 2日",
@@ -213,7 +213,7 @@ const JAPANESE: Words = Words {
     tournaments: "大会",
     sign_up_first: "申し込み 1",
     withdraw: "棄権",
-    against_computer: "新規 カラハ 対戦 上級 コンピューター",
+    against_computer: "新規 カラハ seeds 3 対戦 上級 コンピューター",
 };
 
 async fn a_life_by_email(lang: Lang, words: &Words, seed: u64) {
@@ -283,7 +283,11 @@ async fn a_life_by_email(lang: Lang, words: &Words, seed: u64) {
     let setup = Setup {
         title: "Winter Kalah".into(),
         kind: Kind::Kalah,
-        options: serde_json::to_value(turnpost::rules::kalah::Options::default()).unwrap(),
+        options: serde_json::to_value(turnpost::rules::kalah::Options {
+            seeds_per_pit: 3,
+            ..Default::default()
+        })
+        .unwrap(),
         format: Format::RoundRobin { double: false },
         rated: false,
         time_control: TimeControl::from_days(7, false, OnTimeout::Withdraw, 86_400),

@@ -307,6 +307,11 @@ async fn the_figures_of_real_servers_move_as_their_work_does() {
             &[("game", "kalah".into())]
         ) >= 1.0
     );
+    let budget = after.value("turnpost_computer_thinking_budget_seconds", &[]);
+    assert!(
+        budget > 0.0 && budget <= 0.9,
+        "the time allowed a computer's move: {budget}"
+    );
     let game_page = [
         ("route", "/games/{id}".to_owned()),
         ("method", "GET".to_owned()),
