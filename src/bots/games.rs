@@ -1,5 +1,5 @@
-//! Each game's part of a computer player: whether it can be searched exactly, and how to sample
-//! what a seat cannot see.
+//! Each game's part of a computer player: whether it can be searched exactly, how to sample
+//! what a seat cannot see, and how its playouts choose their moves.
 
 use rand::RngExt;
 use rand::seq::SliceRandom;
