@@ -174,16 +174,20 @@ pub fn spawn(
 mod tests {
     use super::*;
 
-    #[test]
-    fn thinking_time_shrinks_with_the_queue_to_a_quarter_at_most() {
-        let settings = ComputerSettings {
+    fn settings(threads: usize) -> ComputerSettings {
+        ComputerSettings {
             worker: true,
-            threads: 2,
+            threads,
             poll_ms: 300,
             claim_seconds: 10,
             think_ms: 800,
             nice: 0,
-        };
+        }
+    }
+
+    #[test]
+    fn thinking_time_shrinks_with_the_queue_to_a_quarter_at_most() {
+        let settings = settings(2);
         let ms = |waiting| thinking_time(&settings, waiting, 2).as_millis();
         assert_eq!(ms(0), 800);
         assert_eq!(ms(4), 800, "two turns a thread think in full");
@@ -195,14 +199,7 @@ mod tests {
     #[test]
     fn a_web_server_keeps_a_core_for_its_pages_unless_told_the_threads() {
         let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let mut settings = ComputerSettings {
-            worker: true,
-            threads: 0,
-            poll_ms: 300,
-            claim_seconds: 10,
-            think_ms: 800,
-            nice: 0,
-        };
+        let mut settings = settings(0);
         assert_eq!(threads(&settings, Home::OwnProcess), cores);
         assert_eq!(threads(&settings, Home::WebServer), (cores - 1).max(1));
         settings.threads = 3;

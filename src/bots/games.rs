@@ -165,9 +165,6 @@ impl BotGame for Gype {
         legal: &[gype::Command],
         rng: &mut ChaCha8Rng,
     ) -> usize {
-        if let Some(index) = Self::forced(state, legal) {
-            return index;
-        }
         let Some(side) = state.side(seat) else {
             return rng.random_range(0..legal.len());
         };

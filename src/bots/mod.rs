@@ -103,16 +103,16 @@ pub trait BotGame: Rules + Sized {
         None
     }
 
-    /// Of `legal`, the command a playout makes for `seat`: uniformly random by default (but for
-    /// [`BotGame::forced`] moves). A game may lean towards what a plain player sees is good at
-    /// once, so that playouts look more like the games they stand for.
+    /// Of `legal`, the command a playout makes for `seat` where no move is
+    /// [`BotGame::forced`]: uniformly random by default. A game may lean towards what a plain
+    /// player sees is good at once, so that playouts look more like the games they stand for.
     fn playout_command(
-        state: &Self::State,
+        _state: &Self::State,
         _seat: Seat,
         legal: &[Self::Command],
         rng: &mut ChaCha8Rng,
     ) -> usize {
-        Self::forced(state, legal).unwrap_or_else(|| rng.random_range(0..legal.len()))
+        rng.random_range(0..legal.len())
     }
 
     /// The events the seat was shown, with every part hidden from it drawn at random,

@@ -193,7 +193,8 @@ fn play_out<R: BotGame>(mut state: R::State, players: usize, rng: &mut ChaCha8Rn
         if legal.is_empty() {
             break;
         }
-        let index = R::playout_command(&state, seat, &legal, rng);
+        let index = R::forced(&state, &legal)
+            .unwrap_or_else(|| R::playout_command(&state, seat, &legal, rng));
         let command = &legal[index];
         state = apply::<R>(state, seat, command, rng);
     }
