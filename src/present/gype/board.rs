@@ -375,7 +375,8 @@ fn arranging(
                             .with("face", face)
                             .text("square", a.to_string()),
                     );
-                    c.on_square.insert(b, button(actions, choice, label));
+                    let form = square_button(board, cells, (actions, choice), b, label);
+                    c.on_square.insert(b, form);
                     c.mark(b, "dest");
                 }
             }

@@ -1,13 +1,15 @@
 //! Every page a player meets passes the accessibility check (WCAG 2.2 AA and the page's outline,
-//! axe-core) in both languages, and the check itself can fail. Each game's board is checked at
-//! every kind of turn by the games' own browser tests.
+//! axe-core) in both languages, and the checks themselves can fail: that one, and the one that
+//! the board's controls have names of their own. Each game's board is checked at every kind of
+//! turn by the games' own browser tests.
 
-use super::axe::{assert_accessible, violations};
+use super::axe::{assert_accessible, assert_board_controls_named, violations};
 use super::{Chromedriver, Person};
 use crate::support::{TestApp, create_game, seat_table};
 
 #[actix_web::test]
-async fn the_check_catches_a_planted_low_contrast_element_and_a_skipped_heading_level() {
+async fn the_check_catches_a_planted_low_contrast_element_a_skipped_heading_level_and_controls_named_alike()
+ {
     let app = TestApp::start().await;
     let driver = Chromedriver::start().await;
     let mut ann = Person::sign_in(&app, &driver, "Ann").await;
@@ -43,6 +45,34 @@ async fn the_check_catches_a_planted_low_contrast_element_and_a_skipped_heading_
         .unwrap_or_else(|| panic!("the skipped heading level is not caught: {found:?}"));
     assert!(order.fails(), "{order:?}");
     assert!(order.describe(&ann.url).contains("#skipped"), "{order:?}");
+
+    ann.open("/rules").await;
+    let twins = "var board = document.createElement('section'); board.id = 'board'; \
+        ['/rules/kalah', '/rules/quarto'].forEach(function (href) { \
+          var a = document.createElement('a'); a.href = href; a.textContent = 'Read the rules'; \
+          board.appendChild(a); }); \
+        board.appendChild(document.createElement('button')); \
+        document.querySelector('main').appendChild(board); return true;";
+    ann.client.execute(twins, vec![]).await.unwrap();
+    let caught = actix_web::rt::spawn({
+        let (client, url) = (ann.client.clone(), ann.url.clone());
+        async move { assert_board_controls_named(&client, &url).await }
+    })
+    .await;
+    let message = *caught
+        .expect_err("two links of one name and a button of none are caught")
+        .into_panic()
+        .downcast::<String>()
+        .unwrap();
+    assert!(
+        message.contains("“Read the rules” names two controls"),
+        "{message}"
+    );
+    assert!(
+        message.contains("/rules/kalah and /rules/quarto"),
+        "{message}"
+    );
+    assert!(message.contains("a control with no name"), "{message}");
 }
 
 #[actix_web::test]

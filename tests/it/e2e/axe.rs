@@ -8,6 +8,7 @@
 //! bookmarklet would be. Chromium runs no timers while a page's scripts are off, so the check
 //! hands axe a `setTimeout` that runs its callback as a promise job instead.
 
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::OnceLock;
 
@@ -111,8 +112,8 @@ impl Violation {
     }
 }
 
-/// Every WCAG A and AA violation axe finds on the page the browser shows.
-pub async fn violations(client: &Client) -> Vec<Violation> {
+/// Injects axe-core into the page the browser shows, unless it is there already.
+async fn inject(client: &Client) {
     let loaded = client
         .execute("return typeof window.axe === 'object';", vec![])
         .await
@@ -122,12 +123,17 @@ pub async fn violations(client: &Client) -> Vec<Violation> {
                 var rest = [].slice.call(arguments, 2); \
                 Promise.resolve().then(function () { f.apply(null, rest); }); return 1; }; \
             window.clearTimeout = function () {};";
-        let inject = format!(
+        let source = format!(
             "{timers}\n{}\naxe.configure({{ rules: [{{ id: 'target-size', selector: '{SIZED}' }}] }});\nreturn true;",
             axe_source()
         );
-        client.execute(&inject, vec![]).await.unwrap();
+        client.execute(&source, vec![]).await.unwrap();
     }
+}
+
+/// Every WCAG A and AA violation axe finds on the page the browser shows.
+pub async fn violations(client: &Client) -> Vec<Violation> {
+    inject(client).await;
     let run = "var done = arguments[arguments.length - 1]; \
         axe.run(document, { runOnly: { type: 'tag', values: arguments[0] }, \
                             resultTypes: ['violations'] }) \
@@ -168,4 +174,65 @@ pub async fn assert_accessible_at(person: &Person, phone: bool) {
         params: json!({}),
     };
     person.client.issue_cmd(desktop).await.unwrap();
+}
+
+/// A control on the board: the name a screen reader says for it, as axe computes it, and what
+/// it does (a link's address; a button's form with the fields it sends, less the CSRF token).
+#[derive(Debug, Deserialize)]
+pub struct NamedControl {
+    pub name: String,
+    pub does: String,
+}
+
+/// Every link and button in the board section of the page the browser shows, with its
+/// accessible name; those in a closed `details` are read with it opened for the moment.
+pub async fn board_controls(client: &Client) -> Vec<NamedControl> {
+    inject(client).await;
+    let read = "var closed = [].filter.call(document.querySelectorAll('#board details'), \
+          function (d) { return !d.open; }); \
+        closed.forEach(function (d) { d.open = true; }); \
+        axe.setup(document); \
+        try { \
+          return [].map.call(document.querySelectorAll('#board a[href], #board button'), \
+            function (el) { \
+              var does = el.getAttribute('href'); \
+              if (el.form) { \
+                does = el.form.getAttribute('action'); \
+                [].forEach.call(el.form.elements, function (field) { \
+                  if (field.type === 'hidden' && field.name !== 'csrf') { \
+                    does += ' ' + field.name + '=' + field.value; } }); } \
+              return { name: axe.commons.text.accessibleText(el), does: does || '' }; }); \
+        } finally { \
+          axe.teardown(); closed.forEach(function (d) { d.open = false; }); }";
+    let answer = client.execute(read, vec![]).await.unwrap();
+    serde_json::from_value(answer).expect("the board's controls")
+}
+
+/// Fails unless every control on the board has a name of its own: no control without words,
+/// and no two controls that do different things under the same name (a screen reader's list
+/// of a page's buttons and links shows the names alone). Returns the names, in page order.
+pub async fn assert_board_controls_named(client: &Client, url: &str) -> Vec<String> {
+    let controls = board_controls(client).await;
+    let mut does_by_name: BTreeMap<&str, &str> = BTreeMap::new();
+    let mut problems = Vec::new();
+    for control in &controls {
+        let name = control.name.trim();
+        if name.is_empty() {
+            problems.push(format!("a control with no name does {}", control.does));
+            continue;
+        }
+        match does_by_name.insert(name, &control.does) {
+            Some(other) if other != control.does => problems.push(format!(
+                "“{name}” names two controls: {other} and {}",
+                control.does
+            )),
+            _ => {}
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{url}: the board's controls are not told apart by their names:\n{}",
+        problems.join("\n")
+    );
+    controls.into_iter().map(|c| c.name).collect()
 }

@@ -423,6 +423,17 @@ impl Person {
         );
     }
 
+    /// The page's headings in order, each indented by its level.
+    pub fn outline(&self) -> Vec<String> {
+        let headings = Selector::parse("h1, h2, h3, h4, h5, h6").unwrap();
+        (self.doc().select(&headings))
+            .map(|h| {
+                let level: usize = h.value().name()[1..].parse().unwrap();
+                format!("{}{}", "  ".repeat(level - 1), text_of(&h))
+            })
+            .collect()
+    }
+
     pub fn doc(&self) -> Html {
         Html::parse_document(&self.html)
     }
@@ -706,6 +717,9 @@ pub struct BrowserTable {
     pub lang: Lang,
     /// The kinds of turn whose pages have passed the accessibility check, by player.
     checked: BTreeSet<String>,
+    /// The names of the board's controls at each kind of turn checked, saved beside the
+    /// screenshots for people to read.
+    control_names: String,
     // Last, so that the browsers go after everything that talks to them.
     _driver: Chromedriver,
 }
@@ -776,6 +790,7 @@ impl BrowserTable {
             kind,
             lang,
             checked: BTreeSet::new(),
+            control_names: String::new(),
             _driver: driver,
         }
     }
@@ -923,7 +938,8 @@ impl BrowserTable {
     /// The accessibility check of `who`'s board the first time the game asks them for a kind of
     /// move (the types of their legal commands: a Kalah sowing, Azul's bonus tiles, Gype's
     /// arrangement), and of the first step of a move made in several; the second player's at a
-    /// phone's width. Once a kind per player keeps the check's cost to a few pages a game.
+    /// phone's width. Once a kind per player keeps the check's cost to a few pages a game. The
+    /// board's controls must each have a name of their own there too.
     async fn check_new_kind_of_turn(&mut self, who: usize, twin: &Value) {
         let types: BTreeSet<&str> = (twin["legal_commands"].as_array().unwrap().iter())
             .filter_map(|c| c["command"]["type"].as_str())
@@ -936,6 +952,12 @@ impl BrowserTable {
         let phone = who % 2 == 1;
         let person = &mut self.people[who];
         axe::assert_accessible_at(person, phone).await;
+        let names = axe::assert_board_controls_named(&person.client, &person.url).await;
+        let outline = person.outline().join("\n  ");
+        (self.control_names).push_str(&format!(
+            "{key}\n  {outline}\n  --\n  {}\n",
+            names.join("\n  ")
+        ));
         let step = person
             .links("section.board a[href*=\"?\"]")
             .into_iter()
@@ -943,8 +965,13 @@ impl BrowserTable {
         if let Some(step) = step {
             person.open(&step.target).await;
             axe::assert_accessible_at(person, phone).await;
+            let names = axe::assert_board_controls_named(&person.client, &person.url).await;
+            let step = step.target.split_once('?').map_or("", |(_, query)| query);
+            (self.control_names).push_str(&format!("{key} ({step})\n  {}\n", names.join("\n  ")));
             person.open(&self.path).await;
         }
+        let name = format!("names-{}-{}", self.kind, self.lang.code());
+        save_dump(&name, &self.control_names);
     }
 
     /// The end: everyone's browser shows the result, the screenshot of the finished board is

@@ -313,7 +313,7 @@ azul-board-space-heading = Your turn: { $space } — costs { $cost ->
 azul-board-another-space = Choose another space, or pass
 azul-board-put-back = Put back one { $colour } tile
 azul-board-start-again = Start again
-azul-board-take-bonus = Take { $tiles }
+azul-board-take-bonus = Take { $tiles } from the supply
 azul-board-you-completed = You completed { $structures }.
 azul-board-bonus-help = Choose { $count ->
         [one] 1 tile
