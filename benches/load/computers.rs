@@ -2,16 +2,19 @@
 //! plays their side of N games of Azul against the Hard computer at once (N from
 //! `LOAD_COMPUTER_GAMES`, default 10,20,50,200), answering each of the computer's moves as soon
 //! as the game list shows it is their turn, while a watcher (another player, on a thread and
-//! client of its own) loads one of the boards again and again. The web server's own computer worker is off; the computers think in `turnpost
-//! computers` processes beside it, in three shapes: one process of one thread, one of two
-//! threads, two of two threads. Each shape gets fresh games and `LOAD_COMPUTER_SECONDS`
-//! (default 30) of play; the person then resigns what is left, so no turn carries over.
+//! client of its own) loads one of the boards again and again. The bench's web server has its
+//! computer worker off; the computers think in five shapes in turn: in a second web server with
+//! its own worker on, which then serves the person's and the watcher's pages (as one server
+//! would); in that server with a `turnpost computers` process beside it; and in `turnpost
+//! computers` processes alone — one of one thread, one of two, two of two. Each shape gets fresh
+//! games and `LOAD_COMPUTER_SECONDS` (default 30) of play; the person then resigns what is left,
+//! so no turn carries over.
 //!
 //! For each shape it reports the computers' reply time (from the person's move to the
 //! computer's next, as the game log records them; p50 and p95 of the replies both begun and
 //! ended in the window), computer moves a second, the workers' CPU a computer move, the turns
 //! still waiting when the window closed, and the board page's p50/p99 beside the same page's
-//! measured just before with no computer at work.
+//! measured just before on the bench's server with no computer at work.
 
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -23,27 +26,58 @@ use serde::Deserialize;
 
 use super::{Load, Player, Server, choose, cpu, ms, percentile, psql_value, server_binary};
 
-/// Worker processes beside the server and the threads each thinks on.
+/// Where the computers think: in a web server of their own beside the bench's (its worker on, at
+/// its default threads, one fewer than the cores, serving the person's and the watcher's pages
+/// too), and in `turnpost computers` processes of `threads` threads each.
 #[derive(Clone, Copy)]
 struct Shape {
+    in_server: bool,
     processes: usize,
     threads: usize,
 }
 
-const SHAPES: [Shape; 3] = [
+const SHAPES: [Shape; 5] = [
     Shape {
+        in_server: true,
+        processes: 0,
+        threads: 0,
+    },
+    Shape {
+        in_server: true,
+        processes: 1,
+        threads: 0,
+    },
+    Shape {
+        in_server: false,
         processes: 1,
         threads: 1,
     },
     Shape {
+        in_server: false,
         processes: 1,
         threads: 2,
     },
     Shape {
+        in_server: false,
         processes: 2,
         threads: 2,
     },
 ];
+
+impl Shape {
+    fn describe(&self) -> String {
+        let processes = match (self.processes, self.threads) {
+            (0, _) => String::new(),
+            (n, 0) => format!("{n} process(es) × all cores"),
+            (n, threads) => format!("{n} process(es) × {threads} thread(s)"),
+        };
+        match (self.in_server, processes.is_empty()) {
+            (true, true) => "in the web server".into(),
+            (true, false) => format!("in the web server + {processes}"),
+            (false, _) => processes,
+        }
+    }
+}
 
 /// How long the board page is loaded with no computer at work, before each size of the load.
 const QUIET: Duration = Duration::from_secs(10);
@@ -97,17 +131,19 @@ pub async fn run(load: &Load) {
         let mut rates = Vec::new();
         for shape in SHAPES {
             let urls = new_games(&person, games).await;
-            let watching = watcher.watch(&urls[0], Instant::now() + QUIET);
+            let watching = watcher.watch(&server.base, &urls[0], Instant::now() + QUIET);
             let mut quiet = watching.recv().expect("the watcher answers");
             let measured = play(&server, &person, (&watcher, &urls), shape, window).await;
             report(games, shape, &measured, &mut quiet);
             rates.push(measured.moves_per_second);
             resign_all(&person, &urls).await;
         }
+        let factor = |a: usize, b: usize| rates[b] / rates[a].max(f64::MIN_POSITIVE);
         println!(
-            "  N = {games}: computer moves/s from one thread to two {:.2}×, from one process to two {:.2}×",
-            rates[1] / rates[0].max(f64::MIN_POSITIVE),
-            rates[2] / rates[1].max(f64::MIN_POSITIVE),
+            "  N = {games}: computer moves/s from one thread to two {:.2}×, from one process to two {:.2}×, from the web server alone to a process beside it {:.2}×",
+            factor(2, 3),
+            factor(3, 4),
+            factor(0, 1),
         );
     }
 }
@@ -135,15 +171,26 @@ async fn play(
 ) -> Measured {
     let now = || psql_value(&server.admin, &server.database, "SELECT now()");
     let began = now();
+    let thinking_server = shape.in_server.then(|| start_thinking_server(server));
+    let person = match &thinking_server {
+        Some((_, base)) => &Player {
+            base: base.clone(),
+            ..person.clone()
+        },
+        None => person,
+    };
     let workers: Vec<Child> = (0..shape.processes)
         .map(|_| start_worker(server, shape.threads))
         .collect();
     let until = Instant::now() + window;
-    let watching = watcher.watch(&urls[0], until);
+    let watching = watcher.watch(&person.base, &urls[0], until);
     drive(person, until).await;
     let board = watching.recv().expect("the watcher answers");
     let ended = now();
-    let cpu: f64 = (workers.iter()).map(|w| cpu::process_seconds(w.id())).sum();
+    let mut cpu: f64 = (workers.iter()).map(|w| cpu::process_seconds(w.id())).sum();
+    if let Some((thinking, _)) = &thinking_server {
+        cpu += cpu::threads_seconds(thinking.id(), "computers");
+    }
     let waiting = psql_value(
         &server.admin,
         &server.database,
@@ -153,7 +200,10 @@ async fn play(
          JOIN games g ON g.id = gp.game_id \
          WHERE gp.to_act AND gp.ended_at IS NULL AND p.computer_level IS NOT NULL",
     );
-    for worker in workers {
+    for worker in workers
+        .into_iter()
+        .chain(thinking_server.map(|(child, _)| child))
+    {
         stop(worker);
     }
     let in_window = format!("'{began}' AND '{ended}'");
@@ -199,9 +249,8 @@ fn report(games: usize, shape: Shape, measured: &Measured, quiet: &mut [Duration
     let seconds = |d: Duration| format!("{:.2} s", d.as_secs_f64());
     let (quiet_p99, busy_p99) = (percentile(quiet, 0.99), percentile(&mut board, 0.99));
     println!(
-        "N = {games:>3}, {} process(es) × {} thread(s): replies p50 {}  p95 {} ({} replies)   {:.1} computer moves/s   CPU a computer move {:.0} ms   still waiting: {}",
-        shape.processes,
-        shape.threads,
+        "N = {games:>3}, {}: replies p50 {}  p95 {} ({} replies)   {:.1} computer moves/s   CPU a computer move {:.0} ms   still waiting: {}",
+        shape.describe(),
         seconds(percentile(&mut replies, 0.5)),
         seconds(percentile(&mut replies, 0.95)),
         replies.len(),
@@ -234,6 +283,20 @@ fn start_worker(server: &Server, threads: usize) -> Child {
         .expect("turnpost computers starts")
 }
 
+/// A second `turnpost serve` on the server's database with its computers' worker on (at its
+/// default threads) and no mail worker or scheduler; its process and address.
+fn start_thinking_server(server: &Server) -> (Child, String) {
+    super::spawn(&server.database, |command| {
+        command
+            .env("TURNPOST__DATABASE__ADMIN_URL", "")
+            .env("TURNPOST__MAIL__WORKER", "false")
+            .env("TURNPOST__CLOCK__SCHEDULER", "false")
+            .env("TURNPOST__COMPUTERS__WORKER", "true")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null());
+    })
+}
+
 /// Asks a worker to stop as an operator would (SIGTERM) and waits for it.
 fn stop(mut worker: Child) {
     let asked = Command::new("kill")
@@ -247,13 +310,16 @@ fn stop(mut worker: Child) {
 
 /// Someone else looking at the games, from a thread and an HTTP client of its own, so that the
 /// person's play in the bench's own thread never delays a measured request.
+/// A board to load: the server's address, the board's path, until when, and where to answer.
+type Job = (String, String, Instant, mpsc::Sender<Vec<Duration>>);
+
 struct Watcher {
-    jobs: mpsc::Sender<(String, Instant, mpsc::Sender<Vec<Duration>>)>,
+    jobs: mpsc::Sender<Job>,
 }
 
 impl Watcher {
     fn start(server: &Server) -> Watcher {
-        let (jobs, asked) = mpsc::channel::<(String, Instant, mpsc::Sender<Vec<Duration>>)>();
+        let (jobs, asked) = mpsc::channel::<Job>();
         let (base, mail_dir) = (server.base.clone(), server.mail_dir.clone());
         std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_current_thread()
@@ -262,7 +328,11 @@ impl Watcher {
                 .unwrap();
             runtime.block_on(async {
                 let watcher = Player::sign_in_at(&base, &mail_dir, "watcher@load.example").await;
-                while let Ok((path, until, answer)) = asked.recv() {
+                while let Ok((base, path, until, answer)) = asked.recv() {
+                    let watcher = Player {
+                        base,
+                        ..watcher.clone()
+                    };
                     let _ = answer.send(watch(&watcher, &path, until).await);
                 }
             });
@@ -270,12 +340,12 @@ impl Watcher {
         Watcher { jobs }
     }
 
-    /// Starts loading the board at `path` one request at a time until `until`; the answer is
-    /// each load's time.
-    fn watch(&self, path: &str, until: Instant) -> mpsc::Receiver<Vec<Duration>> {
+    /// Starts loading the board at `path` from the server at `base` one request at a time
+    /// until `until`; the answer is each load's time.
+    fn watch(&self, base: &str, path: &str, until: Instant) -> mpsc::Receiver<Vec<Duration>> {
         let (answer, times) = mpsc::channel();
         self.jobs
-            .send((path.to_string(), until, answer))
+            .send((base.to_string(), path.to_string(), until, answer))
             .expect("the watcher is there");
         times
     }

@@ -45,6 +45,24 @@ pub fn process_seconds(pid: u32) -> f64 {
     stat(&pid.to_string()).map_or(0.0, |s| s.own as f64) / ticks_per_second()
 }
 
+/// CPU seconds the threads of `pid` whose names start with `name` have used.
+pub fn threads_seconds(pid: u32, name: &str) -> f64 {
+    let tasks = std::fs::read_dir(format!("/proc/{pid}/task"))
+        .into_iter()
+        .flatten();
+    let ticks: u64 = (tasks.flatten())
+        .filter_map(|task| {
+            stat(&format!(
+                "{pid}/task/{}",
+                task.file_name().to_string_lossy()
+            ))
+        })
+        .filter(|thread| thread.name.starts_with(name))
+        .map(|thread| thread.own)
+        .sum();
+    ticks as f64 / ticks_per_second()
+}
+
 /// The postmaster of the cluster under test, once `watch_cluster` has named it.
 static POSTMASTER: OnceLock<u32> = OnceLock::new();
 
