@@ -53,7 +53,15 @@ pub struct CellHtml {
     /// A button for this square.
     pub control: Option<String>,
     /// A link for this square (the first step of a Hat move).
-    pub leap: Option<Link>,
+    pub leap: Option<Leap>,
+}
+
+/// A link taking the Hat to a square: its words ("Leap to d8") and the name a screen reader
+/// says, with the Hat's own square ("Leap to d8: your Hat on f9").
+pub struct Leap {
+    pub href: String,
+    pub label: String,
+    pub name: String,
 }
 
 pub struct RowHtml {
@@ -194,6 +202,20 @@ fn button(actions: &Actions, choice: &Choice, label: String) -> String {
     })
 }
 
+/// What a control on a square is called: its words and the die it moves.
+fn square_name(
+    board: &Board<'_, Gype>,
+    cells: &HashMap<Square, &CellView>,
+    die: Square,
+    action: &str,
+) -> String {
+    board.say(
+        &Message::new("gype-board-square-button")
+            .text("action", action)
+            .with("die", die_message(board, cells, die)),
+    )
+}
+
 /// A button on a square, labelled with where it goes ("Move to d8") and named for screen
 /// readers with the die it moves as well ("Move to d8: your Tree on d7").
 fn square_button(
@@ -203,11 +225,7 @@ fn square_button(
     die: Square,
     label: String,
 ) -> String {
-    let name = board.say(
-        &Message::new("gype-board-square-button")
-            .text("action", &label)
-            .with("die", die_message(board, cells, die)),
-    );
+    let name = square_name(board, cells, die, &label);
     let choice = Choice {
         label,
         command: choice.command.clone(),
@@ -258,7 +276,7 @@ struct Controls {
     /// Buttons placed on squares.
     on_square: HashMap<Square, String>,
     /// Links placed on squares (a Hat's landing squares).
-    leaps: HashMap<Square, Link>,
+    leaps: HashMap<Square, Leap>,
     /// Extra classes per square ("chosen", "dest", "route-a" …).
     marks: HashMap<Square, Vec<&'static str>>,
     badges: HashMap<Square, Vec<String>>,
@@ -525,14 +543,13 @@ fn playing(
             c.badge(to, board.t("gype-board-badge-lands"));
             continue;
         }
-        c.leaps.insert(
-            to,
-            Link {
-                href: link_to(board, &[("die", die.to_string()), ("to", to.to_string())]),
-                label: board
-                    .say(&Message::new("gype-board-leap-to").text("square", to.to_string())),
-            },
-        );
+        let label = board.say(&Message::new("gype-board-leap-to").text("square", to.to_string()));
+        let leap = Leap {
+            href: link_to(board, &[("die", die.to_string()), ("to", to.to_string())]),
+            name: square_name(board, cells, die, &label),
+            label,
+        };
+        c.leaps.insert(to, leap);
         c.mark(to, "dest");
     }
     if let Some(to) = target {
