@@ -2,19 +2,23 @@
 //! plays their side of N games of Azul against the Hard computer at once (N from
 //! `LOAD_COMPUTER_GAMES`, default 10,20,50,200), answering each of the computer's moves as soon
 //! as the game list shows it is their turn, while a watcher (another player, on a thread and
-//! client of its own) loads one of the boards again and again. The bench's web server has its
-//! computer worker off; the computers think in five shapes in turn: in a second web server with
-//! its own worker on, which then serves the person's and the watcher's pages (as one server
-//! would); in that server with a `turnpost computers` process beside it; and in `turnpost
-//! computers` processes alone — one of one thread, one of two, two of two. Each shape gets fresh
+//! client of its own) loads one board again and again: a game of Azul between two other people
+//! that nobody moves in, the same page all through the run. The bench's web
+//! server has its computer worker off; the computers think in five shapes in turn: in a second
+//! web server with its own worker on, which then serves the person's and the watcher's pages
+//! (as one server would); in that server with a `turnpost computers` process beside it; and in
+//! `turnpost computers` processes alone — one of one thread, one of two, two of two. Each shape gets fresh
 //! games and `LOAD_COMPUTER_SECONDS` (default 30) of play; the person then resigns what is left,
-//! so no turn carries over.
+//! so no turn carries over. Around each window, with the same workers running, the board is
+//! loaded as long again twice more: before, with nobody moving (quiet); after, while the person
+//! plays N games against another person who moves at the pace the computers kept (the same
+//! moves, nobody thinking).
 //!
 //! For each shape it reports the computers' reply time (from the person's move to the
 //! computer's next, as the game log records them; p50 and p95 of the replies both begun and
 //! ended in the window), computer moves a second, the workers' CPU a computer move, the turns
 //! still waiting when the window closed, and the board page's p50/p99 beside the same page's
-//! measured just before on the bench's server with no computer at work.
+//! quiet and with people's moves at that pace, and both ratios.
 
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
@@ -79,9 +83,6 @@ impl Shape {
     }
 }
 
-/// How long the board page is loaded with no computer at work, before each size of the load.
-const QUIET: Duration = Duration::from_secs(10);
-
 /// Pause between two looks at the game list, and between two loads of the watched board.
 const LIST_EVERY: Duration = Duration::from_millis(50);
 const WATCH_EVERY: Duration = Duration::from_millis(20);
@@ -101,8 +102,13 @@ struct Listed {
 struct Measured {
     replies: Vec<Duration>,
     moves_per_second: f64,
+    people_moves_per_second: f64,
     cpu_ms: f64,
+    /// The watched board's load times while the computers played, before with nobody moving,
+    /// and after with the other person moving at the computers' pace.
     board: Vec<Duration>,
+    quiet: Vec<Duration>,
+    people: Vec<Duration>,
     waiting: String,
 }
 
@@ -121,22 +127,33 @@ pub async fn run(load: &Load) {
         command.env("TURNPOST__COMPUTERS__WORKER", "false");
     });
     let person = Player::sign_in(&server, "person@load.example").await;
+    let other = Player::sign_in(&server, "other@load.example").await;
+    let watched = new_people_games(
+        &Player::sign_in(&server, "seated@load.example").await,
+        &Player::sign_in(&server, "seated-too@load.example").await,
+        1,
+    )
+    .await
+    .remove(0);
     let watcher = Watcher::start(&server);
     println!(
-        "computers under load: one person, N Azul games against Hard, {} s a shape, {} core(s)",
+        "computers under load: one person, N Azul games against Hard, {} s a shape and phase, {} core(s)",
         window.as_secs(),
         std::thread::available_parallelism().map_or(1, |n| n.get())
     );
     for &games in &sizes {
         let mut rates = Vec::new();
         for shape in SHAPES {
-            let urls = new_games(&person, games).await;
-            let watching = watcher.watch(&server.base, &urls[0], Instant::now() + QUIET);
-            let mut quiet = watching.recv().expect("the watcher answers");
-            let measured = play(&server, &person, (&watcher, &urls), shape, window).await;
-            report(games, shape, &measured, &mut quiet);
+            let run = Run {
+                server: &server,
+                people: (&person, &other),
+                watching: (&watcher, &watched),
+                games,
+                window,
+            };
+            let measured = play(&run, shape).await;
+            report(games, shape, &measured);
             rates.push(measured.moves_per_second);
-            resign_all(&person, &urls).await;
         }
         let factor = |a: usize, b: usize| rates[b] / rates[a].max(f64::MIN_POSITIVE);
         println!(
@@ -145,6 +162,29 @@ pub async fn run(load: &Load) {
             factor(3, 4),
             factor(0, 1),
         );
+    }
+}
+
+/// What every shape of one size of load shares: the bench's server, the person and the other
+/// person, the watcher and the board it loads, how many games and for how long.
+struct Run<'a> {
+    server: &'a Server,
+    people: (&'a Player, &'a Player),
+    watching: (&'a Watcher, &'a str),
+    games: usize,
+    window: Duration,
+}
+
+impl Run<'_> {
+    /// The board's load times from the server at `base` over one window, while `during` runs.
+    async fn watch_while(&self, base: &str, during: impl std::future::Future) -> Vec<Duration> {
+        let (watcher, path) = self.watching;
+        let until = Instant::now() + self.window;
+        let times = watcher.watch(base, path, until);
+        during.await;
+        let left = until.saturating_duration_since(Instant::now());
+        tokio::time::sleep(left).await;
+        times.recv().expect("the watcher answers")
     }
 }
 
@@ -161,31 +201,44 @@ async fn new_games(person: &Player, games: usize) -> Vec<String> {
     urls
 }
 
-/// One shape of workers for `window`, the person playing and the watcher watching.
-async fn play(
-    server: &Server,
-    person: &Player,
-    (watcher, urls): (&Watcher, &[String]),
-    shape: Shape,
-    window: Duration,
-) -> Measured {
+/// `games` new games of Azul between two people; their paths.
+async fn new_people_games(person: &Player, other: &Player, games: usize) -> Vec<String> {
+    let mut urls = Vec::new();
+    for _ in 0..games {
+        let (status, path) = person
+            .post_located("/games/new/azul", &[("open_seats", "1")])
+            .await;
+        assert_eq!(status, 303, "creating a game between two people");
+        let sat = other.post(&format!("{path}/sit"), &[]).await;
+        assert_eq!(sat, 303, "taking the open seat");
+        urls.push(path);
+    }
+    urls
+}
+
+/// One shape of workers: the board loaded quiet, then for a window of the person's games
+/// against the computers, then for a window of the person's games against the other person
+/// moving at the pace the computers kept.
+async fn play(run: &Run<'_>, shape: Shape) -> Measured {
+    let server = run.server;
     let now = || psql_value(&server.admin, &server.database, "SELECT now()");
-    let began = now();
     let thinking_server = shape.in_server.then(|| start_thinking_server(server));
-    let person = match &thinking_server {
-        Some((_, base)) => &Player {
+    let on = |player: &Player| match &thinking_server {
+        Some((_, base)) => Player {
             base: base.clone(),
-            ..person.clone()
+            ..player.clone()
         },
-        None => person,
+        None => player.clone(),
     };
+    let (person, other) = (on(run.people.0), on(run.people.1));
     let workers: Vec<Child> = (0..shape.processes)
         .map(|_| start_worker(server, shape.threads))
         .collect();
-    let until = Instant::now() + window;
-    let watching = watcher.watch(&person.base, &urls[0], until);
-    drive(person, until).await;
-    let board = watching.recv().expect("the watcher answers");
+    let quiet = run.watch_while(&person.base, async {}).await;
+    let urls = new_games(&person, run.games).await;
+    let began = now();
+    let until = Instant::now() + run.window;
+    let board = run.watch_while(&person.base, drive(&person, until, None)).await;
     let ended = now();
     let mut cpu: f64 = (workers.iter()).map(|w| cpu::process_seconds(w.id())).sum();
     if let Some((thinking, _)) = &thinking_server {
@@ -200,12 +253,7 @@ async fn play(
          JOIN games g ON g.id = gp.game_id \
          WHERE gp.to_act AND gp.ended_at IS NULL AND p.computer_level IS NOT NULL",
     );
-    for worker in workers
-        .into_iter()
-        .chain(thinking_server.map(|(child, _)| child))
-    {
-        stop(worker);
-    }
+    resign_all(&person, &urls).await;
     let in_window = format!("'{began}' AND '{ended}'");
     let replies = psql_value(
         &server.admin,
@@ -231,23 +279,53 @@ async fn play(
     )
     .parse()
     .unwrap_or(0.0);
+    let moves_per_second = moves / run.window.as_secs_f64();
+    // A thought begun before the resignations ends unrecorded within a think.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let people_urls = new_people_games(&person, &other, run.games).await;
+    let until = Instant::now() + run.window;
+    let both = futures_util::future::join(
+        drive(&person, until, None),
+        drive(&other, until, Some(moves_per_second)),
+    );
+    let people = run.watch_while(&person.base, both).await;
+    let people_moves: f64 = psql_value(
+        &server.admin,
+        &server.database,
+        &format!(
+            "SELECT count(*) FROM game_events e JOIN players p ON p.id = e.actor \
+             WHERE p.email = 'other@load.example' AND e.recorded_at > '{ended}'"
+        ),
+    )
+    .parse()
+    .unwrap_or(0.0);
+    resign_all(&person, &people_urls).await;
+    for worker in workers
+        .into_iter()
+        .chain(thinking_server.map(|(child, _)| child))
+    {
+        stop(worker);
+    }
     Measured {
         replies: (replies.split(','))
             .filter_map(|s| s.parse::<f64>().ok())
             .map(Duration::from_secs_f64)
             .collect(),
-        moves_per_second: moves / window.as_secs_f64(),
+        moves_per_second,
+        people_moves_per_second: people_moves / run.window.as_secs_f64(),
         cpu_ms: cpu * 1e3 / moves.max(1.0),
         board,
+        quiet,
+        people,
         waiting,
     }
 }
 
-fn report(games: usize, shape: Shape, measured: &Measured, quiet: &mut [Duration]) {
+fn report(games: usize, shape: Shape, measured: &Measured) {
     let mut replies = measured.replies.clone();
-    let mut board = measured.board.clone();
+    let [mut board, mut quiet, mut people] =
+        [&measured.board, &measured.quiet, &measured.people].map(|times| times.clone());
     let seconds = |d: Duration| format!("{:.2} s", d.as_secs_f64());
-    let (quiet_p99, busy_p99) = (percentile(quiet, 0.99), percentile(&mut board, 0.99));
     println!(
         "N = {games:>3}, {}: replies p50 {}  p95 {} ({} replies)   {:.1} computer moves/s   CPU a computer move {:.0} ms   still waiting: {}",
         shape.describe(),
@@ -258,13 +336,21 @@ fn report(games: usize, shape: Shape, measured: &Measured, quiet: &mut [Duration
         measured.cpu_ms,
         measured.waiting,
     );
+    let busy_p99 = percentile(&mut board, 0.99);
+    let ratio = |other: Duration| busy_p99.as_secs_f64() / other.as_secs_f64().max(f64::MIN_POSITIVE);
+    let (quiet_p99, people_p99) = (percentile(&mut quiet, 0.99), percentile(&mut people, 0.99));
     println!(
-        "    board page p50 {}  p99 {}   with no computer at work p50 {}  p99 {}   p99 ratio {:.2}",
+        "    board page p50 {}  p99 {} ({} loads)   quiet p50 {}  p99 {}   people moving ({:.1} moves/s of theirs) p50 {}  p99 {}   p99 ratio to quiet {:.2}, to people moving {:.2}",
         ms(percentile(&mut board, 0.5)),
         ms(busy_p99),
-        ms(percentile(quiet, 0.5)),
+        board.len(),
+        ms(percentile(&mut quiet, 0.5)),
         ms(quiet_p99),
-        busy_p99.as_secs_f64() / quiet_p99.as_secs_f64().max(f64::MIN_POSITIVE),
+        measured.people_moves_per_second,
+        ms(percentile(&mut people, 0.5)),
+        ms(people_p99),
+        ratio(quiet_p99),
+        ratio(people_p99),
     );
 }
 
@@ -292,6 +378,7 @@ fn start_thinking_server(server: &Server) -> (Child, String) {
             .env("TURNPOST__MAIL__WORKER", "false")
             .env("TURNPOST__CLOCK__SCHEDULER", "false")
             .env("TURNPOST__COMPUTERS__WORKER", "true")
+            .env("TURNPOST__LIMITS__GAMES_PER_PLAYER_PER_HOUR", "1000000")
             .env("RUST_LOG", "warn")
             .stdout(Stdio::null());
     })
@@ -365,27 +452,32 @@ async fn watch(watcher: &Player, path: &str, until: Instant) -> Vec<Duration> {
     times
 }
 
-/// The person: looks at the game list and makes a random legal move in every game waiting for
-/// them, until `until`.
-async fn drive(person: &Player, until: Instant) {
-    let mut round = 0u64;
+/// A player who looks at the game list and makes a random legal move in every game waiting for
+/// them, until `until`: at once, or no more than `pace` moves a second over the whole time.
+async fn drive(player: &Player, until: Instant, pace: Option<f64>) {
+    let (started, mut round, mut moved) = (Instant::now(), 0u64, 0u64);
     while Instant::now() < until {
-        let listing = (person.http.get(format!("{}/?format=json", person.base)))
+        let listing = (player.http.get(format!("{}/?format=json", player.base)))
             .send()
             .await;
         let home: Home = listing.unwrap().json().await.unwrap();
-        let turns = (home.games.iter().filter(|g| g.your_turn)).map(|game| {
+        let allowed = pace.map_or(u64::MAX, |pace| {
+            ((started.elapsed().as_secs_f64() * pace) as u64 + 1).saturating_sub(moved)
+        });
+        let waiting = (home.games.iter().filter(|g| g.your_turn)).take(allowed as usize);
+        let turns = waiting.map(|game| {
             round += 1;
+            moved += 1;
             let seed = round;
             async move {
-                let view = person.json(&game.url).await;
+                let view = player.json(&game.url).await;
                 if view.phase != "active" || view.legal_commands.is_empty() {
                     return;
                 }
                 let command = choose(&view, &mut ChaCha8Rng::seed_from_u64(seed)).to_string();
                 let seq = view.seq.to_string();
                 let path = format!("{}/play", game.url);
-                person
+                player
                     .post(&path, &[("seq", &seq), ("command", &command)])
                     .await;
             }

@@ -5,16 +5,19 @@
 //! - **Round robin**: every game starts at once. Berger's table numbers the places 1…n; the
 //!   entrants take them in the order their lots draw them, so the seed decides who sits first
 //!   how often without anyone being able to choose.
-//! - **Swiss**: [`crate::tournament::pair`] pairs the entrants still in, ranked by the standings
-//!   so far (points, Buchholz, then lot).
+//! - **Swiss**: [`crate::tournament::pair_by_matching`] pairs the entrants still in, ranked by
+//!   the standings so far (points, Buchholz, then lot); events created before it keep
+//!   [`crate::tournament::pair_by_search`].
 //! - **Tables**: [`crate::tournament::seat_tables`] seats the entrants still in, ranked by the
 //!   standings so far (points, tables won, then lot).
 
 use std::collections::BTreeSet;
 
 use super::fold::{Event, Result};
-use super::log::Format;
-use crate::tournament::{self, Finish, Pairing, Ranked, Standing, TableResult, TieBreaks, ToSeat};
+use super::log::{Format, SwissPairing};
+use crate::tournament::{
+    self, Finish, Pairing, Points, Ranked, Standing, TableResult, TieBreaks, ToSeat,
+};
 
 /// The tables of a round (entrant numbers in seat order) and who rests.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -111,14 +114,17 @@ pub fn next_round(event: &Event, seed: &[u8]) -> Option<Pairings> {
             Some(Pairings { tables, bye: None })
         }
         Format::Swiss { .. } => {
-            let ranked: Vec<Ranked> = ranking(event, seed)
-                .into_iter()
-                .map(|entrant| swiss_record(event, entrant))
+            let ranked: Vec<Ranked> = (standings(event, seed).into_iter())
+                .filter(|s| !event.is_withdrawn(s.entrant))
+                .map(|s| swiss_record(event, s.entrant, s.points))
                 .collect();
             if ranked.len() < 2 {
                 return None;
             }
-            let paired = tournament::pair(round, &ranked)?;
+            let paired = match event.setup.swiss_pairing {
+                SwissPairing::Search => tournament::pair_by_search(round, &ranked)?,
+                SwissPairing::Matching => tournament::pair_by_matching(round, &ranked)?,
+            };
             Some(Pairings {
                 tables: (paired.games.iter())
                     .map(|p| vec![p.first, p.second])
@@ -155,32 +161,37 @@ fn firsts(event: &Event, entrant: usize) -> u32 {
         .count() as u32
 }
 
-/// What Swiss pairing needs of an entrant: whom they met, their byes and their seats.
-fn swiss_record(event: &Event, entrant: usize) -> Ranked {
+/// What Swiss pairing needs of an entrant: their points, whom they met, their byes and their
+/// seats.
+fn swiss_record(event: &Event, entrant: usize, points: Points) -> Ranked {
     let mut met = BTreeSet::new();
-    let (mut firsts, mut seconds, mut last_first) = (0, 0, None);
+    let (mut firsts, mut seconds, mut last_first, mut seat_run) = (0, 0, None, 0);
     for table in event.rounds.iter().flat_map(|r| &r.tables) {
-        match *table.seats.as_slice() {
+        let sat_first = match *table.seats.as_slice() {
             [first, second] if first == entrant => {
                 met.insert(second);
                 firsts += 1;
-                last_first = Some(true);
+                true
             }
             [first, second] if second == entrant => {
                 met.insert(first);
                 seconds += 1;
-                last_first = Some(false);
+                false
             }
-            _ => {}
-        }
+            _ => continue,
+        };
+        seat_run = if last_first == Some(sat_first) { seat_run + 1 } else { 1 };
+        last_first = Some(sat_first);
     }
     Ranked {
         entrant,
+        points,
         met,
         had_bye: event.rounds.iter().any(|r| r.bye == Some(entrant)),
         firsts,
         seconds,
         last_first,
+        seat_run,
     }
 }
 

@@ -67,6 +67,21 @@ pub struct Setup {
     pub round_seconds: Option<i64>,
     /// An entrant whose time runs out in this many games is withdrawn.
     pub timeouts_to_withdraw: u32,
+    /// How Swiss rounds are paired. Events created before pairing by matching have none in
+    /// their log and keep the search that paired them, so that their logs still verify.
+    #[serde(default)]
+    pub swiss_pairing: SwissPairing,
+}
+
+/// The rule that pairs a Swiss event's rounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SwissPairing {
+    /// Depth-first search, top down, with backtracking ([`crate::tournament::pair_by_search`]).
+    #[default]
+    Search,
+    /// A maximum-weight perfect matching ([`crate::tournament::pair_by_matching`]).
+    Matching,
 }
 
 /// What someone (or, with no actor, the server) asked for.

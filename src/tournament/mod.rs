@@ -7,15 +7,18 @@
 
 mod berger;
 mod lots;
+mod matching;
 mod standings;
 mod swiss;
+mod swiss_matching;
 mod tables;
 mod withdrawal;
 
 pub use berger::{Pairing, round_robin};
 pub use lots::{drawn_order, lots};
 pub use standings::{Finish, Game, Points, Standing, TieBreaks, standings, standings_with_byes};
-pub use swiss::{Ranked, Round, pair};
+pub use swiss::{Ranked, Round, pair as pair_by_search};
+pub use swiss_matching::pair as pair_by_matching;
 pub use tables::{TableResult, ToSeat, place_points, seat_tables, table_standings};
 pub use withdrawal::{Withdrawal, counted, withdrawal};
 

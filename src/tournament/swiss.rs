@@ -1,4 +1,6 @@
-//! Swiss pairing for two-player rounds: deterministic, given the standings before the round.
+//! Swiss pairing for two-player rounds by depth-first search: deterministic, given the standings
+//! before the round. Events created before Swiss pairing became a matching
+//! ([`super::swiss_matching`]) keep this rule, so that their logs still verify.
 //!
 //! The rules, in order:
 //! 1. Entrants still in the event are ranked by points, then Buchholz (the sum of their
@@ -15,13 +17,14 @@
 
 use std::collections::BTreeSet;
 
-use super::Entrant;
 use super::berger::Pairing;
+use super::{Entrant, Points};
 
 /// What pairing needs to know of an entrant still in the event, in ranking order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ranked {
     pub entrant: Entrant,
+    pub points: Points,
     /// Everyone they have met.
     pub met: BTreeSet<Entrant>,
     pub had_bye: bool,
@@ -30,6 +33,8 @@ pub struct Ranked {
     pub seconds: u32,
     /// Whether they sat first in their latest game, if they have played one.
     pub last_first: Option<bool>,
+    /// How many games in a row, up to their latest, they sat in that game's seat.
+    pub seat_run: u32,
 }
 
 /// One round's pairings, and who has the bye.
@@ -91,7 +96,7 @@ fn pair_from(playing: &[&Ranked], taken: &mut [bool], pairs: &mut Vec<(usize, us
 }
 
 /// The seats of a game between `high` (ranked higher) and `low`.
-fn seats(round: usize, high: &Ranked, low: &Ranked) -> Pairing {
+pub(super) fn seats(round: usize, high: &Ranked, low: &Ranked) -> Pairing {
     let high_first = match (
         high.firsts.cmp(&low.firsts),
         high.last_first,
@@ -121,11 +126,13 @@ mod tests {
     fn fresh(entrant: Entrant) -> Ranked {
         Ranked {
             entrant,
+            points: Points(0),
             met: BTreeSet::new(),
             had_bye: false,
             firsts: 0,
             seconds: 0,
             last_first: None,
+            seat_run: 0,
         }
     }
 

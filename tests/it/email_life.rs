@@ -11,7 +11,7 @@ use diesel::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost::auth::{accounts, reply_tokens};
-use turnpost::events::log::{Format, Setup};
+use turnpost::events::log::{Format, Setup, SwissPairing};
 use turnpost::games::clock::{OnTimeout, TimeControl};
 use turnpost::i18n::Lang;
 use turnpost::rules::Kind;
@@ -296,6 +296,7 @@ async fn a_life_by_email(lang: Lang, words: &Words, seed: u64) {
         max_entrants: 8,
         round_seconds: None,
         timeouts_to_withdraw: 3,
+        swiss_pairing: SwissPairing::Matching,
     };
     let event = turnpost::events::service::create(&mut conn, &organiser, setup).unwrap();
     for who in [&ann, &bo, &cy, &dee] {

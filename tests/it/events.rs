@@ -12,7 +12,7 @@ use turnpost::audit::{EventExport, ExportRow, event_export, verify_event};
 use turnpost::auth::{Player, accounts};
 use turnpost::events::decide;
 use turnpost::events::fold::{Event, Phase};
-use turnpost::events::log::{Fact, Format, Setup};
+use turnpost::events::log::{Fact, Format, Setup, SwissPairing};
 use turnpost::events::service::{self, Advanced};
 use turnpost::events::store;
 use turnpost::games::clock::{OnTimeout, TimeControl};
@@ -56,6 +56,7 @@ pub fn setup(kind: Kind, format: Format, entrants: u32, round_seconds: Option<i6
         max_entrants: entrants,
         round_seconds,
         timeouts_to_withdraw: 3,
+        swiss_pairing: SwissPairing::Matching,
     }
 }
 

@@ -10,7 +10,7 @@ use diesel::Connection;
 use serde_json::json;
 
 use crate::auth::Player;
-use crate::events::log::{Format, Setup};
+use crate::events::log::{Format, Setup, SwissPairing};
 use crate::events::service;
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::games::error::ServiceError;
@@ -285,6 +285,7 @@ fn read_setup<R: GameUi>(form: &Form, kind: Kind, day_seconds: i64) -> Result<Se
         max_entrants: whole(form, "max", 2..=64)? as u32,
         round_seconds: Some(round_days * day_seconds),
         timeouts_to_withdraw: whole(form, "timeouts", 1..=10)? as u32,
+        swiss_pairing: SwissPairing::Matching,
     })
 }
 

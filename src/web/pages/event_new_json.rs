@@ -3,7 +3,7 @@
 use chrono::{Duration, Utc};
 use serde::Deserialize;
 
-use crate::events::log::{Format, Setup};
+use crate::events::log::{Format, Setup, SwissPairing};
 use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::rules::{Kind, Message, Rules, with_rules};
 
@@ -105,5 +105,6 @@ pub fn read(body: &[u8], kind: Kind, day_seconds: i64) -> Result<Setup, Message>
         max_entrants: asked.max_players,
         round_seconds: Some(asked.round_days * day_seconds),
         timeouts_to_withdraw: asked.timeouts_to_withdraw,
+        swiss_pairing: SwissPairing::Matching,
     })
 }
