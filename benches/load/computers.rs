@@ -238,7 +238,9 @@ async fn play(run: &Run<'_>, shape: Shape) -> Measured {
     let urls = new_games(&person, run.games).await;
     let began = now();
     let until = Instant::now() + run.window;
-    let board = run.watch_while(&person.base, drive(&person, until, None)).await;
+    let board = run
+        .watch_while(&person.base, drive(&person, until, None))
+        .await;
     let ended = now();
     let mut cpu: f64 = (workers.iter()).map(|w| cpu::process_seconds(w.id())).sum();
     if let Some((thinking, _)) = &thinking_server {
@@ -337,7 +339,8 @@ fn report(games: usize, shape: Shape, measured: &Measured) {
         measured.waiting,
     );
     let busy_p99 = percentile(&mut board, 0.99);
-    let ratio = |other: Duration| busy_p99.as_secs_f64() / other.as_secs_f64().max(f64::MIN_POSITIVE);
+    let ratio =
+        |other: Duration| busy_p99.as_secs_f64() / other.as_secs_f64().max(f64::MIN_POSITIVE);
     let (quiet_p99, people_p99) = (percentile(&mut quiet, 0.99), percentile(&mut people, 0.99));
     println!(
         "    board page p50 {}  p99 {} ({} loads)   quiet p50 {}  p99 {}   people moving ({:.1} moves/s of theirs) p50 {}  p99 {}   p99 ratio to quiet {:.2}, to people moving {:.2}",

@@ -11,8 +11,6 @@
 //! - **Tables**: [`crate::tournament::seat_tables`] seats the entrants still in, ranked by the
 //!   standings so far (points, tables won, then lot).
 
-use std::collections::BTreeSet;
-
 use super::fold::{Event, Result};
 use super::log::{Format, SwissPairing};
 use crate::tournament::{
@@ -164,35 +162,17 @@ fn firsts(event: &Event, entrant: usize) -> u32 {
 /// What Swiss pairing needs of an entrant: their points, whom they met, their byes and their
 /// seats.
 fn swiss_record(event: &Event, entrant: usize, points: Points) -> Ranked {
-    let mut met = BTreeSet::new();
-    let (mut firsts, mut seconds, mut last_first, mut seat_run) = (0, 0, None, 0);
+    let mut record = Ranked::new(entrant);
+    record.points = points;
+    record.had_bye = event.rounds.iter().any(|r| r.bye == Some(entrant));
     for table in event.rounds.iter().flat_map(|r| &r.tables) {
-        let sat_first = match *table.seats.as_slice() {
-            [first, second] if first == entrant => {
-                met.insert(second);
-                firsts += 1;
-                true
-            }
-            [first, second] if second == entrant => {
-                met.insert(first);
-                seconds += 1;
-                false
-            }
-            _ => continue,
-        };
-        seat_run = if last_first == Some(sat_first) { seat_run + 1 } else { 1 };
-        last_first = Some(sat_first);
+        match *table.seats.as_slice() {
+            [first, second] if first == entrant => record.sat(second, true),
+            [first, second] if second == entrant => record.sat(first, false),
+            _ => {}
+        }
     }
-    Ranked {
-        entrant,
-        points,
-        met,
-        had_bye: event.rounds.iter().any(|r| r.bye == Some(entrant)),
-        firsts,
-        seconds,
-        last_first,
-        seat_run,
-    }
+    record
 }
 
 /// Whether the event is over: a round robin once every game has ended; a Swiss or an event of

@@ -37,6 +37,36 @@ pub struct Ranked {
     pub seat_run: u32,
 }
 
+impl Ranked {
+    /// An entrant with no points, no game and no bye yet.
+    pub fn new(entrant: Entrant) -> Ranked {
+        Ranked {
+            entrant,
+            points: Points(0),
+            met: BTreeSet::new(),
+            had_bye: false,
+            firsts: 0,
+            seconds: 0,
+            last_first: None,
+            seat_run: 0,
+        }
+    }
+
+    /// Records their next game: against `other`, in the first seat or the second.
+    pub fn sat(&mut self, other: Entrant, first: bool) {
+        self.met.insert(other);
+        match first {
+            true => self.firsts += 1,
+            false => self.seconds += 1,
+        }
+        self.seat_run = match self.last_first == Some(first) {
+            true => self.seat_run + 1,
+            false => 1,
+        };
+        self.last_first = Some(first);
+    }
+}
+
 /// One round's pairings, and who has the bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Round {
@@ -124,16 +154,7 @@ mod tests {
     use super::*;
 
     fn fresh(entrant: Entrant) -> Ranked {
-        Ranked {
-            entrant,
-            points: Points(0),
-            met: BTreeSet::new(),
-            had_bye: false,
-            firsts: 0,
-            seconds: 0,
-            last_first: None,
-            seat_run: 0,
-        }
+        Ranked::new(entrant)
     }
 
     fn pairs(round: &Round) -> Vec<(Entrant, Entrant)> {

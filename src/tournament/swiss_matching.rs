@@ -23,7 +23,7 @@
 //! breaks ties between equal totals the same way every time, so `turnpost verify` re-derives
 //! every round.
 
-use super::matching::max_cardinality_matching;
+use super::matching::max_weight_perfect_matching;
 use super::swiss::{Ranked, Round, seats};
 
 /// Pairs `round` for `ranked` (best first). `None` when every pairing would repeat a game.
@@ -32,17 +32,14 @@ pub fn pair(round: usize, ranked: &[Ranked]) -> Option<Round> {
     let bye = (n % 2 == 1).then_some(n);
     let vertices = n + usize::from(bye.is_some());
     let edges = edges(ranked, bye);
-    let mates = max_cardinality_matching(vertices, &edges);
-    if mates.iter().any(Option::is_none) {
-        return None;
-    }
+    let mates = max_weight_perfect_matching(vertices, &edges)?;
     let mut games = Vec::new();
     let mut resting = None;
-    for (i, mate) in mates.iter().enumerate().take(n) {
-        match *mate {
-            Some(j) if Some(j) == bye => resting = Some(ranked[i].entrant),
-            Some(j) if i < j => games.push(seat(round, &ranked[i], &ranked[j])),
-            _ => {}
+    for (i, &j) in mates.iter().enumerate().take(n) {
+        if Some(j) == bye {
+            resting = Some(ranked[i].entrant);
+        } else if i < j {
+            games.push(seat(round, &ranked[i], &ranked[j]));
         }
     }
     games.sort_by_key(|g| {
@@ -90,7 +87,8 @@ fn edges(ranked: &[Ranked], bye: Option<usize>) -> Vec<(usize, usize, i128)> {
     let difference_unit = seats_unit * (games + 1) + ranking_unit * games * n as i128;
     let in_group_unit =
         difference_unit * (games * (widest * widest) as i128 + 1) + seats_unit * (games + 1);
-    let bye_unit = in_group_unit * (games + 1) + difference_unit * games * (widest * widest) as i128;
+    let bye_unit =
+        in_group_unit * (games + 1) + difference_unit * games * (widest * widest) as i128;
     let weight = |s: Scores| {
         s.in_group as i128 * in_group_unit
             + s.difference as i128 * difference_unit
@@ -185,19 +183,10 @@ mod tests {
     }
 
     fn fresh(entrant: usize) -> Ranked {
-        Ranked {
-            entrant,
-            points: Points(0),
-            met: BTreeSet::new(),
-            had_bye: false,
-            firsts: 0,
-            seconds: 0,
-            last_first: None,
-            seat_run: 0,
-        }
+        Ranked::new(entrant)
     }
 
-    fn record(ranked: &mut Vec<Ranked>, round: &Round, rng: &mut ChaCha8Rng) {
+    fn record(ranked: &mut [Ranked], round: &Round, rng: &mut ChaCha8Rng) {
         let place = |ranked: &[Ranked], e| ranked.iter().position(|r| r.entrant == e).unwrap();
         for game in &round.games {
             let points = [0, 1, 2][rng.random_range(0..3)];
@@ -206,15 +195,8 @@ mod tests {
                 (game.second, game.first, false, 2 - points),
             ] {
                 let at = place(ranked, entrant);
-                let r = &mut ranked[at];
-                r.met.insert(other);
-                r.points.0 += scored;
-                r.seat_run = if r.last_first == Some(first) { r.seat_run + 1 } else { 1 };
-                r.last_first = Some(first);
-                match first {
-                    true => r.firsts += 1,
-                    false => r.seconds += 1,
-                }
+                ranked[at].sat(other, first);
+                ranked[at].points.0 += scored;
             }
         }
         if let Some(bye) = round.bye {
@@ -233,11 +215,20 @@ mod tests {
         let of = |e: usize| ranked.iter().find(|r| r.entrant == e).unwrap();
         let mut seen = BTreeSet::new();
         for game in &round.games {
-            assert!(seen.insert(game.first) && seen.insert(game.second), "{round:?}");
-            assert!(!of(game.first).met.contains(&game.second), "a repeat: {game:?}");
+            assert!(
+                seen.insert(game.first) && seen.insert(game.second),
+                "{round:?}"
+            );
+            assert!(
+                !of(game.first).met.contains(&game.second),
+                "a repeat: {game:?}"
+            );
             let (first, second) = (seat_need(of(game.first)), seat_need(of(game.second)));
             if first != second {
-                assert!(first != Some(false) && second != Some(true), "seats: {game:?}");
+                assert!(
+                    first != Some(false) && second != Some(true),
+                    "seats: {game:?}"
+                );
             }
         }
         if let Some(bye) = round.bye {
@@ -273,7 +264,7 @@ mod tests {
 
     #[test]
     fn on_small_events_the_pairing_has_the_greatest_weight_and_exists_whenever_the_search_finds_one()
-    {
+     {
         let mut rng = ChaCha8Rng::seed_from_u64(1000);
         let mut compared = 0;
         for _ in 0..400 {
@@ -292,7 +283,12 @@ mod tests {
                 check_round(&ranked, round);
                 let index = |e| ranked.iter().position(|r| r.entrant == e).unwrap();
                 let mut total: i128 = (round.games.iter())
-                    .map(|g| (index(g.first).min(index(g.second)), index(g.first).max(index(g.second))))
+                    .map(|g| {
+                        (
+                            index(g.first).min(index(g.second)),
+                            index(g.first).max(index(g.second)),
+                        )
+                    })
                     .map(|(i, j)| edges.iter().find(|e| (e.0, e.1) == (i, j)).unwrap().2)
                     .sum();
                 if let Some(rest) = round.bye {
@@ -315,7 +311,10 @@ mod tests {
         for n in [2, 3, 5, 8, 13, 21, 34, 55, 64, 101] {
             let rounds = (n - 1).min(11);
             let ranked = played(n, rounds, &mut rng);
-            assert!(ranked.is_some() || n <= 5, "{n} entrants ran out of pairings");
+            assert!(
+                ranked.is_some() || n <= 5,
+                "{n} entrants ran out of pairings"
+            );
         }
     }
 

@@ -756,3 +756,14 @@ fn the_last_person_to_withdraw_from_a_tournament_ends_a_game_the_computers_would
     let export = event_export(&mut conn, &id).unwrap();
     verify_event(&export).unwrap_or_else(|e| panic!("{e}"));
 }
+
+#[test]
+fn an_event_logged_before_swiss_pairing_by_matching_keeps_the_search_that_paired_it() {
+    let made_now = setup(Kind::Kalah, Format::Swiss { rounds: 3 }, 8, Some(DAY));
+    let mut logged = serde_json::to_value(&made_now).unwrap();
+    assert_eq!(logged["swiss_pairing"], "matching");
+    logged.as_object_mut().unwrap().remove("swiss_pairing");
+    let read: Setup = serde_json::from_value(logged).unwrap();
+    assert_eq!(read.swiss_pairing, SwissPairing::Search);
+    assert_eq!(read.format, made_now.format);
+}

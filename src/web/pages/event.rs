@@ -11,7 +11,7 @@ use serde_json::json;
 
 use crate::auth::Player;
 use crate::events::fold::{Event, Phase};
-use crate::events::log::{Format, Leaving};
+use crate::events::log::{Format, Leaving, SwissPairing};
 use crate::events::read::{EventView, GameLine, view};
 use crate::events::service;
 use crate::games::error::ServiceError;
@@ -225,7 +225,10 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
     }));
     rules.push(lang.t(match setup.format {
         Format::RoundRobin { .. } => "event-pairing-round-robin",
-        Format::Swiss { .. } => "event-pairing-swiss",
+        Format::Swiss { .. } => match setup.swiss_pairing {
+            SwissPairing::Search => "event-pairing-swiss",
+            SwissPairing::Matching => "event-pairing-swiss-matching",
+        },
         Format::Tables { .. } => "event-pairing-tables",
     }));
     rules.push(lang.t(match setup.format {
