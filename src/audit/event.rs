@@ -14,10 +14,10 @@ use super::export::{Export, ExportRow};
 use super::verify::{Discrepancy, Report, check_rows, stored_row_of, verify, wrong, wrong_as};
 use crate::events::decide;
 use crate::events::fold::{Event, Phase};
-use crate::events::log::Fact;
+use crate::events::log::{Asked, Fact};
 use crate::games::event_table::ends_game;
 use crate::games::replay::replay;
-use crate::games::stream::EventTable;
+use crate::games::stream::{EventTable, Participant};
 use crate::rules::{Message, Rules, with_rules};
 use crate::store::events::{EventRow, format_time};
 
@@ -110,9 +110,13 @@ pub fn verify_event(export: &EventExport) -> Result<Report, Discrepancy> {
                     check_result(export, &event, row.seq, game, places, head)?;
                     games_checked += 1;
                 }
+                Fact::Started { entrants } => check_start(&event, row, entrants)?,
                 Fact::Ended { .. } => {
-                    let called_off = facts.contains(&Fact::CalledOff);
-                    check_end(&event, row.seq, seed.as_deref(), called_off)?;
+                    let called_off = facts.iter().find_map(|fact| match fact {
+                        Fact::CalledOff { by_organiser } => Some(*by_organiser),
+                        _ => None,
+                    });
+                    check_end(&event, row, seed.as_deref(), called_off)?;
                 }
                 _ => {}
             }
@@ -172,18 +176,23 @@ fn revealed_seed(rows: &[EventRow], event: &Event) -> Result<Option<Vec<u8>>, Di
     Ok(None)
 }
 
-/// An event may be called off only before it starts, for want of entrants; otherwise it ends
-/// where its format does: a round robin once every game has a result, a Swiss or an event of
-/// tables once its last round is complete or no further round can be paired.
+/// An event may be called off only before it starts: by the server for want of entrants, or by
+/// its organiser; otherwise it ends where its format does: a round robin once every game has a
+/// result, a Swiss or an event of tables once its last round is complete or no further round
+/// can be paired.
 fn check_end(
     event: &Event,
-    seq: i64,
+    row: &EventRow,
     seed: Option<&[u8]>,
-    called_off: bool,
+    called_off: Option<bool>,
 ) -> Result<(), Discrepancy> {
-    if called_off {
-        let wanting = (event.entrants.len() as u32) < event.setup.min_entrants;
-        return match !event.started && wanting {
+    let seq = row.seq;
+    if let Some(by_organiser) = called_off {
+        let allowed = match by_organiser {
+            true => row.actor == Some(event.creator.id),
+            false => (event.entrants.len() as u32) < event.setup.min_entrants,
+        };
+        return match !event.started && allowed {
             true => Ok(()),
             false => wrong_as(seq, "verify-event-called-off-wrongly"),
         };
@@ -203,6 +212,22 @@ fn check_end(
             .text("games", undecided.join(", ")),
     };
     wrong(seq, problem)
+}
+
+/// An event starts with everyone signed up, and at least the fewest it needs: when sign-up
+/// closes (the server), or earlier when its organiser starts it.
+fn check_start(event: &Event, row: &EventRow, entrants: &[Participant]) -> Result<(), Discrepancy> {
+    let asked: Option<Asked> = serde_json::from_value(row.command.clone()).ok();
+    let by_whom = match asked {
+        Some(Asked::StartNow) => row.actor == Some(event.creator.id),
+        _ => row.actor.is_none(),
+    };
+    let enough = entrants.len() >= event.setup.min_entrants as usize;
+    let everyone = (entrants.iter().map(|p| p.id)).eq(event.entrants.iter().map(|p| p.id));
+    match by_whom && enough && !event.started && everyone {
+        true => Ok(()),
+        false => wrong_as(row.seq, "verify-event-started-wrongly"),
+    }
 }
 
 /// A round's pairing must be the one the documented rules give from the event before it, and

@@ -66,6 +66,7 @@ pub struct Event {
     pub entrants: Vec<Participant>,
     pub started: bool,
     pub called_off: bool,
+    pub called_off_by_organiser: bool,
     pub rounds: Vec<Round>,
     pub results: Vec<Result>,
     pub withdrawn: Vec<Withdrawal>,
@@ -104,6 +105,7 @@ impl Event {
             entrants: Vec::new(),
             started: false,
             called_off: false,
+            called_off_by_organiser: false,
             rounds: Vec::new(),
             results: Vec::new(),
             withdrawn: Vec::new(),
@@ -129,7 +131,10 @@ impl Event {
                 self.entrants = entrants.clone();
                 self.started = true;
             }
-            Fact::CalledOff => self.called_off = true,
+            Fact::CalledOff { by_organiser } => {
+                self.called_off = true;
+                self.called_off_by_organiser = *by_organiser;
+            }
             Fact::RoundStarted {
                 round,
                 tables,

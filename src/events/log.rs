@@ -96,6 +96,10 @@ pub enum Asked {
     Withdraw,
     /// The server closes sign-up: the event starts, or is called off.
     Start,
+    /// The organiser starts the event before sign-up closes.
+    StartNow,
+    /// The organiser calls the event off before it starts.
+    CallOff,
     /// The server records how one of the event's games ended.
     Record {
         game: String,
@@ -145,8 +149,12 @@ pub enum Fact {
     Started {
         entrants: Vec<Participant>,
     },
-    /// Too few signed up: the event is called off.
-    CalledOff,
+    /// The event is called off before it starts: for want of entrants when sign-up closed, or
+    /// by its organiser.
+    CalledOff {
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        by_organiser: bool,
+    },
     /// A round's games started together (a round robin has one round holding every game).
     RoundStarted {
         round: u32,

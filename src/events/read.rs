@@ -193,11 +193,13 @@ fn news_of(
                 .tr("mail-event-called-off-subject")
                 .arg("title", title)
                 .to_string(),
-            lines: vec![
-                lang.tr("mail-event-called-off")
+            lines: vec![match event.called_off_by_organiser {
+                true => lang.t("mail-event-called-off-by-organiser"),
+                false => lang
+                    .tr("mail-event-called-off")
                     .arg("min", event.setup.min_entrants)
                     .to_string(),
-            ],
+            }],
             games: Vec::new(),
         }));
     }

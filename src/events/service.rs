@@ -252,6 +252,78 @@ pub fn withdraw(conn: &mut PgConnection, event_id: &str, player: &Player) -> Res
     })
 }
 
+/// The organiser starts an open event at once, before sign-up closes, once the fewest entrants
+/// it needs have signed up; the first round is paired in the same transaction.
+pub fn start_now(conn: &mut PgConnection, event_id: &str, player: &Player) -> Result<()> {
+    conn.transaction(|conn| {
+        as_organiser(conn, event_id, player, |_, event| {
+            let (signed_up, min) = (event.entrants.len(), event.setup.min_entrants as usize);
+            if signed_up < min {
+                return Err(ServiceError::BadRequest(
+                    Message::new("event-too-few-to-start")
+                        .with("count", signed_up)
+                        .with("min", min),
+                ));
+            }
+            Ok((
+                Asked::StartNow,
+                vec![Fact::Started {
+                    entrants: event.entrants.clone(),
+                }],
+            ))
+        })?;
+        advance(conn, event_id)?;
+        Ok(())
+    })
+}
+
+/// The organiser calls an event off before it starts; everyone signed up is told.
+pub fn call_off(conn: &mut PgConnection, event_id: &str, player: &Player) -> Result<()> {
+    conn.transaction(|conn| {
+        let event = as_organiser(conn, event_id, player, |conn, _| {
+            let event_seed = store::load_seed(conn, event_id)?;
+            let facts = vec![
+                Fact::CalledOff { by_organiser: true },
+                Fact::Ended {
+                    seed: hex::encode(event_seed),
+                },
+            ];
+            Ok((Asked::CallOff, facts))
+        })?;
+        let signed_up: Vec<i64> = event.entrants.iter().map(|p| p.id).collect();
+        tell(conn, &event, &signed_up)
+    })
+}
+
+/// Appends, for the organiser of an open event and under its lock, the row that `decide`
+/// returns; the event as it then stands. Runs in the caller's transaction, which keeps the lock
+/// until it ends.
+fn as_organiser(
+    conn: &mut PgConnection,
+    event_id: &str,
+    player: &Player,
+    decide: impl FnOnce(&mut PgConnection, &Event) -> Result<(Asked, Vec<Fact>)>,
+) -> Result<Event> {
+    lock(conn, event_id)?;
+    let (mut event, rows) = store::load(conn, event_id)?;
+    organiser_before_start(&event, player)?;
+    let (asked, facts) = decide(conn, &event)?;
+    let actor = Some(player.id);
+    append(conn, &mut event, rows.last(), actor, &asked, &facts)?;
+    Ok(event)
+}
+
+/// Only the organiser starts or calls off an event, and only while it takes sign-ups.
+fn organiser_before_start(event: &Event, player: &Player) -> Result<()> {
+    if event.creator.id != player.id {
+        return Err(ServiceError::Forbidden(Message::new("event-not-organiser")));
+    }
+    match event.phase() {
+        Phase::Open => Ok(()),
+        _ => Err(ServiceError::Gone(Message::new("event-started-already"))),
+    }
+}
+
 fn resign_running(conn: &mut PgConnection, event: &Event, entrant: usize) -> Result<()> {
     let player = event.entrants[entrant].clone();
     for (_, table) in event.running_games() {
@@ -352,7 +424,9 @@ pub fn advance(conn: &mut PgConnection, event_id: &str) -> Result<Advanced> {
             }
             if (event.entrants.len() as u32) < event.setup.min_entrants {
                 let facts = [
-                    Fact::CalledOff,
+                    Fact::CalledOff {
+                        by_organiser: false,
+                    },
                     Fact::Ended {
                         seed: hex::encode(event_seed),
                     },

@@ -470,3 +470,56 @@ async fn a_tournament_plays_the_options_and_time_bank_chosen_on_its_form_within_
         "the refused sign-up took no place"
     );
 }
+
+#[tokio::test]
+async fn the_organiser_starts_a_swiss_early_from_its_page_and_sees_who_has_yet_to_move() {
+    let app = TestApp::start().await;
+    let mut browsers = Vec::new();
+    for name in ["Ann", "Bob", "Cid"] {
+        let email = format!("{}@example.com", name.to_lowercase());
+        browsers.push(app.signed_in(&email, name).await);
+    }
+    let (ann, bob) = (&browsers[0], &browsers[1]);
+    let csrf = ann.get(NEW_KALAH).await.csrf();
+    let fields = [("format", "swiss"), ("min", "2"), ("max", "4")];
+    let created = ann.post_form(NEW_KALAH, &creation(&csrf, &fields)).await;
+    assert_eq!(created.status, 200, "{}", created.body);
+    let path = created.url.trim_start_matches(&app.base).to_string();
+    assert!(
+        !created.body.contains(&format!("{path}/start\"")),
+        "nobody has signed up: no start yet"
+    );
+    assert!(created.body.contains("Call the tournament off"));
+    for browser in &browsers[1..] {
+        press(browser, &path, "sign-up").await;
+    }
+    let seen_by_bob = bob.get(&path).await;
+    assert!(!seen_by_bob.body.contains("Start the tournament now"));
+    let forged = (bob.post_form(&format!("{path}/start"), &[("csrf", &seen_by_bob.csrf())])).await;
+    assert_eq!(forged.status, 403);
+    assert!(
+        forged.body.contains("Only the tournament’s organiser"),
+        "{}",
+        forged.body
+    );
+
+    let started = press(ann, &path, "start").await;
+    assert_eq!(started.status, 200, "{}", started.body);
+    assert!(started.body.contains("Round 1"), "{}", started.body);
+    let waiting = ["Bob", "Cid"]
+        .map(|name| format!("Round 1: 1 of 1 games still running, waiting for {name}."));
+    assert!(
+        waiting.iter().any(|line| started.body.contains(line)),
+        "{}",
+        started.body
+    );
+    assert!(!started.body.contains("Call the tournament off"));
+    assert!(
+        !bob.get(&path)
+            .await
+            .body
+            .contains("games still running, waiting for")
+    );
+    let late = (ann.post_form(&format!("{path}/call-off"), &[("csrf", &csrf)])).await;
+    assert_eq!(late.status, 410, "{}", late.body);
+}

@@ -22,10 +22,10 @@ use turnpost::rules::{Kind, Rules, Status, with_rules};
 
 use crate::support::{TestDb, rechain_rows};
 
-const DAY: i64 = 86_400;
+pub const DAY: i64 = 86_400;
 
 /// A database with `n` players, connected as the server's role.
-fn club(n: usize) -> (TestDb, PgConnection, Vec<Player>) {
+pub fn club(n: usize) -> (TestDb, PgConnection, Vec<Player>) {
     let db = TestDb::new();
     let mut conn = db.connect_as_server();
     let players = (0..n)
@@ -80,7 +80,7 @@ pub fn started(conn: &mut PgConnection, players: &[Player], setup: Setup) -> Str
     id
 }
 
-fn event(conn: &mut PgConnection, id: &str) -> Event {
+pub fn event(conn: &mut PgConnection, id: &str) -> Event {
     store::load(conn, id).unwrap().0
 }
 
@@ -703,7 +703,9 @@ fn an_event_called_off_for_want_of_players_verifies_and_says_so() {
     let problem = verify_event(&enough).unwrap_err();
     assert_eq!(problem.seq, enough.rows.len() as i64, "{problem}");
     assert!(
-        problem.to_string().contains("only before it starts"),
+        problem
+            .to_string()
+            .contains("the server may do before it starts"),
         "{problem}"
     );
 }

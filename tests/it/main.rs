@@ -24,6 +24,7 @@ mod e2e;
 mod email_commands;
 mod email_life;
 mod endings;
+mod event_organiser;
 mod event_pages;
 mod event_store;
 mod events;

@@ -91,7 +91,9 @@ struct EventPage {
     options: Vec<String>,
     rules: Vec<String>,
     status: String,
-    action: Option<Action>,
+    actions: Vec<Action>,
+    /// For the organiser of a running event: who has yet to move in the current round.
+    still_to_play: Option<String>,
     entrants: Vec<String>,
     columns: Vec<String>,
     standings: Vec<StandingLine>,
@@ -274,12 +276,16 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
             None => lang.t("event-status-running"),
         },
         Phase::Finished => lang.t("event-status-finished"),
+        Phase::CalledOff if event.called_off_by_organiser => {
+            lang.t("event-status-called-off-by-organiser")
+        }
         Phase::CalledOff => lang
             .tr("event-status-called-off")
             .arg("min", setup.min_entrants)
             .to_string(),
     };
-    let action = action(event, visitor);
+    let actions = actions(event, visitor);
+    let still_to_play = still_to_play(seen, visitor);
     let entrants = (event.entrants.iter().enumerate())
         .map(
             |(i, p)| match event.withdrawn.iter().find(|w| w.entrant == i) {
@@ -341,7 +347,8 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
         options,
         rules,
         status,
-        action,
+        actions,
+        still_to_play,
         entrants,
         columns: columns.into_iter().map(|k| lang.t(k)).collect(),
         standings,
@@ -499,6 +506,36 @@ fn table_state(seen: &EventView, game: &str, seats: &[usize], visitor: &Visitor)
     }
 }
 
+/// The buttons the visitor may press: sign up, leave, or withdraw; and the organiser's, to start
+/// the event early or call it off.
+fn actions(event: &Event, visitor: &Visitor) -> Vec<Action> {
+    let mut actions: Vec<Action> = action(event, visitor).into_iter().collect();
+    let lang = visitor.lang;
+    let organiser = visitor
+        .player
+        .as_ref()
+        .is_some_and(|p| p.id == event.creator.id);
+    if organiser && event.phase() == Phase::Open {
+        let path = |what: &str| format!("/events/{}/{what}", event.id);
+        if event.entrants.len() as u32 >= event.setup.min_entrants {
+            actions.push(Action {
+                path: path("start"),
+                label: lang.t("event-start-now"),
+                note: lang
+                    .tr("event-start-now-note")
+                    .arg("count", event.entrants.len())
+                    .to_string(),
+            });
+        }
+        actions.push(Action {
+            path: path("call-off"),
+            label: lang.t("event-call-off"),
+            note: lang.t("event-call-off-note"),
+        });
+    }
+    actions
+}
+
 /// The button the visitor may press: sign up, leave, or withdraw.
 fn action(event: &Event, visitor: &Visitor) -> Option<Action> {
     let lang = visitor.lang;
@@ -536,8 +573,45 @@ fn action(event: &Event, visitor: &Visitor) -> Option<Action> {
     }
 }
 
-/// A sign-up or withdrawal form: checked, counted against the player's limit in the same
-/// transaction, then back to the event's page.
+/// For the organiser of a running event, the current round's games still running and the
+/// players they wait for, in words.
+fn still_to_play(seen: &EventView, visitor: &Visitor) -> Option<String> {
+    let event = &seen.event;
+    let organiser = visitor
+        .player
+        .as_ref()
+        .is_some_and(|p| p.id == event.creator.id);
+    let round = event
+        .current_round()
+        .filter(|_| organiser && event.phase() == Phase::Running)?;
+    let running: Vec<&str> = (round.tables.iter())
+        .filter(|t| event.result_of(&t.game).is_none())
+        .map(|t| t.game.as_str())
+        .collect();
+    let mut waiting: Vec<&str> = (seen.games.iter())
+        .filter(|g| running.contains(&g.game_id.as_str()))
+        .flat_map(|g| g.waiting_for.iter().map(String::as_str))
+        .collect();
+    waiting.sort_unstable();
+    waiting.dedup();
+    let lang = visitor.lang;
+    Some(match running.is_empty() {
+        true => lang
+            .tr("event-round-all-played")
+            .arg("round", round.number)
+            .to_string(),
+        false => lang
+            .tr("event-round-still-to-play")
+            .arg("round", round.number)
+            .arg("running", running.len())
+            .arg("games", round.tables.len())
+            .arg("names", waiting.join(", "))
+            .to_string(),
+    })
+}
+
+/// A sign-up, withdrawal or organiser's form: checked, counted against the player's limit of
+/// sign-ups in the same transaction, then back to the event's page.
 async fn act(
     req: HttpRequest,
     session: Session,
@@ -569,25 +643,27 @@ async fn act(
     Ok(see_other(&format!("/events/{id}")))
 }
 
-pub async fn sign_up(
-    req: HttpRequest,
-    session: Session,
-    state: web::Data<AppState>,
-    EventId(id): EventId,
-    Body(body): Body,
-) -> Result<HttpResponse, WebError> {
-    act(req, session, state, id, &body, service::sign_up).await
+/// The event's forms, each one step of the events' service through [`act`].
+macro_rules! event_forms {
+    ($($name:ident => $work:path),* $(,)?) => {$(
+        pub async fn $name(
+            req: HttpRequest,
+            session: Session,
+            state: web::Data<AppState>,
+            EventId(id): EventId,
+            Body(body): Body,
+        ) -> Result<HttpResponse, WebError> {
+            act(req, session, state, id, &body, $work).await
+        }
+    )*};
 }
 
-pub async fn withdraw(
-    req: HttpRequest,
-    session: Session,
-    state: web::Data<AppState>,
-    EventId(id): EventId,
-    Body(body): Body,
-) -> Result<HttpResponse, WebError> {
-    act(req, session, state, id, &body, service::withdraw).await
-}
+event_forms!(
+    sign_up => service::sign_up,
+    withdraw => service::withdraw,
+    start_now => service::start_now,
+    call_off => service::call_off,
+);
 
 /// The event's export: its log and the logs of its finished games, for `turnpost verify`.
 pub async fn export(

@@ -102,6 +102,8 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(page("/events/{id}", event::show))
         .service(action("/events/{id}/sign-up", event::sign_up))
         .service(action("/events/{id}/withdraw", event::withdraw))
+        .service(action("/events/{id}/start", event::start_now))
+        .service(action("/events/{id}/call-off", event::call_off))
         .service(page("/events/{id}/export", event::export))
         .service(page("/ratings", leaderboard::index))
         .service(page("/ratings/{kind}", leaderboard::show))

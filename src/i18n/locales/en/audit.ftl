@@ -85,7 +85,8 @@ verify-event-game-missing = the export does not hold the log of game { $game }
 verify-event-game-log = the log of game { $game } does not verify: { $problem }
 verify-event-head = no row of game { $game }'s log with the recorded hash ends that game
 verify-event-game-other = game { $game } is not the game this event's pairing opened at that table
-verify-event-called-off-wrongly = the tournament was called off, which the rules do only before it starts and when too few have signed up
+verify-event-called-off-wrongly = the tournament was called off, which only the server may do before it starts when too few have signed up, or its organiser before it starts
+verify-event-started-wrongly = the tournament started with players other than those signed up, with fewer than it needs, or by someone other than the server or its organiser
 verify-event-ended-early = the tournament ended { $rounds ->
     [0] before its first round
     [one] after round 1

@@ -109,6 +109,7 @@ mail-event-ended-subject = Tournament “{ $title }” is over
 mail-event-standing = { $place }. { $name }: { $points }
 mail-event-called-off-subject = Tournament “{ $title }” is called off
 mail-event-called-off = Fewer than { $min } players signed up, so the tournament does not take place.
+mail-event-called-off-by-organiser = The organiser has called the tournament off, so it does not take place.
 mail-close-account-subject = Closing your Turnpost account
 mail-close-account-open = Open this link to close your Turnpost account:
 mail-close-account-link = Close my Turnpost account

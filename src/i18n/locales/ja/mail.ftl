@@ -96,6 +96,7 @@ mail-event-ended-subject = 大会「{ $title }」が終わりました
 mail-event-standing = { $place }位 { $name }：{ $points }点
 mail-event-called-off-subject = 大会「{ $title }」は中止になりました
 mail-event-called-off = 参加登録が{ $min }人に届かなかったため、大会は行われません。
+mail-event-called-off-by-organiser = 主催者が大会を中止したため、大会は行われません。
 mail-close-account-subject = Turnpost のアカウントを閉じる
 mail-close-account-open = 次のリンクを開くと、Turnpost のアカウントを閉じるページが開きます：
 mail-close-account-link = Turnpost のアカウントを閉じる

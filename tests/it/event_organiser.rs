@@ -1,0 +1,119 @@
+//! An event's organiser starts it early or calls it off, through the services: only they, only
+//! before it starts, only with enough players to start; each is a row of the event's log that
+//! `turnpost verify` checks.
+
+use chrono::{Duration, Utc};
+use diesel::prelude::*;
+use turnpost::audit::{EventExport, event_export, verify_event};
+use turnpost::events::fold::Phase;
+use turnpost::events::log::Format;
+use turnpost::events::service;
+use turnpost::games::error::ServiceError;
+use turnpost::rules::Kind;
+
+use crate::events::{DAY, club, event, setup};
+use crate::support::rechain_rows;
+
+/// The export with the actor of the first row whose command is `command` changed to `actor`,
+/// the chain sealed again; and that row's number.
+fn acted_by(export: &EventExport, command: &str, actor: i64) -> (EventExport, i64) {
+    let mut altered = export.clone();
+    let row = (altered.rows.iter_mut())
+        .find(|row| row.command["type"] == command)
+        .expect("a row of that command");
+    row.actor = Some(actor);
+    let seq = row.seq;
+    rechain_rows(&export.event_id, &mut altered.rows);
+    (altered, seq)
+}
+
+fn event_rows(conn: &mut PgConnection, id: &str) -> usize {
+    turnpost::events::store::load(conn, id).unwrap().1.len()
+}
+
+#[test]
+fn the_organiser_alone_starts_an_event_early_once_enough_have_signed_up_and_the_log_says_who() {
+    let (_db, mut conn, players) = club(6);
+    let mut swiss = setup(Kind::Kalah, Format::Swiss { rounds: 3 }, 6, Some(DAY));
+    swiss.min_entrants = 4;
+    swiss.sign_up_closes = (Utc::now() + Duration::days(1)).to_rfc3339();
+    let id = service::create(&mut conn, &players[0], swiss).unwrap();
+    for player in &players[1..4] {
+        service::sign_up(&mut conn, &id, player).unwrap();
+    }
+    let before = event_rows(&mut conn, &id);
+    let refused = service::start_now(&mut conn, &id, &players[1]).unwrap_err();
+    assert!(matches!(refused, ServiceError::Forbidden(_)), "{refused}");
+    let refused = service::start_now(&mut conn, &id, &players[0]).unwrap_err();
+    assert!(matches!(refused, ServiceError::BadRequest(_)), "{refused}");
+    assert!(refused.to_string().contains("Only 3 players"), "{refused}");
+    assert_eq!(
+        event_rows(&mut conn, &id),
+        before,
+        "refusals change nothing"
+    );
+    assert_eq!(event(&mut conn, &id).phase(), Phase::Open);
+
+    service::sign_up(&mut conn, &id, &players[4]).unwrap();
+    service::start_now(&mut conn, &id, &players[0]).unwrap();
+    let started = event(&mut conn, &id);
+    assert_eq!(started.phase(), Phase::Running);
+    assert_eq!(started.entrants.len(), 4);
+    assert_eq!(started.rounds.len(), 1, "the first round is paired at once");
+    assert_eq!(started.rounds[0].tables.len(), 2);
+    for again in [service::start_now, service::call_off] {
+        let late = again(&mut conn, &id, &players[0]).unwrap_err();
+        assert!(matches!(late, ServiceError::Gone(_)), "{late}");
+    }
+    let refused = service::sign_up(&mut conn, &id, &players[5]).unwrap_err();
+    assert!(matches!(refused, ServiceError::Gone(_)), "{refused}");
+
+    let export = event_export(&mut conn, &id).unwrap();
+    verify_event(&export).unwrap_or_else(|e| panic!("{e}"));
+    let (by_another, seq) = acted_by(&export, "start_now", players[1].id);
+    let problem = verify_event(&by_another).unwrap_err();
+    assert_eq!(problem.seq, seq, "{problem}");
+    assert!(
+        problem.to_string().contains("by someone other than"),
+        "{problem}"
+    );
+}
+
+#[test]
+fn the_organiser_alone_calls_an_event_off_before_it_starts_and_those_signed_up_are_told() {
+    use turnpost::store::schema::notifications;
+    let (_db, mut conn, players) = club(3);
+    let mut swiss = setup(Kind::Kalah, Format::Swiss { rounds: 3 }, 6, Some(DAY));
+    swiss.sign_up_closes = (Utc::now() + Duration::days(1)).to_rfc3339();
+    let id = service::create(&mut conn, &players[0], swiss).unwrap();
+    service::sign_up(&mut conn, &id, &players[1]).unwrap();
+    let refused = service::call_off(&mut conn, &id, &players[1]).unwrap_err();
+    assert!(matches!(refused, ServiceError::Forbidden(_)), "{refused}");
+    assert_eq!(event(&mut conn, &id).phase(), Phase::Open);
+
+    service::call_off(&mut conn, &id, &players[0]).unwrap();
+    let off = event(&mut conn, &id);
+    assert_eq!(off.phase(), Phase::CalledOff);
+    assert!(off.called_off_by_organiser);
+    let told: i64 = notifications::table
+        .filter(notifications::player_id.eq(players[1].id))
+        .filter(notifications::kind.eq("event_news"))
+        .count()
+        .get_result(&mut conn)
+        .unwrap();
+    assert_eq!(told, 1, "the one signed up is told");
+    let refused = service::sign_up(&mut conn, &id, &players[2]).unwrap_err();
+    assert!(matches!(refused, ServiceError::Gone(_)), "{refused}");
+
+    let export = event_export(&mut conn, &id).unwrap();
+    let report = verify_event(&export).unwrap_or_else(|e| panic!("{e}"));
+    let text: Vec<String> = report.lines.iter().map(|l| l.to_string()).collect();
+    assert!(
+        text.iter().any(|l| l.contains("was called off")),
+        "{text:?}"
+    );
+    let (by_another, seq) = acted_by(&export, "call_off", players[1].id);
+    let problem = verify_event(&by_another).unwrap_err();
+    assert_eq!(problem.seq, seq, "{problem}");
+    assert!(problem.to_string().contains("its organiser"), "{problem}");
+}
