@@ -23,8 +23,8 @@ use crate::store::schema::{event_entrants, event_games, event_seeds, events, gam
 
 /// Most entrants of a round robin, as the section's tables allow.
 pub const ROUND_ROBIN_MAX: u32 = 12;
-/// Most entrants of any event.
-pub const EVENT_MAX: u32 = 64;
+/// Most entrants of a Swiss or an event of tables.
+pub const EVENT_MAX: u32 = 1000;
 /// Most rounds of a Swiss or an event of tables.
 pub const ROUNDS_MAX: u32 = 20;
 

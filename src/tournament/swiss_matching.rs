@@ -12,7 +12,8 @@
 //! 3. As few entrants as possible meet someone outside their score group,
 //! 4. and by score differences as small as possible (the sum of their squares, in half points).
 //! 5. As few games as possible between two who must both sit first, or both second — who must
-//!    because they have sat the other seat twice more often, or the same seat twice in a row.
+//!    because they have sat the other seat two games more often, or the same seat in both their
+//!    latest games.
 //! 6. Then the ranking: the sum of the distances in rank between opponents as small as
 //!    possible, so that with nothing else in the way the first meets the second, the third the
 //!    fourth, as Turnpost's earlier Swiss pairing did.
@@ -121,7 +122,8 @@ fn edges(ranked: &[Ranked], bye: Option<usize>) -> Vec<(usize, usize, i128)> {
 }
 
 /// The seat an entrant must take to keep their seats balanced: first (true) when they have sat
-/// second twice more often than first or second in both their latest games, and the reverse.
+/// second two games more often than first, or second in both their latest games; and the
+/// reverse.
 fn seat_need(entrant: &Ranked) -> Option<bool> {
     let (firsts, seconds) = (entrant.firsts, entrant.seconds);
     if seconds >= firsts + 2 {

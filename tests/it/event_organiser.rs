@@ -1,6 +1,6 @@
 //! An event's organiser starts it early or calls it off, through the services: only they, only
 //! before it starts, only with enough players to start; each is a row of the event's log that
-//! `turnpost verify` checks.
+//! `turnpost verify` checks. And a large Swiss, started early by its organiser, played through.
 
 use chrono::{Duration, Utc};
 use diesel::prelude::*;
@@ -116,4 +116,58 @@ fn the_organiser_alone_calls_an_event_off_before_it_starts_and_those_signed_up_a
     let problem = verify_event(&by_another).unwrap_err();
     assert_eq!(problem.seq, seq, "{problem}");
     assert!(problem.to_string().contains("its organiser"), "{problem}");
+}
+
+#[test]
+fn a_swiss_of_two_hundred_is_played_through_nine_rounds_with_nobody_meeting_twice() {
+    use std::collections::BTreeSet;
+    use turnpost::events::service::Advanced;
+    use turnpost::games::service as games;
+    use turnpost::rules::kalah::Kalah;
+
+    let (_db, mut conn, players) = club(200);
+    let people = crate::events::by_id(&players);
+    let mut swiss = setup(Kind::Kalah, Format::Swiss { rounds: 9 }, 200, Some(DAY));
+    swiss.min_entrants = 100;
+    let id = service::create(&mut conn, &players[0], swiss).unwrap();
+    for player in &players {
+        service::sign_up(&mut conn, &id, player).unwrap();
+    }
+    service::start_now(&mut conn, &id, &players[0]).unwrap();
+    let mut met = BTreeSet::new();
+    let mut rng_pick = 0usize;
+    while event(&mut conn, &id).phase() == Phase::Running {
+        let running = event(&mut conn, &id);
+        let round = running.current_round().unwrap().clone();
+        assert_eq!(round.tables.len(), 100, "round {}", round.number);
+        assert_eq!(round.bye, None);
+        for table in &round.tables {
+            let pair = (
+                table.seats[0].min(table.seats[1]),
+                table.seats[0].max(table.seats[1]),
+            );
+            assert!(
+                met.insert(pair),
+                "{pair:?} met twice, in round {}",
+                round.number
+            );
+            // Fast games: one player of each resigns, the first or the second in turn.
+            rng_pick += 1;
+            let (game, _) = games::load::<Kalah>(&mut conn, &table.game).unwrap();
+            let quitter = &people[&game.seating[rng_pick % 2].id];
+            games::resign(&mut conn, &table.game, quitter, game.seq).unwrap();
+        }
+        while service::advance(&mut conn, &id).unwrap() != Advanced::default() {}
+    }
+    let finished = event(&mut conn, &id);
+    assert_eq!(finished.phase(), Phase::Finished);
+    assert_eq!(finished.rounds.len(), 9);
+    assert_eq!(finished.results.len(), 900);
+    let export = event_export(&mut conn, &id).unwrap();
+    let report = verify_event(&export).unwrap_or_else(|e| panic!("{e}"));
+    let text: Vec<String> = report.lines.iter().map(|l| l.to_string()).collect();
+    assert!(
+        text.iter().any(|l| l.contains("the pairings of all")),
+        "{text:?}"
+    );
 }

@@ -94,7 +94,7 @@ async fn a_round_robin_is_created_entered_played_withdrawn_from_and_audited_thro
     assert!(
         refused
             .body
-            .contains("Most players: give a whole number from 2 to 64"),
+            .contains("Most players: give a whole number from 2 to 1000"),
         "{}",
         refused.body
     );
@@ -522,4 +522,57 @@ async fn the_organiser_starts_a_swiss_early_from_its_page_and_sees_who_has_yet_t
     );
     let late = (ann.post_form(&format!("{path}/call-off"), &[("csrf", &csrf)])).await;
     assert_eq!(late.status, 410, "{}", late.body);
+}
+
+#[tokio::test]
+async fn a_tournament_of_a_hundred_and_fifty_shows_its_standings_and_entrants_a_hundred_a_page() {
+    use turnpost::events::log::Format;
+    use turnpost::events::service;
+    use turnpost::i18n::Lang;
+    use turnpost::rules::Kind;
+
+    let app = TestApp::start().await;
+    let mut conn = app.db.connect_as_server();
+    let players: Vec<_> = (0..150)
+        .map(|i| {
+            let email = format!("swiss{i}@example.com");
+            accounts::find_or_create(&mut conn, &email, Lang::En).unwrap()
+        })
+        .collect();
+    let mut big = crate::events::setup(Kind::Kalah, Format::Swiss { rounds: 5 }, 150, Some(86_400));
+    big.min_entrants = 2;
+    let id = service::create(&mut conn, &players[0], big).unwrap();
+    for player in &players {
+        service::sign_up(&mut conn, &id, player).unwrap();
+    }
+    service::start_now(&mut conn, &id, &players[0]).unwrap();
+
+    let browser = app.browser();
+    let first = browser.get_json(&format!("/events/{id}")).await.json();
+    assert_eq!(
+        (first["page"].as_u64(), first["pages"].as_u64()),
+        (Some(1), Some(2))
+    );
+    assert_eq!(first["entrant_count"], 150);
+    assert_eq!(first["entrants"].as_array().unwrap().len(), 100);
+    assert_eq!(first["standings"].as_array().unwrap().len(), 100);
+    assert_eq!(first["rounds"][0]["game_count"], 75);
+    assert_eq!(first["rounds"][0]["games"].as_array().unwrap().len(), 75);
+    let second = browser
+        .get_json(&format!("/events/{id}?page=2"))
+        .await
+        .json();
+    assert_eq!(second["entrants"].as_array().unwrap().len(), 50);
+    assert_eq!(second["entrants"][0]["number"], 100);
+    assert_eq!(second["standings"][0]["place"], 101);
+    assert!(second["rounds"][0]["games"].as_array().unwrap().is_empty());
+
+    let page = browser.get(&format!("/events/{id}?page=2")).await;
+    assert_eq!(page.status, 200);
+    assert!(page.body.contains("Page 2 of 2"), "{}", page.body);
+    assert!(page.body.contains("<ol class=\"entrants\" start=\"101\">"));
+    assert!(page.body.contains(&format!("href=\"/events/{id}?page=1\"")));
+    let refused = browser.get(&format!("/events/{id}?page=none")).await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.body.contains("whole number"), "{}", refused.body);
 }

@@ -27,6 +27,7 @@ use crate::web::form::Form;
 use crate::web::ids::EventId;
 use crate::web::layout::{Layout, page, see_other};
 use crate::web::limits;
+use crate::web::pages::leaderboard::{Paging, page_number};
 use crate::web::session::{Visitor, check_post_csrf, visitor};
 
 use super::events::format_message;
@@ -92,6 +93,10 @@ struct EventPage {
     rules: Vec<String>,
     status: String,
     actions: Vec<Action>,
+    /// This page of the long lists, of how many; where each list's lines start.
+    page: usize,
+    pages: usize,
+    first_line: usize,
     /// For the organiser of a running event: who has yet to move in the current round.
     still_to_play: Option<String>,
     entrants: Vec<String>,
@@ -109,7 +114,9 @@ pub async fn show(
     session: Session,
     state: web::Data<AppState>,
     EventId(id): EventId,
+    paging: web::Query<Paging>,
 ) -> Result<HttpResponse, WebError> {
+    let shown = Shown::new(page_number(paging.page.as_deref())?);
     let visitor = visitor(&req, &session, &state).await?;
     let pool = state.pool.clone();
     let event_id = id.clone();
@@ -118,9 +125,44 @@ pub async fn show(
     })
     .await??;
     if asks_for_json(&req) {
-        return Ok(json_response(StatusCode::OK, &twin(&seen)));
+        return Ok(json_response(StatusCode::OK, &twin(&seen, shown)));
     }
-    page(&event_page(&seen, &visitor))
+    page(&event_page(&seen, &visitor, shown))
+}
+
+/// Lines of the standings, of the entrants and of each round's games on one page.
+const PER_PAGE: usize = 100;
+
+/// Which page of an event's long lists is shown.
+#[derive(Clone, Copy)]
+struct Shown {
+    number: usize,
+}
+
+impl Shown {
+    fn new(number: i64) -> Shown {
+        Shown {
+            number: number as usize,
+        }
+    }
+
+    fn offset(self) -> usize {
+        (self.number - 1) * PER_PAGE
+    }
+
+    /// This page's part of a list.
+    fn of<T>(self, list: impl IntoIterator<Item = T>) -> impl Iterator<Item = T> {
+        list.into_iter().skip(self.offset()).take(PER_PAGE)
+    }
+
+    /// How many pages the event's longest list needs.
+    fn pages(event: &Event) -> usize {
+        let longest = (event.rounds.iter().map(|r| r.tables.len()))
+            .chain([event.entrants.len()])
+            .max()
+            .unwrap_or(0);
+        longest.div_ceil(PER_PAGE).max(1)
+    }
 }
 
 fn sitting(event: &Event, entrants: &[usize]) -> String {
@@ -137,7 +179,7 @@ fn games_left(seen: &EventView, entrant: usize) -> usize {
 }
 
 /// The JSON twin: the event, its entrants, standings and rounds.
-fn twin(seen: &EventView) -> serde_json::Value {
+fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
     let event = &seen.event;
     let finished = event.phase() == Phase::Finished;
     json!({
@@ -157,7 +199,11 @@ fn twin(seen: &EventView) -> serde_json::Value {
         "min_entrants": event.setup.min_entrants,
         "max_entrants": event.setup.max_entrants,
         "timeouts_to_withdraw": event.setup.timeouts_to_withdraw,
-        "entrants": event.entrants.iter().enumerate().map(|(i, p)| json!({
+        "page": shown.number,
+        "pages": Shown::pages(event),
+        "per_page": PER_PAGE,
+        "entrant_count": event.entrants.len(),
+        "entrants": shown.of(event.entrants.iter().enumerate()).map(|(i, p)| json!({
             "number": i,
             "name": p.name,
             "withdrawn": event.withdrawn.iter().find(|w| w.entrant == i).map(|w| match w.why {
@@ -165,7 +211,7 @@ fn twin(seen: &EventView) -> serde_json::Value {
                 Leaving::TimedOut => "timed_out",
             }),
         })).collect::<Vec<_>>(),
-        "standings": seen.standings.iter().map(|s| json!({
+        "standings": shown.of(&seen.standings).map(|s| json!({
             "place": s.place,
             "entrant": s.entrant,
             "name": event.name_of(s.entrant),
@@ -182,7 +228,8 @@ fn twin(seen: &EventView) -> serde_json::Value {
             "round": r.number,
             "deadline": r.deadline,
             "bye": r.bye,
-            "games": r.tables.iter().map(|t| {
+            "game_count": r.tables.len(),
+            "games": shown.of(&r.tables).map(|t| {
                 let line = seen.games.iter().find(|g| g.game_id == t.game);
                 json!({
                     "game": t.game,
@@ -198,7 +245,7 @@ fn twin(seen: &EventView) -> serde_json::Value {
     })
 }
 
-fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
+fn event_page(seen: &EventView, visitor: &Visitor, shown: Shown) -> EventPage {
     let event = &seen.event;
     let lang = visitor.lang;
     let zone = zone_of(visitor);
@@ -286,7 +333,8 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
     };
     let actions = actions(event, visitor);
     let still_to_play = still_to_play(seen, visitor);
-    let entrants = (event.entrants.iter().enumerate())
+    let entrants = shown
+        .of(event.entrants.iter().enumerate())
         .map(
             |(i, p)| match event.withdrawn.iter().find(|w| w.entrant == i) {
                 Some(w) => lang
@@ -309,7 +357,8 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
     if finished {
         columns.push("event-lot");
     }
-    let standings = (seen.standings.iter())
+    let standings = shown
+        .of(&seen.standings)
         .map(|s| standing_line(seen, s, finished, visitor))
         .collect();
     let cross = match setup.format {
@@ -325,7 +374,8 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
                     .arg("round", round.number)
                     .to_string(),
             },
-            tables: (round.tables.iter())
+            tables: shown
+                .of(&round.tables)
                 .map(|t| TableLine {
                     path: format!("/games/{}", t.game),
                     players: sitting(event, &t.seats),
@@ -348,6 +398,9 @@ fn event_page(seen: &EventView, visitor: &Visitor) -> EventPage {
         rules,
         status,
         actions,
+        page: shown.number,
+        pages: Shown::pages(event),
+        first_line: shown.offset() + 1,
         still_to_play,
         entrants,
         columns: columns.into_iter().map(|k| lang.t(k)).collect(),

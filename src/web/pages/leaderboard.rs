@@ -71,11 +71,11 @@ struct BoardPage {
 
 #[derive(Deserialize)]
 pub struct Paging {
-    page: Option<String>,
+    pub page: Option<String>,
 }
 
 /// A page number as typed: 1 if none, 400 in words if it is not a whole number from 1.
-fn page_number(typed: Option<&str>) -> Result<i64, WebError> {
+pub fn page_number(typed: Option<&str>) -> Result<i64, WebError> {
     match typed {
         None | Some("") => Ok(1),
         Some(typed) => typed
