@@ -1,9 +1,17 @@
-//! `cargo bench --bench tournaments`: pairing every round of Swiss events of many entrants.
+//! `cargo bench --bench tournaments`: pairing every round of Swiss events of many entrants, and
+//! a large event in the database.
 //!
 //! For each size (`TOURNAMENT_SIZES`, default 64,256,1000) it plays an event of
 //! `TOURNAMENT_ROUNDS` (default 11 and 20) rounds of random results (a win, a draw or a loss,
 //! equally likely), pairing each round by matching as the server does, and reports the slowest
 //! round's time, the mean, and the games paired outside their score group.
+//!
+//! Then, on a database of its own (`TOURNAMENT_ADMIN_URL`, default
+//! `postgres://postgres@localhost`), it makes a Swiss of 1,000 entrants and one of 10, starts
+//! each (the first round's 500 and 5 games made in one transaction, as the scheduler does), and
+//! reads each event as its page does (the log folded, the standings, every game's state) the
+//! same number of times, interleaved; it reports the time a game to start a round and the time
+//! a read, each for 1,000 beside 10.
 
 use std::time::{Duration, Instant};
 
@@ -28,6 +36,97 @@ fn main() {
         for rounds in sizes("TOURNAMENT_ROUNDS", "11,20") {
             event(entrants, rounds);
         }
+    }
+    stored::run();
+}
+
+/// A large event in the database beside a small one.
+mod stored {
+    use std::time::{Duration, Instant};
+
+    use diesel::pg::PgConnection;
+    use turnpost::auth::{Player, accounts};
+    use turnpost::events::log::{Format, Setup, SwissPairing};
+    use turnpost::events::{read, service};
+    use turnpost::games::clock::{OnTimeout, TimeControl};
+    use turnpost::i18n::Lang;
+    use turnpost::rules::kalah::Kalah;
+    use turnpost::rules::{Kind, Rules};
+
+    const READS: u32 = 20;
+
+    pub fn run() {
+        let admin = std::env::var("TOURNAMENT_ADMIN_URL")
+            .unwrap_or_else(|_| "postgres://postgres@localhost".into());
+        let database = format!("turnpost_bench_tournaments_{}", std::process::id());
+        let url = format!("{admin}/{database}");
+        turnpost::store::set_up(&url).expect("the database is made and migrated");
+        let mut conn = diesel::Connection::establish(&url).unwrap();
+        let players: Vec<Player> = (0..1000)
+            .map(|n| {
+                let email = format!("entrant{n}@bench.example");
+                accounts::find_or_create(&mut conn, &email, Lang::En).unwrap()
+            })
+            .collect();
+        let (large, large_start) = started(&mut conn, &players);
+        let (small, small_start) = started(&mut conn, &players[..10]);
+        let per_game = |d: Duration, games: u32| d.as_secs_f64() * 1e3 / f64::from(games);
+        println!(
+            "starting round 1: 1,000 entrants {:.0} ms ({:.2} ms a game of 500), 10 entrants {:.1} ms ({:.2} ms a game of 5): {:.2}× a game",
+            large_start.as_secs_f64() * 1e3,
+            per_game(large_start, 500),
+            small_start.as_secs_f64() * 1e3,
+            per_game(small_start, 5),
+            per_game(large_start, 500) / per_game(small_start, 5),
+        );
+        let (mut large_reads, mut small_reads) = (Duration::ZERO, Duration::ZERO);
+        for _ in 0..READS {
+            large_reads += timed_read(&mut conn, &large);
+            small_reads += timed_read(&mut conn, &small);
+        }
+        println!(
+            "reading the event as its page does ({READS} times each, interleaved): 1,000 entrants {:.1} ms, 10 entrants {:.2} ms: {:.1}×",
+            large_reads.as_secs_f64() * 1e3 / f64::from(READS),
+            small_reads.as_secs_f64() * 1e3 / f64::from(READS),
+            large_reads.as_secs_f64() / small_reads.as_secs_f64(),
+        );
+        drop(conn);
+        let _ = std::process::Command::new("psql")
+            .args(["-q", "-d", &format!("{admin}/postgres"), "-c"])
+            .arg(format!("DROP DATABASE {database} WITH (FORCE)"))
+            .status();
+    }
+
+    /// A Swiss of `players`, signed up and started by its organiser; how long the start took.
+    fn started(conn: &mut PgConnection, players: &[Player]) -> (String, Duration) {
+        let setup = Setup {
+            title: format!("Swiss of {}", players.len()),
+            kind: Kind::Kalah,
+            options: serde_json::to_value(<Kalah as Rules>::Options::default()).unwrap(),
+            format: Format::Swiss { rounds: 9 },
+            rated: false,
+            time_control: TimeControl::from_days(7, false, OnTimeout::Withdraw, 86_400),
+            sign_up_closes: (chrono::Utc::now() + chrono::Duration::days(1)).to_rfc3339(),
+            min_entrants: 2,
+            max_entrants: players.len() as u32,
+            round_seconds: Some(7 * 86_400),
+            timeouts_to_withdraw: 3,
+            swiss_pairing: SwissPairing::Matching,
+        };
+        let id = service::create(conn, &players[0], setup).unwrap();
+        for player in players {
+            service::sign_up(conn, &id, player).unwrap();
+        }
+        let started = Instant::now();
+        service::start_now(conn, &id, &players[0]).unwrap();
+        (id, started.elapsed())
+    }
+
+    fn timed_read(conn: &mut PgConnection, id: &str) -> Duration {
+        let started = Instant::now();
+        let seen = read::view(conn, id).unwrap();
+        assert!(!seen.standings.is_empty());
+        started.elapsed()
     }
 }
 
