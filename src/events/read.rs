@@ -1,5 +1,7 @@
 //! What the pages list of events, read from the read models.
 
+use std::collections::HashMap;
+
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -83,17 +85,20 @@ pub fn games_of(conn: &mut PgConnection, event_id: &str) -> QueryResult<Vec<Game
         .filter(turn_clocks::game_id.eq_any(&ids))
         .select((turn_clocks::game_id, turn_clocks::due_at))
         .load(conn)?;
+    let mut waiting_for: HashMap<String, Vec<String>> = HashMap::new();
+    for (game, name) in waiting {
+        waiting_for.entry(game).or_default().push(name);
+    }
+    let mut due_at: HashMap<String, DateTime<Utc>> = HashMap::new();
+    for (game, at) in due {
+        let earliest = due_at.entry(game).or_insert(at);
+        *earliest = (*earliest).min(at);
+    }
     Ok(rows
         .into_iter()
         .map(|(game_id, phase, result)| GameLine {
-            waiting_for: (waiting.iter())
-                .filter(|(g, _)| *g == game_id)
-                .map(|(_, name)| name.clone())
-                .collect(),
-            due_at: (due.iter())
-                .filter(|(g, _)| *g == game_id)
-                .map(|(_, at)| *at)
-                .min(),
+            waiting_for: waiting_for.remove(&game_id).unwrap_or_default(),
+            due_at: due_at.get(&game_id).copied(),
             game_id,
             phase,
             result,
