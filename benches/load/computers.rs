@@ -205,13 +205,7 @@ async fn new_games(person: &Player, games: usize) -> Vec<String> {
 async fn new_people_games(person: &Player, other: &Player, games: usize) -> Vec<String> {
     let mut urls = Vec::new();
     for _ in 0..games {
-        let (status, path) = person
-            .post_located("/games/new/azul", &[("open_seats", "1")])
-            .await;
-        assert_eq!(status, 303, "creating a game between two people");
-        let sat = other.post(&format!("{path}/sit"), &[]).await;
-        assert_eq!(sat, 303, "taking the open seat");
-        urls.push(path);
+        urls.push(super::Table::open("azul", person, other).await.path);
     }
     urls
 }

@@ -153,10 +153,6 @@ pub(super) fn seats(round: usize, high: &Ranked, low: &Ranked) -> Pairing {
 mod tests {
     use super::*;
 
-    fn fresh(entrant: Entrant) -> Ranked {
-        Ranked::new(entrant)
-    }
-
     fn pairs(round: &Round) -> Vec<(Entrant, Entrant)> {
         (round.games.iter())
             .map(|g| (g.first.min(g.second), g.first.max(g.second)))
@@ -165,7 +161,7 @@ mod tests {
 
     #[test]
     fn the_top_meets_the_next_it_has_not_met_and_the_lowest_without_a_bye_rests() {
-        let mut ranked: Vec<Ranked> = (0..5).map(fresh).collect();
+        let mut ranked: Vec<Ranked> = (0..5).map(Ranked::new).collect();
         let round = pair(0, &ranked).unwrap();
         assert_eq!(round.bye, Some(4));
         assert_eq!(pairs(&round), [(0, 1), (2, 3)]);
@@ -183,7 +179,7 @@ mod tests {
     #[test]
     fn a_choice_that_would_strand_the_rest_is_taken_back() {
         // 0 may meet 1 or 3; 2 has met 3, so 0–1 would leave 2–3 again: 0 meets 3, 1 meets 2.
-        let mut ranked: Vec<Ranked> = (0..4).map(fresh).collect();
+        let mut ranked: Vec<Ranked> = (0..4).map(Ranked::new).collect();
         ranked[0].met.insert(2);
         ranked[2].met.extend([0, 3]);
         ranked[3].met.insert(2);
@@ -198,7 +194,7 @@ mod tests {
 
     #[test]
     fn first_seats_go_to_who_had_fewer_then_to_who_sat_second_last() {
-        let mut ranked: Vec<Ranked> = (0..2).map(fresh).collect();
+        let mut ranked: Vec<Ranked> = (0..2).map(Ranked::new).collect();
         assert_eq!(pair(0, &ranked).unwrap().games[0].first, 0);
         ranked[0].firsts = 2;
         ranked[1].firsts = 1;
@@ -211,7 +207,7 @@ mod tests {
 
     #[test]
     fn nobody_has_a_second_bye_while_another_has_had_none() {
-        let mut ranked: Vec<Ranked> = (0..3).map(fresh).collect();
+        let mut ranked: Vec<Ranked> = (0..3).map(Ranked::new).collect();
         ranked[2].had_bye = true;
         assert_eq!(pair(1, &ranked).unwrap().bye, Some(1));
         for r in &mut ranked {
@@ -223,7 +219,7 @@ mod tests {
     #[test]
     fn the_bye_moves_up_when_resting_the_lowest_would_force_a_repeat() {
         // 0 and 1 have met; resting 2 would leave them to meet again, so 1 rests.
-        let mut ranked: Vec<Ranked> = (0..3).map(fresh).collect();
+        let mut ranked: Vec<Ranked> = (0..3).map(Ranked::new).collect();
         ranked[0].met.insert(1);
         ranked[1].met.insert(0);
         let round = pair(1, &ranked).unwrap();

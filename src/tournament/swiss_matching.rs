@@ -34,6 +34,7 @@ pub fn pair(round: usize, ranked: &[Ranked]) -> Option<Round> {
     let vertices = n + usize::from(bye.is_some());
     let edges = edges(ranked, bye);
     let mates = max_weight_perfect_matching(vertices, &edges)?;
+    // Taken in ranking order, the games come out ordered by their higher-ranked player.
     let mut games = Vec::new();
     let mut resting = None;
     for (i, &j) in mates.iter().enumerate().take(n) {
@@ -43,10 +44,6 @@ pub fn pair(round: usize, ranked: &[Ranked]) -> Option<Round> {
             games.push(seat(round, &ranked[i], &ranked[j]));
         }
     }
-    games.sort_by_key(|g| {
-        let place = |e| ranked.iter().position(|r| r.entrant == e);
-        place(g.first).min(place(g.second))
-    });
     Some(Round {
         games,
         bye: resting,
@@ -175,17 +172,13 @@ mod tests {
     /// Entrants 0..n as an event would hold them after `rounds` rounds of random results, paired
     /// by matching, ranked by points then entrant number.
     fn played(n: usize, rounds: usize, rng: &mut ChaCha8Rng) -> Option<Vec<Ranked>> {
-        let mut ranked: Vec<Ranked> = (0..n).map(fresh).collect();
+        let mut ranked: Vec<Ranked> = (0..n).map(Ranked::new).collect();
         for round in 1..=rounds {
             let paired = pair(round, &ranked)?;
             check_round(&ranked, &paired);
             record(&mut ranked, &paired, rng);
         }
         Some(ranked)
-    }
-
-    fn fresh(entrant: usize) -> Ranked {
-        Ranked::new(entrant)
     }
 
     fn record(ranked: &mut [Ranked], round: &Round, rng: &mut ChaCha8Rng) {
@@ -322,7 +315,7 @@ mod tests {
 
     #[test]
     fn score_groups_meet_within_themselves_top_down_and_the_lowest_without_a_bye_rests() {
-        let mut ranked: Vec<Ranked> = (0..7).map(fresh).collect();
+        let mut ranked: Vec<Ranked> = (0..7).map(Ranked::new).collect();
         for r in &mut ranked[..3] {
             r.points = Points(2);
         }
@@ -339,7 +332,7 @@ mod tests {
 
     #[test]
     fn nobody_sits_first_three_times_in_a_row_when_the_opponent_can_take_it() {
-        let mut ranked: Vec<Ranked> = (0..2).map(fresh).collect();
+        let mut ranked: Vec<Ranked> = (0..2).map(Ranked::new).collect();
         ranked[0].firsts = 2;
         ranked[0].last_first = Some(true);
         ranked[0].seat_run = 2;
