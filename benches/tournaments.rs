@@ -9,9 +9,12 @@
 //! Then, on a database of its own (`TOURNAMENT_ADMIN_URL`, default
 //! `postgres://postgres@localhost`), it makes a Swiss of 1,000 entrants and one of 10, starts
 //! each (the first round's 500 and 5 games made in one transaction, as the scheduler does), and
-//! reads each event as its page does (the log folded, the standings, every game's state) the
-//! same number of times, interleaved; it reports the time a game to start a round and the time
-//! a read, each for 1,000 beside 10.
+//! reads each event as its page does (the event folded and ranked, the state of the games on the
+//! page): once from its whole log, then the same number of times each, interleaved, as kept
+//! folded. Last it starts `turnpost serve` on that database (as `TOURNAMENT_SERVER_URL`'s role,
+//! default `postgres://turnpost_server@localhost`) and loads each event's first page over HTTP,
+//! interleaved with `/static/style.css` from the same server. It reports the time a game to start
+//! a round, the time a read and a page's median, each for 1,000 beside 10.
 
 use std::time::{Duration, Instant};
 
@@ -46,6 +49,7 @@ mod stored {
 
     use diesel::pg::PgConnection;
     use turnpost::auth::{Player, accounts};
+    use turnpost::events::fold::Event;
     use turnpost::events::log::{Format, Setup, SwissPairing};
     use turnpost::events::{read, service};
     use turnpost::games::clock::{OnTimeout, TimeControl};
@@ -79,17 +83,25 @@ mod stored {
             per_game(small_start, 5),
             per_game(large_start, 500) / per_game(small_start, 5),
         );
+        let (large_first, small_first) =
+            (timed_read(&mut conn, &large), timed_read(&mut conn, &small));
+        println!(
+            "reading the event as its page does, first time (its whole log folded and ranked): 1,000 entrants {:.1} ms, 10 entrants {:.2} ms",
+            large_first.as_secs_f64() * 1e3,
+            small_first.as_secs_f64() * 1e3,
+        );
         let (mut large_reads, mut small_reads) = (Duration::ZERO, Duration::ZERO);
         for _ in 0..READS {
             large_reads += timed_read(&mut conn, &large);
             small_reads += timed_read(&mut conn, &small);
         }
         println!(
-            "reading the event as its page does ({READS} times each, interleaved): 1,000 entrants {:.1} ms, 10 entrants {:.2} ms: {:.1}×",
+            "reading it again, kept folded ({READS} times each, interleaved): 1,000 entrants {:.2} ms, 10 entrants {:.2} ms: {:.2}×",
             large_reads.as_secs_f64() * 1e3 / f64::from(READS),
             small_reads.as_secs_f64() * 1e3 / f64::from(READS),
             large_reads.as_secs_f64() / small_reads.as_secs_f64(),
         );
+        super::pages::compare(&database, &large, &small);
         drop(conn);
         let _ = std::process::Command::new("psql")
             .args(["-q", "-d", &format!("{admin}/postgres"), "-c"])
@@ -122,11 +134,106 @@ mod stored {
         (id, started.elapsed())
     }
 
+    /// The games on an event's first page.
+    fn first_page(event: &Event) -> Vec<&str> {
+        (event.rounds.iter())
+            .flat_map(|r| r.tables.iter().take(100))
+            .map(|t| t.game.as_str())
+            .collect()
+    }
+
+    /// Reads the event and the state of the games on its first page, as the page does.
     fn timed_read(conn: &mut PgConnection, id: &str) -> Duration {
         let started = Instant::now();
-        let seen = read::view(conn, id).unwrap();
-        assert!(!seen.standings.is_empty());
+        let seen = read::view(conn, id, first_page).unwrap();
+        assert!(!seen.kept.standings.is_empty());
         started.elapsed()
+    }
+}
+
+/// The events' pages over HTTP from `turnpost serve`, beside a static file from the same server.
+mod pages {
+    use std::process::{Child, Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    const LOADS: usize = 300;
+
+    pub fn compare(database: &str, large: &str, small: &str) {
+        let (mut server, base) = serve(database);
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let http = reqwest::Client::new();
+            let large = format!("{base}/events/{large}?page=1");
+            let small = format!("{base}/events/{small}");
+            let style = format!("{base}/static/style.css");
+            let (mut large_times, mut small_times, mut style_times) = (vec![], vec![], vec![]);
+            for _ in 0..LOADS {
+                large_times.push(load(&http, &large).await);
+                small_times.push(load(&http, &small).await);
+                style_times.push(load(&http, &style).await);
+            }
+            let (l, s, c) = (
+                median(&mut large_times),
+                median(&mut small_times),
+                median(&mut style_times),
+            );
+            println!(
+                "the event's page over HTTP ({LOADS} loads each, interleaved, medians): 1,000 entrants (page 1 of 10) {:.2} ms, 10 entrants {:.2} ms: {:.2}×; /static/style.css {:.2} ms",
+                l * 1e3,
+                s * 1e3,
+                l / s,
+                c * 1e3,
+            );
+        });
+        let _ = server.kill();
+        let _ = server.wait();
+    }
+
+    async fn load(http: &reqwest::Client, url: &str) -> Duration {
+        let started = Instant::now();
+        let answer = http.get(url).send().await.unwrap();
+        assert!(answer.status().is_success(), "{url}: {}", answer.status());
+        answer.bytes().await.unwrap();
+        started.elapsed()
+    }
+
+    fn median(times: &mut [Duration]) -> f64 {
+        times.sort_unstable();
+        times[times.len() / 2].as_secs_f64()
+    }
+
+    /// `turnpost serve` on the bench's database, with no workers; its process and address.
+    fn serve(database: &str) -> (Child, String) {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let base = format!("http://127.0.0.1:{port}");
+        let url = std::env::var("TOURNAMENT_SERVER_URL")
+            .unwrap_or_else(|_| "postgres://turnpost_server@localhost".into());
+        let child = Command::new(env!("CARGO_BIN_EXE_turnpost"))
+            .arg("serve")
+            .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
+            .env("TURNPOST__SERVER__BASE_URL", &base)
+            .env("TURNPOST__DATABASE__URL", format!("{url}/{database}"))
+            .env("TURNPOST__DATABASE__ADMIN_URL", "")
+            .env("TURNPOST__MAIL__WORKER", "false")
+            .env("TURNPOST__CLOCK__SCHEDULER", "false")
+            .env("TURNPOST__COMPUTERS__WORKER", "false")
+            .env("RUST_LOG", "warn")
+            .stdout(Stdio::null())
+            .spawn()
+            .expect("turnpost serve starts");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "the server did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        (child, base)
     }
 }
 

@@ -111,6 +111,9 @@ pub struct ServerSettings {
     /// Rows of game log kept folded in memory between requests; 0 folds every game from the
     /// database's rows on every request.
     pub game_cache_rows: u64,
+    /// Rows of tournament log kept folded and ranked in memory between requests; 0 folds every
+    /// event from the database's rows on every request.
+    pub event_cache_rows: u64,
 }
 
 #[derive(Clone, Debug, Deserialize)]

@@ -66,6 +66,7 @@ struct Figures {
     /// `cache_uses`' two series, resolved once: every page and move counts one.
     cache_hits: IntCounter,
     cache_misses: IntCounter,
+    event_cache_uses: IntCounterVec,
     build_info: IntGaugeVec,
 }
 
@@ -191,6 +192,12 @@ static FIGURES: LazyLock<Figures> = LazyLock::new(|| {
              (the replica was behind, down or not set).",
             &["source"],
         ),
+        event_cache_uses: counter(
+            "event_cache_uses_total",
+            "Tournaments looked up among the events kept folded, by result: hit (only newer \
+             rows read) or miss (the whole log read, folded and ranked).",
+            &["result"],
+        ),
         cache_hits: cache_uses.with_label_values(&["hit"]),
         cache_misses: cache_uses.with_label_values(&["miss"]),
         cache_uses,
@@ -218,6 +225,7 @@ impl Figures {
             Box::new(self.pool_timeouts.clone()),
             Box::new(self.replica_reads.clone()),
             Box::new(self.cache_uses.clone()),
+            Box::new(self.event_cache_uses.clone()),
             Box::new(self.build_info.clone()),
         ]
     }
@@ -362,6 +370,11 @@ impl Drop for PoolWait<'_> {
 pub fn replica_read(from_replica: bool) {
     let source = if from_replica { "replica" } else { "primary" };
     FIGURES.replica_reads.with_label_values(&[source]).inc();
+}
+
+pub fn event_cache_use(hit: bool) {
+    let result = if hit { "hit" } else { "miss" };
+    FIGURES.event_cache_uses.with_label_values(&[result]).inc();
 }
 
 pub fn cache_use(hit: bool) {

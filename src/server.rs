@@ -93,6 +93,7 @@ pub fn start(settings: Settings) -> anyhow::Result<(Running, SocketAddr)> {
 pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Running> {
     let pool = store::connect(&settings.database)?;
     crate::games::cache::configure(settings.server.game_cache_rows);
+    crate::events::kept::configure(settings.server.event_cache_rows);
     // Fail at start-up, not at the first email, when the mail settings are unusable.
     crate::mail::Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
     let key = web::session_key(&pool)?;

@@ -1,5 +1,7 @@
 //! An event as its log folds up: pure, used by the service, the pages and the verifier alike.
 
+use std::collections::HashMap;
+
 use super::log::{Fact, Leaving, Setup, Table};
 use crate::games::stream::Participant;
 
@@ -69,6 +71,8 @@ pub struct Event {
     pub called_off_by_organiser: bool,
     pub rounds: Vec<Round>,
     pub results: Vec<Result>,
+    /// Where each game's result stands in `results`.
+    result_at: HashMap<String, usize>,
     pub withdrawn: Vec<Withdrawal>,
     /// The revealed seed, once the event has ended.
     pub seed: Option<String>,
@@ -108,6 +112,7 @@ impl Event {
             called_off_by_organiser: false,
             rounds: Vec::new(),
             results: Vec::new(),
+            result_at: HashMap::new(),
             withdrawn: Vec::new(),
             seed: None,
             seq: 1,
@@ -161,6 +166,8 @@ impl Event {
                         timed_out: timed_out.clone(),
                         head: head.clone(),
                     };
+                    let at = self.results.len();
+                    self.result_at.entry(game.clone()).or_insert(at);
                     self.results.push(result);
                 }
             }
@@ -190,7 +197,7 @@ impl Event {
     }
 
     pub fn result_of(&self, game: &str) -> Option<&Result> {
-        self.results.iter().find(|r| r.game == game)
+        self.results.get(*self.result_at.get(game)?)
     }
 
     /// The entrant number of a player, once the event has started.

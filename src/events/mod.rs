@@ -9,6 +9,7 @@
 
 pub mod decide;
 pub mod fold;
+pub mod kept;
 pub mod log;
 pub mod read;
 pub mod service;

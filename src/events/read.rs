@@ -1,16 +1,19 @@
 //! What the pages list of events, read from the read models.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
+use diesel::sql_types::{Array, Nullable, Text, Timestamptz};
 
 use super::decide;
 use super::fold::Event;
+use super::kept::{self, Kept};
 use super::store;
 use crate::games::error::Result;
-use crate::store::schema::{event_games, events, game_players, games, players, turn_clocks};
+use crate::store::schema::events;
 
 /// An event as the list shows it.
 #[derive(Clone, Debug, Queryable)]
@@ -65,71 +68,75 @@ pub struct GameLine {
     pub due_at: Option<DateTime<Utc>>,
 }
 
-/// The state of each of an event's games, by id.
-pub fn games_of(conn: &mut PgConnection, event_id: &str) -> QueryResult<Vec<GameLine>> {
-    let rows: Vec<(String, String, Option<String>)> = event_games::table
-        .inner_join(games::table)
-        .filter(event_games::event_id.eq(event_id))
-        .order((event_games::round.asc(), event_games::table_no.asc()))
-        .select((games::id, games::phase, games::result))
-        .load(conn)?;
-    let ids: Vec<&String> = rows.iter().map(|r| &r.0).collect();
-    let waiting: Vec<(String, String)> = game_players::table
-        .inner_join(players::table)
-        .filter(game_players::game_id.eq_any(&ids))
-        .filter(game_players::to_act.eq(true))
-        .order((game_players::game_id.asc(), game_players::seat.asc()))
-        .select((game_players::game_id, players::display_name))
-        .load(conn)?;
-    let due: Vec<(String, DateTime<Utc>)> = turn_clocks::table
-        .filter(turn_clocks::game_id.eq_any(&ids))
-        .select((turn_clocks::game_id, turn_clocks::due_at))
-        .load(conn)?;
-    let mut waiting_for: HashMap<String, Vec<String>> = HashMap::new();
-    for (game, name) in waiting {
-        waiting_for.entry(game).or_default().push(name);
+/// The state of each of `game_ids`, by id, in one statement: its phase and result, the names
+/// of those it waits for (in seat order) and the earliest of their clocks' deadlines.
+pub fn games_of(
+    conn: &mut PgConnection,
+    game_ids: &[&str],
+) -> QueryResult<HashMap<String, GameLine>> {
+    #[derive(QueryableByName)]
+    struct Found {
+        #[diesel(sql_type = Text)]
+        id: String,
+        #[diesel(sql_type = Text)]
+        phase: String,
+        #[diesel(sql_type = Nullable<Text>)]
+        result: Option<String>,
+        #[diesel(sql_type = Array<Text>)]
+        waiting_for: Vec<String>,
+        #[diesel(sql_type = Nullable<Timestamptz>)]
+        due_at: Option<DateTime<Utc>>,
     }
-    let mut due_at: HashMap<String, DateTime<Utc>> = HashMap::new();
-    for (game, at) in due {
-        let earliest = due_at.entry(game).or_insert(at);
-        *earliest = (*earliest).min(at);
+    if game_ids.is_empty() {
+        return Ok(HashMap::new());
     }
-    Ok(rows
+    let found: Vec<Found> = diesel::sql_query(
+        "SELECT g.id, g.phase, g.result, \
+           ARRAY(SELECT p.display_name FROM game_players gp JOIN players p ON p.id = gp.player_id \
+                 WHERE gp.game_id = g.id AND gp.to_act ORDER BY gp.seat) AS waiting_for, \
+           (SELECT min(c.due_at) FROM turn_clocks c WHERE c.game_id = g.id) AS due_at \
+         FROM games g WHERE g.id = ANY($1)",
+    )
+    .bind::<Array<Text>, _>(game_ids)
+    .load(conn)?;
+    Ok(found
         .into_iter()
-        .map(|(game_id, phase, result)| GameLine {
-            waiting_for: waiting_for.remove(&game_id).unwrap_or_default(),
-            due_at: due_at.get(&game_id).copied(),
-            game_id,
-            phase,
-            result,
+        .map(|f| {
+            let line = GameLine {
+                game_id: f.id.clone(),
+                phase: f.phase,
+                result: f.result,
+                waiting_for: f.waiting_for,
+                due_at: f.due_at,
+            };
+            (f.id, line)
         })
         .collect())
 }
 
-/// An event with its standings and the state of its games, for its page.
+/// An event with its standings and the state of the games asked for, for its page.
 pub struct EventView {
-    pub event: Event,
-    /// Empty before the start.
-    pub standings: Vec<crate::tournament::Standing>,
-    pub games: Vec<GameLine>,
-    /// The hash of the log's last row, in hex: with `event.seq`, what a verifier compares.
-    pub head: String,
+    pub kept: Arc<Kept>,
+    /// The games asked for, by id.
+    pub games: HashMap<String, GameLine>,
 }
 
-pub fn view(conn: &mut PgConnection, event_id: &str) -> Result<EventView> {
-    let (event, rows) = store::load(conn, event_id)?;
-    let head = rows.last().map(|row| row.hash_hex()).unwrap_or_default();
-    let standings = match event.started {
-        true => decide::standings(&event, &store::load_seed(conn, event_id)?),
-        false => Vec::new(),
-    };
-    let games = games_of(conn, event_id)?;
-    Ok(EventView {
-        event,
-        standings,
-        games,
-        head,
-    })
+impl EventView {
+    /// The state of `game`, if it was asked for.
+    pub fn game(&self, game: &str) -> Option<&GameLine> {
+        self.games.get(game)
+    }
+}
+
+/// The event as it stands, and the state of the games `shown` picks from it.
+pub fn view(
+    conn: &mut PgConnection,
+    event_id: &str,
+    shown: impl FnOnce(&Event) -> Vec<&str>,
+) -> Result<EventView> {
+    let kept = kept::shared().load(conn, event_id)?;
+    let games = games_of(conn, &shown(&kept.event))?;
+    Ok(EventView { kept, games })
 }
 
 /// "Tournament “Autumn Kalah”, round 2" (a round robin's games have no round to name).

@@ -11,21 +11,33 @@ use crate::games::seed::Seed;
 use crate::store::events::{AppendError, EventRow, seal, verify_chain};
 use crate::store::schema::{event_log, event_seeds, events};
 
+/// The columns of the log that make an [`EventRow`].
+pub const ROW: (
+    event_log::event_id,
+    event_log::seq,
+    event_log::actor,
+    event_log::command,
+    event_log::events,
+    event_log::recorded_at,
+    event_log::prev_hash,
+    event_log::hash,
+) = (
+    event_log::event_id,
+    event_log::seq,
+    event_log::actor,
+    event_log::command,
+    event_log::events,
+    event_log::recorded_at,
+    event_log::prev_hash,
+    event_log::hash,
+);
+
 /// Every row of an event, in order, its chain checked.
 pub fn load_rows(conn: &mut PgConnection, event_id: &str) -> Result<Vec<EventRow>> {
     let rows: Vec<EventRow> = event_log::table
         .filter(event_log::event_id.eq(event_id))
         .order(event_log::seq.asc())
-        .select((
-            event_log::event_id,
-            event_log::seq,
-            event_log::actor,
-            event_log::command,
-            event_log::events,
-            event_log::recorded_at,
-            event_log::prev_hash,
-            event_log::hash,
-        ))
+        .select(ROW)
         .load(conn)?;
     if rows.is_empty() {
         return Err(ServiceError::NotFound);

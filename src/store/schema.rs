@@ -326,6 +326,7 @@ diesel::table! {
         created_by -> Int8,
         created_at -> Timestamptz,
         updated_at -> Timestamptz,
+        names_version -> Int8,
     }
 }
 
@@ -370,6 +371,7 @@ diesel::joinable!(rating_changes -> games (game_id));
 
 diesel::joinable!(reply_tokens -> games (game_id));
 diesel::joinable!(event_games -> games (game_id));
+diesel::joinable!(event_log -> events (event_id));
 diesel::joinable!(event_entrants -> players (player_id));
 diesel::joinable!(reply_tokens -> players (player_id));
 

@@ -130,3 +130,72 @@ async fn two_server_processes_on_one_database_play_one_game() {
     assert_eq!(ids.len(), mails.len());
     drop(other);
 }
+
+/// A second process keeps a tournament folded once it has shown it: its next page still shows
+/// what was signed through another connection since, and the pseudonym of an entrant who closed
+/// their account in place of the name in the log's first rows, which the head row never held.
+#[actix_web::test]
+async fn a_tournament_kept_folded_by_another_process_shows_later_sign_ups_and_replaced_names() {
+    use diesel::RunQueryDsl;
+    use turnpost::auth::accounts;
+    use turnpost::events::log::Format;
+    use turnpost::events::service;
+    use turnpost::i18n::Lang;
+    use turnpost::rules::Kind;
+
+    let app = TestApp::start().await;
+    let other = ServerProcess::start(&app).await;
+    let conn = &mut app.db.connect_as_server();
+    let people: Vec<_> = ["zanzibar", "quillon", "oxalis"]
+        .map(|name| accounts::find_or_create(conn, &format!("{name}@example.com"), Lang::En))
+        .map(Result::unwrap)
+        .into();
+    let mut setup = crate::events::setup(Kind::Kalah, Format::Swiss { rounds: 3 }, 8, Some(86_400));
+    setup.sign_up_closes = (chrono::Utc::now() + chrono::Duration::hours(1)).to_rfc3339();
+    let id = service::create(conn, &people[0], setup).unwrap();
+    service::sign_up(conn, &id, &people[1]).unwrap();
+    let visitor = Browser::new(&other.base);
+    let path = format!("/events/{id}");
+
+    let first = visitor.get(&path).await;
+    assert_eq!(first.status, 200, "{}", first.body);
+    assert!(
+        first.body.contains(&people[1].display_name),
+        "{}",
+        first.body
+    );
+    assert!(
+        !first.body.contains(&people[2].display_name),
+        "{}",
+        first.body
+    );
+
+    service::sign_up(conn, &id, &people[2]).unwrap();
+    let second = visitor.get(&path).await;
+    assert!(
+        second.body.contains(&people[2].display_name),
+        "{}",
+        second.body
+    );
+
+    let pseudonym = format!("Former player {}", people[1].id);
+    let renamed: i64 = diesel::select(diesel::dsl::sql::<diesel::sql_types::BigInt>(&format!(
+        "forget_names({}, '{pseudonym}')",
+        people[1].id
+    )))
+    .get_result(conn)
+    .unwrap();
+    assert_eq!(renamed, 1, "the second entrant's sign-up row, not the head");
+    let third = visitor.get(&path).await;
+    assert!(third.body.contains(&pseudonym), "{}", third.body);
+    assert!(
+        !third.body.contains(&people[1].display_name),
+        "{}",
+        third.body
+    );
+    assert!(
+        third.body.contains(&people[2].display_name),
+        "{}",
+        third.body
+    );
+}

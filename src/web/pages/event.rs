@@ -11,8 +11,8 @@ use serde_json::json;
 
 use crate::auth::Player;
 use crate::events::fold::{Event, Phase};
-use crate::events::log::{Format, Leaving, SwissPairing};
-use crate::events::read::{EventView, GameLine, view};
+use crate::events::log::{Format, Leaving, SwissPairing, Table};
+use crate::events::read::{EventView, view};
 use crate::events::service;
 use crate::games::error::ServiceError;
 use crate::rules::Message;
@@ -120,8 +120,12 @@ pub async fn show(
     let visitor = visitor(&req, &session, &state).await?;
     let pool = state.pool.clone();
     let event_id = id.clone();
+    let reader = visitor.player.as_ref().map(|p| p.id);
     let seen = web::block(move || -> Result<EventView, WebError> {
-        view(&mut *pool.get()?, &event_id).map_err(web_error)
+        view(&mut *pool.get()?, &event_id, |event| {
+            games_shown(event, shown, reader)
+        })
+        .map_err(web_error)
     })
     .await??;
     if asks_for_json(&req) {
@@ -165,6 +169,26 @@ impl Shown {
     }
 }
 
+/// The games whose state the page shows: those without a result among this page's lines of each
+/// round, and for the organiser of a running event every game of the current round still
+/// running (to say whom it waits for).
+fn games_shown(event: &Event, shown: Shown, reader: Option<i64>) -> Vec<&str> {
+    let running = |t: &&Table| event.result_of(&t.game).is_none();
+    let mut games: Vec<&str> = (event.rounds.iter())
+        .flat_map(|r| shown.of(&r.tables))
+        .filter(running)
+        .map(|t| t.game.as_str())
+        .collect();
+    let organiser = reader == Some(event.creator.id) && event.phase() == Phase::Running;
+    if let Some(round) = event.current_round().filter(|_| organiser) {
+        let beyond_page = (round.tables.iter().enumerate())
+            .filter(|(i, _)| !(shown.offset()..shown.offset() + PER_PAGE).contains(i))
+            .map(|(_, t)| t);
+        games.extend(beyond_page.filter(running).map(|t| t.game.as_str()));
+    }
+    games
+}
+
 fn sitting(event: &Event, entrants: &[usize]) -> String {
     (entrants.iter())
         .map(|&e| event.name_of(e))
@@ -172,15 +196,23 @@ fn sitting(event: &Event, entrants: &[usize]) -> String {
         .join(" – ")
 }
 
-fn games_left(seen: &EventView, entrant: usize) -> usize {
-    (seen.event.running_games().iter())
-        .filter(|(_, t)| t.seats.contains(&entrant))
-        .count()
+/// How many games each entrant has still running, by entrant number.
+fn games_left(event: &Event) -> Vec<usize> {
+    let mut left = vec![0; event.entrants.len()];
+    for (_, table) in event.running_games() {
+        for &entrant in &table.seats {
+            if let Some(n) = left.get_mut(entrant) {
+                *n += 1;
+            }
+        }
+    }
+    left
 }
 
 /// The JSON twin: the event, its entrants, standings and rounds.
 fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
-    let event = &seen.event;
+    let event = &seen.kept.event;
+    let left = games_left(event);
     let finished = event.phase() == Phase::Finished;
     json!({
         "id": event.id,
@@ -193,7 +225,7 @@ fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
         "time_control": event.setup.time_control,
         "phase": event.phase().as_str(),
         "seq": event.seq,
-        "head_hash": seen.head,
+        "head_hash": seen.kept.head_hex(),
         "seed_commitment": event.seed_commitment,
         "sign_up_closes": event.setup.sign_up_closes,
         "min_entrants": event.setup.min_entrants,
@@ -211,7 +243,7 @@ fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
                 Leaving::TimedOut => "timed_out",
             }),
         })).collect::<Vec<_>>(),
-        "standings": shown.of(&seen.standings).map(|s| json!({
+        "standings": shown.of(&seen.kept.standings).map(|s| json!({
             "place": s.place,
             "entrant": s.entrant,
             "name": event.name_of(s.entrant),
@@ -221,7 +253,7 @@ fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
             "direct": s.direct.value(),
             "wins": s.wins,
             "games": s.games,
-            "games_left": games_left(seen, s.entrant),
+            "games_left": left.get(s.entrant),
             "lot": finished.then_some(s.lot),
         })).collect::<Vec<_>>(),
         "rounds": event.rounds.iter().map(|r| json!({
@@ -230,7 +262,7 @@ fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
             "bye": r.bye,
             "game_count": r.tables.len(),
             "games": shown.of(&r.tables).map(|t| {
-                let line = seen.games.iter().find(|g| g.game_id == t.game);
+                let line = seen.game(&t.game);
                 json!({
                     "game": t.game,
                     "url": format!("/games/{}", t.game),
@@ -246,7 +278,7 @@ fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
 }
 
 fn event_page(seen: &EventView, visitor: &Visitor, shown: Shown) -> EventPage {
-    let event = &seen.event;
+    let event = &seen.kept.event;
     let lang = visitor.lang;
     let zone = zone_of(visitor);
     let setup = &event.setup;
@@ -357,9 +389,10 @@ fn event_page(seen: &EventView, visitor: &Visitor, shown: Shown) -> EventPage {
     if finished {
         columns.push("event-lot");
     }
+    let left = games_left(event);
     let standings = shown
-        .of(&seen.standings)
-        .map(|s| standing_line(seen, s, finished, visitor))
+        .of(&seen.kept.standings)
+        .map(|s| standing_line(seen, s, &left, finished, visitor))
         .collect();
     let cross = match setup.format {
         Format::RoundRobin { .. } if event.started => cross_table(seen),
@@ -408,7 +441,7 @@ fn event_page(seen: &EventView, visitor: &Visitor, shown: Shown) -> EventPage {
         cross,
         rounds,
         seq: event.seq,
-        head: seen.head.clone(),
+        head: seen.kept.head_hex(),
         seed_commitment: event.seed_commitment.clone(),
     }
 }
@@ -416,10 +449,11 @@ fn event_page(seen: &EventView, visitor: &Visitor, shown: Shown) -> EventPage {
 fn standing_line(
     seen: &EventView,
     s: &Standing,
+    left: &[usize],
     finished: bool,
     visitor: &Visitor,
 ) -> StandingLine {
-    let event = &seen.event;
+    let event = &seen.kept.event;
     let mut tie_breaks = match event.setup.format {
         Format::RoundRobin { .. } => vec![sb(s), s.direct.to_string(), s.wins.to_string()],
         Format::Swiss { .. } => vec![
@@ -431,7 +465,10 @@ fn standing_line(
         Format::Tables { .. } => vec![s.wins.to_string()],
     };
     if finished {
-        let drawn = 1 + (seen.standings.iter()).filter(|o| o.lot < s.lot).count();
+        let drawn = 1
+            + (seen.kept.standings.iter())
+                .filter(|o| o.lot < s.lot)
+                .count();
         tie_breaks.push(drawn.to_string());
     }
     let note = match event.withdrawn.iter().find(|w| w.entrant == s.entrant) {
@@ -444,7 +481,7 @@ fn standing_line(
         path: player_path(event.name_of(s.entrant)),
         points: s.points.to_string(),
         tie_breaks,
-        games_left: games_left(seen, s.entrant),
+        games_left: left.get(s.entrant).copied().unwrap_or(0),
         note,
     }
 }
@@ -468,11 +505,11 @@ fn sb(s: &Standing) -> String {
 /// One row for each entrant, one cell for each opponent: 1, ½ or 0 for a game played, + or −
 /// for a game decided by a withdrawal, · for a game still running, × against oneself.
 fn cross_table(seen: &EventView) -> Vec<CrossRow> {
-    let event = &seen.event;
+    let event = &seen.kept.event;
     let n = event.entrants.len();
     let points: Vec<String> = (0..n)
         .map(|e| {
-            (seen.standings.iter())
+            (seen.kept.standings.iter())
                 .find(|s| s.entrant == e)
                 .map_or(String::new(), |s| s.points.to_string())
         })
@@ -521,7 +558,7 @@ fn cross_cell(event: &Event, me: usize, them: usize) -> String {
 /// "1–0", "½–½", or who the game waits for and until when.
 fn table_state(seen: &EventView, game: &str, seats: &[usize], visitor: &Visitor) -> String {
     let lang = visitor.lang;
-    if let Some(result) = seen.event.result_of(game) {
+    if let Some(result) = seen.kept.event.result_of(game) {
         let points = crate::tournament::place_points(&result.places);
         let text: Vec<String> = match seats.len() {
             2 => result
@@ -543,7 +580,7 @@ fn table_state(seen: &EventView, game: &str, seats: &[usize], visitor: &Visitor)
             .arg("points", text.join("–"))
             .to_string();
     }
-    match seen.games.iter().find(|g: &&GameLine| g.game_id == game) {
+    match seen.game(game) {
         Some(line) if !line.waiting_for.is_empty() => match line.due_at {
             Some(due) => lang
                 .tr("event-game-waiting-until")
@@ -629,7 +666,7 @@ fn action(event: &Event, visitor: &Visitor) -> Option<Action> {
 /// For the organiser of a running event, the current round's games still running and the
 /// players they wait for, in words.
 fn still_to_play(seen: &EventView, visitor: &Visitor) -> Option<String> {
-    let event = &seen.event;
+    let event = &seen.kept.event;
     let organiser = visitor
         .player
         .as_ref()
@@ -641,8 +678,8 @@ fn still_to_play(seen: &EventView, visitor: &Visitor) -> Option<String> {
         .filter(|t| event.result_of(&t.game).is_none())
         .map(|t| t.game.as_str())
         .collect();
-    let mut waiting: Vec<&str> = (seen.games.iter())
-        .filter(|g| running.contains(&g.game_id.as_str()))
+    let mut waiting: Vec<&str> = (running.iter())
+        .filter_map(|game| seen.game(game))
         .flat_map(|g| g.waiting_for.iter().map(String::as_str))
         .collect();
     waiting.sort_unstable();
