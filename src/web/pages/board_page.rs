@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::games::clock::{OnTimeout, span_message};
 use crate::games::replay::{Game, Phase, entries, replay};
@@ -32,7 +32,8 @@ use crate::i18n::Lang;
 use super::players::player_path;
 use super::recent::{RecentLine, recent_lines};
 
-use super::game_view::{Visible, game_tag, json_response, load_visible, parse_at};
+use super::game_twin::{Twin, TwinChoice, TwinPlayer, TwinRating, TwinRecent};
+use super::game_view::{Visible, game_tag, json_text_response, load_visible, parse_at};
 
 pub struct PlayerLine {
     pub name: String,
@@ -138,14 +139,15 @@ pub struct Rendered {
 
 enum Built {
     Page(Box<GamePage>),
-    Json(Value),
+    /// The JSON twin's text.
+    Json(Vec<u8>),
 }
 
 impl Rendered {
-    /// The JSON twin, if that is what was built.
-    pub fn json(&self) -> Option<&Value> {
+    /// The JSON twin, if that is what was built, read back as a tree.
+    pub fn json(&self) -> Option<Value> {
         match &self.built {
-            Built::Json(json) => Some(json),
+            Built::Json(json) => serde_json::from_slice(json).ok(),
             Built::Page(_) => None,
         }
     }
@@ -434,49 +436,69 @@ pub fn render_visible<R: GameUi>(
     };
     let refused = error.is_some();
     if held.json {
-        let mut json = json!({
-            "id": game.id,
-            "kind": game.kind,
-            "phase": game.phase().as_str(),
-            "private": game.private,
-            "options": game.options_json,
-            "seq": game.seq,
-            "at": at,
-            "head_hash": head,
-            "seed_commitment": game.seed_commitment,
-            "players": players.iter().map(|p| json!({
-                "seat": p.seat, "name": p.name, "to_act": p.to_act, "you": p.you,
-                "resigned": p.resigned, "timed_out": p.timed_out, "seconds_left": p.seconds_left,
-                "may_withdraw": p.may_withdraw, "away": p.away, "playing_for": p.playing_for,
-            })).collect::<Vec<_>>(),
-            "recent": recent.iter().map(|line| json!({
-                "seq": line.seq, "actor": line.actor, "text": line.text,
-            })).collect::<Vec<_>>(),
-            "time_control": game.time_control,
-            "open_seats": game.players - game.joined.len(),
-            "your_seat": me,
-            // For tools: the token a JSON move sends in the X-CSRF-Token header.
-            "csrf": visitor.player.as_ref().map(|_| visitor.csrf.clone()),
-            "can_resign": can_resign,
-            "can_hand_over": can_hand_over,
-            "status": status,
-            "result": game
-                .end_message()
+        let twin = Twin {
+            at,
+            can_hand_over,
+            can_resign,
+            csrf: visitor.player.as_ref().map(|_| visitor.csrf.as_str()),
+            error,
+            head_hash: &head,
+            id: &game.id,
+            kind: game.kind,
+            legal_commands: (actions.choices.iter())
+                .map(|c| TwinChoice {
+                    command: &c.command,
+                    label: &c.label,
+                })
+                .collect(),
+            open_seats: game.players - game.joined.len(),
+            options: &game.options_json,
+            phase: game.phase().as_str(),
+            players: (players.iter())
+                .map(|p| TwinPlayer {
+                    away: p.away.as_deref(),
+                    may_withdraw: p.may_withdraw,
+                    name: &p.name,
+                    playing_for: p.playing_for.as_deref(),
+                    resigned: p.resigned,
+                    seat: p.seat,
+                    seconds_left: p.seconds_left,
+                    timed_out: p.timed_out,
+                    to_act: p.to_act,
+                    you: p.you,
+                })
+                .collect(),
+            private: game.private,
+            rated: game.rated,
+            ratings: game.rating.as_ref().map(|rated| {
+                (rated.players.iter())
+                    .map(|c| TwinRating {
+                        after: c.after,
+                        before: c.before,
+                        place: c.place,
+                        player: &c.player.name,
+                        shown: (visitor.lang)
+                            .say(&rating::change_message(c.player.name.clone(), c), &[]),
+                    })
+                    .collect()
+            }),
+            recent: (recent.iter())
+                .map(|line| TwinRecent {
+                    actor: &line.actor,
+                    seq: line.seq,
+                    text: &line.text,
+                })
+                .collect(),
+            result: (game.end_message())
                 .map(|result| visitor.lang.say(&result, &game.seat_names())),
-            "view": view,
-            "rated": game.rated,
-            "ratings": game.rating.as_ref().map(|rated| rated.players.iter().map(|c| json!({
-                "player": c.player.name, "place": c.place,
-                "before": c.before, "after": c.after,
-                "shown": visitor.lang.say(&rating::change_message(c.player.name.clone(), c), &[]),
-            })).collect::<Vec<_>>()),
-            "legal_commands": actions.choices.iter().map(|c| json!({
-                "label": c.label, "command": c.command,
-            })).collect::<Vec<_>>(),
-        });
-        if let Some(error) = error {
-            json["error"] = Value::String(error);
-        }
+            seed_commitment: &game.seed_commitment,
+            seq: game.seq,
+            status,
+            time_control: game.time_control,
+            view: view.as_ref(),
+            your_seat: me,
+        };
+        let json = serde_json::to_vec(&twin).expect("the twin serializes");
         let built = Built::Json(json);
         return Ok(Answer::Fresh(Rendered {
             built,
@@ -619,12 +641,17 @@ fn page_tag<R: Rules>(
 }
 
 pub(super) fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, WebError> {
-    let mut response = match &rendered.built {
-        Built::Json(json) => json_response(status, json),
+    let Rendered {
+        built,
+        refused,
+        tag,
+    } = rendered;
+    let mut response = match built {
+        Built::Json(json) => json_text_response(status, json),
         Built::Page(page) => render_page(status, page.as_ref())?,
     };
-    if status == StatusCode::OK && !rendered.refused {
-        rendered.tag.mark(&mut response);
+    if status == StatusCode::OK && !refused {
+        tag.mark(&mut response);
     }
     Ok(response)
 }

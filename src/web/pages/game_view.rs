@@ -69,6 +69,13 @@ pub fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
     HttpResponse::build(status).json(body)
 }
 
+/// A JSON answer already serialized.
+pub fn json_text_response(status: StatusCode, body: Vec<u8>) -> HttpResponse {
+    HttpResponse::build(status)
+        .content_type(actix_web::http::header::ContentType::json())
+        .body(body)
+}
+
 /// The tag of a page made from `game` and its log as `visitor` sees them, in JSON or HTML, with
 /// `more` (the time, for a page that shows it relative).
 pub fn game_tag<R: Rules>(

@@ -12,6 +12,7 @@ mod export;
 mod game;
 mod game_move;
 mod game_read;
+mod game_twin;
 mod game_view;
 mod health;
 mod history;
