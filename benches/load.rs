@@ -21,6 +21,9 @@
 //!   `benches/server-move.sql`, the statements the server itself sends for a move, on a database
 //!   made by the server's migrations — how near the server comes to what its own statements
 //!   cost PostgreSQL;
+//! - the same moves with every pair playing 16 games at once (512 for 32 pairs), a move in each
+//!   in turn, against the same pgbench; and for both shapes the server's CPU a move against its
+//!   CPU for one request of `/static/style.css`, measured in the same round;
 //! - the CPU a move costs the server, PostgreSQL and the load client, and PostgreSQL's CPU a
 //!   transaction in each pgbench peer (PostgreSQL's CPU is that of the cluster at
 //!   `LOAD_ADMIN_URL` only, not of the replica or failover clusters the tests keep running);
@@ -239,14 +242,28 @@ impl Server {
 
     /// The most memory the server has held, in MB.
     fn peak_memory_mb(&self) -> f64 {
+        self.memory_mb("VmHWM:")
+    }
+
+    /// A figure of the server's memory from `/proc/PID/status` (`VmRSS:`, `VmHWM:`), in MB.
+    fn memory_mb(&self, figure: &str) -> f64 {
         let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
             .unwrap_or_default();
         let kb: f64 = status
             .lines()
-            .find_map(|line| line.strip_prefix("VmHWM:"))
+            .find_map(|line| line.strip_prefix(figure))
             .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
             .unwrap_or(0.0);
         kb / 1024.0
+    }
+
+    /// Prints the server's memory now and at its peak, after `stage`.
+    fn say_memory(&self, stage: &str) {
+        println!(
+            "  server memory after {stage}: {:.0} MB (peak {:.0} MB)",
+            self.memory_mb("VmRSS:"),
+            self.peak_memory_mb()
+        );
     }
 }
 
@@ -905,8 +922,13 @@ fn main() {
 }
 
 async fn run(load: &Load, server: &Server) {
+    server.say_memory("starting");
     let pairs = sign_in_pairs(server, load.clients).await;
+    server.say_memory("signing the players in");
     add_other_players(load, &server.database);
+    // Let the workers' next rounds see the other players.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    server.say_memory("adding the other players");
     println!(
         "turnpost load benchmark: {} clients, {} s per measurement",
         load.clients, load.seconds
@@ -926,6 +948,7 @@ async fn run(load: &Load, server: &Server) {
         let views_before = VIEWS.load(std::sync::atomic::Ordering::Relaxed);
         let (moves, round_times) = play_moves(&pairs, load.window()).await;
         let spent = reading.spent();
+        server.say_memory("a game a pair");
         let views = VIEWS.load(std::sync::atomic::Ordering::Relaxed) - views_before;
         times.extend(round_times);
         let moves_per_second = moves as f64 / load.seconds as f64;
@@ -941,6 +964,7 @@ async fn run(load: &Load, server: &Server) {
         let per_move = |seconds: f64| seconds * 1000.0 / moves.max(1) as f64;
         cpu_ratios.push(per_move(spent.postgres) / minimal.postgres_ms);
         let spread = spread_moves(load, server, &pairs).await;
+        server.say_memory(&format!("{SPREAD_GAMES} games a pair"));
         let static_ms = static_cpu_ms(load, server, &pairs[0].0).await;
         spread_ratios.push(spread.per_second / own.tps);
         server_cpu_ratios.push(per_move(spent.server) / static_ms);
@@ -1010,6 +1034,7 @@ async fn run(load: &Load, server: &Server) {
     let boards = requests_per_second(player, &table.path, load.clients, load.window()).await;
     let styles =
         requests_per_second(player, "/static/style.css", load.clients, load.window()).await;
+    server.say_memory("the board pages");
     println!(
         "board page, {} connections: {boards:>8.0} req/s   /static/style.css {styles:>8.0} req/s   ratio {:.2}",
         load.clients,

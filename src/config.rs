@@ -105,6 +105,9 @@ pub struct ServerSettings {
     pub max_connections: usize,
     /// Threads serving HTTP; 0 means one per CPU core.
     pub workers: usize,
+    /// Threads each HTTP thread may hand work that waits on the database to; 0 means the
+    /// database pool's size. Each keeps memory of its own once it has run.
+    pub blocking_threads: usize,
     /// Empty: rate limits per client use the peer address. Behind a reverse proxy, the header
     /// it sets (e.g. "X-Forwarded-For"), whose last address is the client the proxy saw.
     pub client_ip_header: String,

@@ -193,6 +193,10 @@ pub fn server(
         0 => std::thread::available_parallelism().map_or(1, usize::from),
         n => n,
     };
+    let blocking_threads = match state.settings.server.blocking_threads {
+        0 => state.settings.database.pool_size as usize,
+        n => n,
+    };
     let other_files = u64::from(state.settings.database.pool_size)
         + state.settings.mail.concurrency as u64 * 2
         + workers as u64 * state.pipelined.connections_per_thread();
@@ -234,6 +238,7 @@ pub fn server(
             .default_service(web::to(pages::not_found))
     })
     .workers(workers)
+    .worker_max_blocking_threads(blocking_threads)
     .max_connections(capacity::per_worker(total, workers))
     .shutdown_timeout(shutdown_timeout)
     .listen(listener)?;
