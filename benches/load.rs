@@ -56,6 +56,8 @@ mod computers;
 mod cpu;
 #[path = "load/flat.rs"]
 mod flat;
+#[path = "support/serve.rs"]
+mod serve;
 
 struct Load {
     clients: usize,
@@ -275,26 +277,7 @@ fn server_binary() -> String {
 /// Starts `turnpost serve` on `database` and a free port, set up further by `adjust`; returns
 /// it once it listens, and its address.
 fn spawn(database: &str, adjust: impl FnOnce(&mut Command)) -> (Child, String) {
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
-    let base = format!("http://127.0.0.1:{port}");
-    let mut command = Command::new(server_binary());
-    command
-        .arg("serve")
-        .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
-        .env("TURNPOST__SERVER__BASE_URL", &base)
-        .env("TURNPOST__DATABASE__URL", server_url(database));
-    adjust(&mut command);
-    let child = command.spawn().expect("turnpost serve starts");
-    let deadline = Instant::now() + Duration::from_secs(60);
-    while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(Instant::now() < deadline, "the server did not start");
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    (child, base)
+    serve::serve(&server_binary(), &server_url(database), adjust)
 }
 
 impl Counting {

@@ -22,6 +22,9 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost::tournament::{Ranked, Round, pair_by_matching};
 
+#[path = "support/serve.rs"]
+mod serve;
+
 fn sizes(name: &str, default: &str) -> Vec<usize> {
     (std::env::var(name)
         .unwrap_or_else(|_| default.into())
@@ -153,7 +156,7 @@ mod stored {
 
 /// The events' pages over HTTP from `turnpost serve`, beside a static file from the same server.
 mod pages {
-    use std::process::{Child, Command, Stdio};
+    use std::process::{Child, Stdio};
     use std::time::{Duration, Instant};
 
     const LOADS: usize = 300;
@@ -207,33 +210,18 @@ mod pages {
 
     /// `turnpost serve` on the bench's database, with no workers; its process and address.
     fn serve(database: &str) -> (Child, String) {
-        let port = std::net::TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let base = format!("http://127.0.0.1:{port}");
         let url = std::env::var("TOURNAMENT_SERVER_URL")
             .unwrap_or_else(|_| "postgres://turnpost_server@localhost".into());
-        let child = Command::new(env!("CARGO_BIN_EXE_turnpost"))
-            .arg("serve")
-            .env("TURNPOST__SERVER__BIND", format!("127.0.0.1:{port}"))
-            .env("TURNPOST__SERVER__BASE_URL", &base)
-            .env("TURNPOST__DATABASE__URL", format!("{url}/{database}"))
-            .env("TURNPOST__DATABASE__ADMIN_URL", "")
-            .env("TURNPOST__MAIL__WORKER", "false")
-            .env("TURNPOST__CLOCK__SCHEDULER", "false")
-            .env("TURNPOST__COMPUTERS__WORKER", "false")
-            .env("RUST_LOG", "warn")
-            .stdout(Stdio::null())
-            .spawn()
-            .expect("turnpost serve starts");
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "the server did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        (child, base)
+        let binary = env!("CARGO_BIN_EXE_turnpost");
+        crate::serve::serve(binary, &format!("{url}/{database}"), |command| {
+            command
+                .env("TURNPOST__DATABASE__ADMIN_URL", "")
+                .env("TURNPOST__MAIL__WORKER", "false")
+                .env("TURNPOST__CLOCK__SCHEDULER", "false")
+                .env("TURNPOST__COMPUTERS__WORKER", "false")
+                .env("RUST_LOG", "warn")
+                .stdout(Stdio::null());
+        })
     }
 }
 

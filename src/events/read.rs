@@ -62,14 +62,11 @@ pub fn list(conn: &mut PgConnection, phase: &str) -> QueryResult<Vec<Listed>> {
 #[derive(Clone, Debug)]
 pub struct GameLine {
     pub game_id: String,
-    pub phase: String,
-    pub result: Option<String>,
     pub waiting_for: Vec<String>,
     pub due_at: Option<DateTime<Utc>>,
 }
 
-/// The state of each of `game_ids`, by id, in one statement: its phase and result, the names
-/// of those it waits for (in seat order) and the earliest of their clocks' deadlines.
+/// The state of each of `game_ids`, by id, in one statement: the names of those it waits for (in seat order) and the earliest of their clocks' deadlines.
 pub fn games_of(
     conn: &mut PgConnection,
     game_ids: &[&str],
@@ -78,10 +75,6 @@ pub fn games_of(
     struct Found {
         #[diesel(sql_type = Text)]
         id: String,
-        #[diesel(sql_type = Text)]
-        phase: String,
-        #[diesel(sql_type = Nullable<Text>)]
-        result: Option<String>,
         #[diesel(sql_type = Array<Text>)]
         waiting_for: Vec<String>,
         #[diesel(sql_type = Nullable<Timestamptz>)]
@@ -91,7 +84,7 @@ pub fn games_of(
         return Ok(HashMap::new());
     }
     let found: Vec<Found> = diesel::sql_query(
-        "SELECT g.id, g.phase, g.result, \
+        "SELECT g.id, \
            ARRAY(SELECT p.display_name FROM game_players gp JOIN players p ON p.id = gp.player_id \
                  WHERE gp.game_id = g.id AND gp.to_act ORDER BY gp.seat) AS waiting_for, \
            (SELECT min(c.due_at) FROM turn_clocks c WHERE c.game_id = g.id) AS due_at \
@@ -104,8 +97,6 @@ pub fn games_of(
         .map(|f| {
             let line = GameLine {
                 game_id: f.id.clone(),
-                phase: f.phase,
-                result: f.result,
                 waiting_for: f.waiting_for,
                 due_at: f.due_at,
             };

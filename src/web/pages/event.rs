@@ -253,7 +253,7 @@ fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
             "direct": s.direct.value(),
             "wins": s.wins,
             "games": s.games,
-            "games_left": left.get(s.entrant),
+            "games_left": left.get(s.entrant).copied().unwrap_or(0),
             "lot": finished.then_some(s.lot),
         })).collect::<Vec<_>>(),
         "rounds": event.rounds.iter().map(|r| json!({
