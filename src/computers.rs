@@ -149,6 +149,27 @@ fn lower_priority(nice: i32) {
     }
 }
 
+/// Lowers the weight of this process's scheduling group by `nice`, when the process leads a
+/// session of its own (`setsid turnpost computers`, or a service manager's service).
+///
+/// Linux shares the CPU first between sessions ("autogroups", when no cgroup CPU controller is
+/// in use) and only then between the threads of a session, so a thread's nice value weighs
+/// nothing against PostgreSQL's backends, each of which leads a session of its own. Lowering
+/// the group's weight lets them and the web server go first. A process in someone else's
+/// session leaves the group alone: it would lower that session's other processes with it.
+pub fn lower_session_priority(nice: i32) {
+    // SAFETY: getsid and getpid only read this process's ids.
+    let leads_session = unsafe { libc::getsid(0) == libc::getpid() };
+    if nice <= 0 || !leads_session {
+        return;
+    }
+    match std::fs::write("/proc/self/autogroup", nice.min(19).to_string()) {
+        Ok(()) => tracing::info!("computers: this session's CPU weight lowered by nice {nice}"),
+        // No autogroups (turned off, or not Linux): the service manager's CPU weight governs.
+        Err(e) => tracing::debug!("computers: the session's CPU weight is left as it is: {e}"),
+    }
+}
+
 /// Starts the worker's threads; they stop when `stop` is given.
 pub fn spawn(
     pool: Pool,

@@ -20,6 +20,7 @@
 //! still waiting when the window closed, and the board page's p50/p99 beside the same page's
 //! quiet and with people's moves at that pace, and both ratios.
 
+use std::os::unix::process::CommandExt;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -351,9 +352,19 @@ fn report(games: usize, shape: Shape, measured: &Measured) {
     );
 }
 
-/// A `turnpost computers` process on the server's database, thinking on `threads` threads.
+/// A `turnpost computers` process on the server's database, thinking on `threads` threads, in a
+/// session of its own as a service manager would start it (so that it may lower its session's
+/// CPU weight below the web server's and PostgreSQL's).
 fn start_worker(server: &Server, threads: usize) -> Child {
-    Command::new(server_binary())
+    let mut command = Command::new(server_binary());
+    // SAFETY: setsid is async-signal-safe and touches nothing but the child's own session.
+    unsafe {
+        command.pre_exec(|| match libc::setsid() {
+            -1 => Err(std::io::Error::last_os_error()),
+            _ => Ok(()),
+        });
+    }
+    command
         .arg("computers")
         .env(
             "TURNPOST__DATABASE__URL",

@@ -14,7 +14,7 @@ use turnpost::store::schema::{game_events, notifications, players};
 use crate::support::{Browser, ServerProcess, TestApp, count_rows};
 
 /// How long the person's own moves are thought about (by the middle computer, for them).
-const PERSON_THINKS: Duration = Duration::from_millis(40);
+const PERSON_THINKS: Duration = Duration::from_millis(20);
 
 /// Opens a table of `kind` from the new-game form with the computer in the other seats, at
 /// `levels`. Returns the game's path.

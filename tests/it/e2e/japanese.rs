@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 
 use turnpost::i18n::Lang;
 
-use super::{BrowserTable, Person, azul, gype};
+use super::{BrowserTable, Person, any_legal_command, azul, gype};
 use crate::gype_game::{choose, distinct_swaps};
 use crate::support::english_words;
 
@@ -83,12 +83,6 @@ async fn finish_in_japanese(mut table: BrowserTable, known: &[String]) {
         assert_japanese(person, known);
     }
     table.close().await;
-}
-
-/// One of the commands the twin offers, chosen at random.
-fn any_legal_command(twin: &Value, rng: &mut ChaCha8Rng) -> Value {
-    let legal = twin["legal_commands"].as_array().unwrap();
-    legal[rng.random_range(0..legal.len())]["command"].clone()
 }
 
 /// Presses one of the page's move buttons, chosen at random.
@@ -166,7 +160,7 @@ async fn azul_is_played_in_japanese() {
                 assert_japanese(person, &known);
                 azul::play_one(person, &mut rng).await;
             },
-            |twin| between(twin).then(|| any_legal_command(twin, &mut tool)),
+            |twin, _| between(twin).then(|| any_legal_command(twin, &mut tool)),
         )
         .await;
     finish_in_japanese(table, &known).await;
@@ -207,7 +201,7 @@ async fn gype_is_played_in_japanese() {
                 let in_chain = !twin["view"]["chain"].is_null();
                 gype::make(person, &path, &command, in_chain).await;
             },
-            |twin| between(twin).then(|| choose(twin, &mut tool)),
+            |twin, _| between(twin).then(|| choose(twin, &mut tool)),
         )
         .await;
     finish_in_japanese(table, &known).await;

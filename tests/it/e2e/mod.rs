@@ -36,6 +36,8 @@ use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use fantoccini::{Client, ClientBuilder, Locator};
+use rand::RngExt;
+use rand_chacha::ChaCha8Rng;
 use scraper::{ElementRef, Html, Selector};
 use serde_json::{Value, json};
 
@@ -883,13 +885,14 @@ impl BrowserTable {
     where
         F: AsyncFnMut(&mut Person, &Value),
     {
-        self.play_to_end_skipping(limit, turn, |_| None).await
+        self.play_to_end_skipping(limit, turn, |_, _| None).await
     }
 
     /// Plays to the end as [`BrowserTable::play_to_end`] does, except that a move for which
-    /// `by_tool` names a command (given the mover's JSON twin) is made through the JSON twin, as a
-    /// tool would make it: for the middle of a long game, whose pages the browsers have met in
-    /// its opening and will meet again at its end.
+    /// `by_tool` names a command (given the mover's JSON twin, and whether the mover has met
+    /// this kind of turn in the browser already) is made through the JSON twin, as a tool would
+    /// make it: for the middle of a long game, whose pages the browsers have met in its opening
+    /// and will meet again at its end.
     pub async fn play_to_end_skipping<F, J>(
         &mut self,
         limit: usize,
@@ -898,7 +901,7 @@ impl BrowserTable {
     ) -> usize
     where
         F: AsyncFnMut(&mut Person, &Value),
-        J: FnMut(&Value) -> Option<Value>,
+        J: FnMut(&Value, bool) -> Option<Value>,
     {
         let mut moves = 0;
         loop {
@@ -906,7 +909,8 @@ impl BrowserTable {
             let Some(&who) = acting.first() else { break };
             let mover = &self.people[who];
             let twin = mover.twin(&self.path).await;
-            if let Some(command) = by_tool(&twin) {
+            let met = self.checked.contains(&kind_of_turn(who, &twin));
+            if let Some(command) = by_tool(&twin, met) {
                 mover.play_as_tool(&self.path, &twin, &command).await;
                 moves += 1;
                 assert!(moves <= limit, "the game does not end in {limit} moves");
@@ -941,10 +945,7 @@ impl BrowserTable {
     /// phone's width. Once a kind per player keeps the check's cost to a few pages a game. The
     /// board's controls must each have a name of their own there too.
     async fn check_new_kind_of_turn(&mut self, who: usize, twin: &Value) {
-        let types: BTreeSet<&str> = (twin["legal_commands"].as_array().unwrap().iter())
-            .filter_map(|c| c["command"]["type"].as_str())
-            .collect();
-        let key = format!("{who}: {}", types.into_iter().collect::<Vec<_>>().join(" "));
+        let key = kind_of_turn(who, twin);
         if !self.checked.insert(key.clone()) {
             return;
         }
@@ -1096,6 +1097,21 @@ fn w3m(html: &str, mode: &str) -> String {
 /// Saves a text dump beside the screenshots, for people to read.
 pub fn save_dump(name: &str, text: &str) {
     std::fs::write(artifacts().join(format!("{name}.txt")), text).unwrap();
+}
+
+/// One of the commands the twin offers, chosen at random.
+pub fn any_legal_command(twin: &Value, rng: &mut ChaCha8Rng) -> Value {
+    let legal = twin["legal_commands"].as_array().unwrap();
+    legal[rng.random_range(0..legal.len())]["command"].clone()
+}
+
+/// A kind of turn for player `who`: the types of their legal commands (a Kalah sowing, Azul's
+/// bonus tiles, Gype's arrangement).
+fn kind_of_turn(who: usize, twin: &Value) -> String {
+    let types: BTreeSet<&str> = (twin["legal_commands"].as_array().unwrap().iter())
+        .filter_map(|c| c["command"]["type"].as_str())
+        .collect();
+    format!("{who}: {}", types.into_iter().collect::<Vec<_>>().join(" "))
 }
 
 fn flat(text: &str) -> String {
