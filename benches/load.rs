@@ -247,24 +247,34 @@ impl Server {
         self.memory_mb("VmHWM:")
     }
 
+    /// The server's `/proc/PID/status`.
+    fn status(&self) -> String {
+        std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).unwrap_or_default()
+    }
+
     /// A figure of the server's memory from `/proc/PID/status` (`VmRSS:`, `VmHWM:`), in MB.
     fn memory_mb(&self, figure: &str) -> f64 {
-        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
-            .unwrap_or_default();
-        let kb: f64 = status
-            .lines()
+        let kb: f64 = (self.status().lines())
             .find_map(|line| line.strip_prefix(figure))
             .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
             .unwrap_or(0.0);
         kb / 1024.0
     }
 
-    /// Prints the server's memory now and at its peak, after `stage`.
+    /// Prints the server's memory now and at its peak, after `stage`: its resident memory,
+    /// split into what the program's files map (its code) and the rest (its heap and the
+    /// threads' stacks), and its threads.
     fn say_memory(&self, stage: &str) {
+        let status = self.status();
+        let threads = (status.lines())
+            .find_map(|line| line.strip_prefix("Threads:"))
+            .map_or("?", str::trim);
         println!(
-            "  server memory after {stage}: {:.0} MB (peak {:.0} MB)",
+            "  server memory after {stage}: {:.0} MB (peak {:.0} MB; {:.0} MB heap and stacks, {:.0} MB files; {threads} threads)",
             self.memory_mb("VmRSS:"),
-            self.peak_memory_mb()
+            self.peak_memory_mb(),
+            self.memory_mb("RssAnon:"),
+            self.memory_mb("RssFile:"),
         );
     }
 }

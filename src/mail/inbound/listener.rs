@@ -58,6 +58,7 @@ pub async fn serve(
         let (pool, settings) = (pool.clone(), settings.clone());
         tokio::spawn(async move {
             let (read, write) = stream.into_split();
+            let read = super::quick_ack::QuickAck(read);
             if let Err(e) = session(read, write, pool, settings).await {
                 tracing::debug!("mail session with {peer} ended: {e}");
             }
