@@ -68,7 +68,8 @@ pub struct ComputerSettings {
     pub think_ms: u64,
     /// How much lower than the rest of the process the thinking threads run (a Linux nice
     /// value, 0–19), so that pages and moves are served first when computers keep every core
-    /// busy; 0 leaves them as they are.
+    /// busy; 0 leaves them as they are. A `turnpost computers` that leads a session of its own
+    /// lowers that session's CPU weight by as much.
     pub nice: i32,
 }
 

@@ -2,6 +2,7 @@
 //! end over HTTP against every level of every game, with the computer's moves made by the
 //! server's own worker through the same service as anyone's.
 
+use std::os::unix::process::CommandExt;
 use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
@@ -349,17 +350,29 @@ async fn two_computers_processes_play_a_dozen_games_and_one_killed_mid_thought_l
             turnpost::games::seating::create_game(&mut conn, &creator, table).unwrap()
         })
         .collect();
-    let start = |think_ms: &str| {
+    let start = |think_ms: &str, own_session: bool| {
         let env = [
             ("TURNPOST__COMPUTERS__THINK_MS", think_ms),
             ("TURNPOST__COMPUTERS__THREADS", "2"),
             ("TURNPOST__COMPUTERS__CLAIM_SECONDS", "2"),
+            ("TURNPOST__COMPUTERS__NICE", "10"),
         ];
-        app.command("computers").envs(env).spawn().unwrap()
+        let mut command = app.command("computers");
+        if own_session {
+            // SAFETY: setsid touches nothing but the child's own session.
+            unsafe {
+                command.pre_exec(|| match libc::setsid() {
+                    -1 => Err(std::io::Error::last_os_error()),
+                    _ => Ok(()),
+                });
+            }
+        }
+        command.envs(env).spawn().unwrap()
     };
+    let own_group = std::fs::read_to_string("/proc/self/autogroup").unwrap();
     // The first thinks for most of a second a move; once it holds turns, the second starts and
     // the first is killed mid-thought.
-    let mut first = start("900");
+    let mut first = start("900", false);
     let deadline = Instant::now() + Duration::from_secs(30);
     let held = loop {
         let held = turns_claimed(&app);
@@ -369,7 +382,23 @@ async fn two_computers_processes_play_a_dozen_games_and_one_killed_mid_thought_l
         assert!(Instant::now() < deadline, "the computers never began");
         tokio::time::sleep(Duration::from_millis(5)).await;
     };
-    let mut second = start("60");
+    let mut second = start("60", true);
+    // A process in a session of its own lowers that session's CPU weight; one in the test's
+    // session leaves the test's alone.
+    let weighed = |pid: u32| std::fs::read_to_string(format!("/proc/{pid}/autogroup"));
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while !weighed(second.id()).is_ok_and(|group| group.trim_end().ends_with("nice 10")) {
+        assert!(
+            Instant::now() < deadline,
+            "the second process's session: {:?}",
+            weighed(second.id())
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert_eq!(
+        std::fs::read_to_string("/proc/self/autogroup").unwrap(),
+        own_group
+    );
     first.kill().unwrap();
     first.wait().unwrap();
     for (game, seq) in &held {
