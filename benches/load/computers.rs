@@ -19,8 +19,13 @@
 //! ended in the window), computer moves a second, the workers' CPU a computer move, the turns
 //! still waiting when the window closed, and the board page's p50/p99 beside the same page's
 //! quiet and with people's moves at that pace, and both ratios.
+//!
+//! The `turnpost computers` processes start in sessions of their own, as a service manager
+//! starts them; `LOAD_COMPUTERS_CGROUP` names a CPU control group (with `cpu.idle` set) to move
+//! them into, as systemd's `CPUWeight=idle` would.
 
 use std::os::unix::process::CommandExt;
+use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -364,7 +369,7 @@ fn start_worker(server: &Server, threads: usize) -> Child {
             _ => Ok(()),
         });
     }
-    command
+    let worker = command
         .arg("computers")
         .env(
             "TURNPOST__DATABASE__URL",
@@ -374,7 +379,15 @@ fn start_worker(server: &Server, threads: usize) -> Child {
         .env("RUST_LOG", "warn")
         .stdout(Stdio::null())
         .spawn()
-        .expect("turnpost computers starts")
+        .expect("turnpost computers starts");
+    // As a service with systemd's `CPUWeight=idle` runs: in a CPU control group that gets only
+    // the CPU no other group wants (cgroup v1 or v2, `cpu.idle` set to 1 by whoever made it).
+    if let Ok(group) = std::env::var("LOAD_COMPUTERS_CGROUP") {
+        let procs = Path::new(&group).join("cgroup.procs");
+        std::fs::write(&procs, worker.id().to_string())
+            .unwrap_or_else(|e| panic!("moving the worker into {}: {e}", procs.display()));
+    }
+    worker
 }
 
 /// A second `turnpost serve` on the server's database with its computers' worker on (at its

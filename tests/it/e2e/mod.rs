@@ -1,6 +1,7 @@
 //! End to end, in real clients: every kind of game played to the end in headless Chromium with
 //! JavaScript switched off, driven over WebDriver (chromedriver) by clicking links and buttons
-//! only, and every board read in a text browser (`w3m -dump`).
+//! only (the long games make, in their middle, a kind of turn its player has already made in
+//! the browser through the JSON twin), and every board read in a text browser (`w3m -dump`).
 //!
 //! Each Chromium test starts the real server against a database of its own (as every integration
 //! test does), one chromedriver on a free port and one browser per player. Players sign in
