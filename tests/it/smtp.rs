@@ -9,6 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use turnpost::mail::inbound::quick_ack;
+
 /// One message as the server accepted it.
 #[derive(Clone, Debug)]
 pub struct Received {
@@ -201,17 +203,7 @@ struct QuickAck(TcpStream);
 impl std::io::Read for QuickAck {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let read = self.0.read(buf);
-        let on: libc::c_int = 1;
-        // SAFETY: the socket is open, and the option's value lives through the call.
-        unsafe {
-            libc::setsockopt(
-                std::os::fd::AsRawFd::as_raw_fd(&self.0),
-                libc::IPPROTO_TCP,
-                libc::TCP_QUICKACK,
-                (&raw const on).cast(),
-                std::mem::size_of::<libc::c_int>() as libc::socklen_t,
-            );
-        }
+        quick_ack::ask_quick_ack(std::os::fd::AsRawFd::as_raw_fd(&self.0));
         read
     }
 }

@@ -15,7 +15,7 @@ mod handle;
 pub mod listener;
 mod message;
 mod new_table;
-mod quick_ack;
+pub mod quick_ack;
 pub use message::envelope_hints;
 pub use topics::event_address;
 mod lists;

@@ -29,7 +29,8 @@ impl AsyncRead for QuickAck {
     }
 }
 
-fn ask_quick_ack(fd: std::os::fd::RawFd) {
+/// Asks the kernel to acknowledge what socket `fd` receives at once, until it next forgets.
+pub fn ask_quick_ack(fd: std::os::fd::RawFd) {
     let on: libc::c_int = 1;
     // SAFETY: `fd` is the open socket this half reads, and the option's value is a c_int that
     // lives through the call. A failure only leaves acknowledgements as the kernel times them.
