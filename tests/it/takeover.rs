@@ -221,6 +221,8 @@ async fn a_player_who_leaves_a_game_of_three_hands_the_seat_to_the_computer() {
     assert!(ann["your_seat"].is_null(), "{ann}");
     assert_eq!(ann["can_resign"], false);
     assert_eq!(ann["phase"], "active");
+    // The computer may be moving in Ann's seat; count the rows once a person is to move.
+    wait_for_one_of(&table, &[1, 2]).await;
     let rows = count_rows(&table.app.db, "game_events");
     let forged = table.play(0, &serde_json::json!({"type": "pass"})).await;
     assert_eq!(forged.status, 403, "{}", forged.body);
