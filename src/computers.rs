@@ -157,7 +157,7 @@ fn lower_priority(nice: i32) {
 /// nothing against PostgreSQL's backends, each of which leads a session of its own. Lowering
 /// the group's weight lets them and the web server go first. A process in someone else's
 /// session leaves the group alone: it would lower that session's other processes with it.
-pub fn lower_session_priority(nice: i32) {
+fn lower_session_priority(nice: i32) {
     // SAFETY: getsid and getpid only read this process's ids.
     let leads_session = unsafe { libc::getsid(0) == libc::getpid() };
     if nice <= 0 || !leads_session {
@@ -170,7 +170,9 @@ pub fn lower_session_priority(nice: i32) {
     }
 }
 
-/// Starts the worker's threads; they stop when `stop` is given.
+/// Starts the worker's threads, each at `computers.nice` below the rest of the process (and a
+/// process of its own that leads its session lowers that session too); they stop when `stop` is
+/// given.
 pub fn spawn(
     pool: Pool,
     settings: Settings,
@@ -178,6 +180,9 @@ pub fn spawn(
     stop: StopSignal,
 ) -> std::io::Result<Vec<std::thread::JoinHandle<()>>> {
     let threads = threads(&settings.computers, home);
+    if home == Home::OwnProcess {
+        lower_session_priority(settings.computers.nice);
+    }
     (0..threads)
         .map(|n| {
             let (pool, settings, stop) = (pool.clone(), settings.clone(), stop.clone());

@@ -136,7 +136,6 @@ fn main() -> anyhow::Result<()> {
         Command::MailWorker => until_stopped(settings, turnpost::mail::worker::run),
         Command::Computers => until_stopped(settings, |pool, settings, stop| {
             let home = turnpost::computers::Home::OwnProcess;
-            turnpost::computers::lower_session_priority(settings.computers.nice);
             let threads =
                 turnpost::computers::spawn(pool.clone(), settings.clone(), home, stop.clone())?;
             tracing::info!(

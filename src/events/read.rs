@@ -66,7 +66,8 @@ pub struct GameLine {
     pub due_at: Option<DateTime<Utc>>,
 }
 
-/// The state of each of `game_ids`, by id, in one statement: the names of those it waits for (in seat order) and the earliest of their clocks' deadlines.
+/// The state of each of `game_ids`, by id, in one statement: the names of those it waits for
+/// (in seat order) and the earliest of their clocks' deadlines.
 pub fn games_of(
     conn: &mut PgConnection,
     game_ids: &[&str],

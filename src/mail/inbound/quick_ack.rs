@@ -13,6 +13,7 @@ use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, ReadBuf};
 use tokio::net::tcp::OwnedReadHalf;
 
+/// A connection's reading half, asking for quick acknowledgements after every read.
 pub struct QuickAck(pub OwnedReadHalf);
 
 impl AsyncRead for QuickAck {
@@ -32,8 +33,9 @@ impl AsyncRead for QuickAck {
 /// Asks the kernel to acknowledge what socket `fd` receives at once, until it next forgets.
 pub fn ask_quick_ack(fd: std::os::fd::RawFd) {
     let on: libc::c_int = 1;
-    // SAFETY: `fd` is the open socket this half reads, and the option's value is a c_int that
-    // lives through the call. A failure only leaves acknowledgements as the kernel times them.
+    // SAFETY: setsockopt only reads the option's value, a c_int that lives through the call; on
+    // a descriptor that is not an open TCP socket it fails and changes nothing. A failure only
+    // leaves acknowledgements as the kernel times them.
     unsafe {
         libc::setsockopt(
             fd,
