@@ -20,6 +20,7 @@ use crate::games::replay::replay;
 use crate::games::stream::{EventTable, Participant};
 use crate::rules::{Message, Rules, with_rules};
 use crate::store::events::{EventRow, format_time};
+use crate::store::log_json::LogJson;
 
 pub const EVENT_FORMAT: &str = "turnpost-event-log/1";
 
@@ -38,8 +39,8 @@ fn export_row(row: &EventRow) -> ExportRow {
         seq: row.seq,
         actor: row.actor,
         recorded_at: row.recorded_at_text(),
-        command: row.command.clone(),
-        events: row.events.clone(),
+        command: row.command.value(),
+        events: row.events.value(),
         prev_hash: hex::encode(&row.prev_hash),
         hash: row.hash_hex(),
         redacted: false,
@@ -217,7 +218,7 @@ fn check_end(
 /// An event starts with everyone signed up, and at least the fewest it needs: when sign-up
 /// closes (the server), or earlier when its organiser starts it.
 fn check_start(event: &Event, row: &EventRow, entrants: &[Participant]) -> Result<(), Discrepancy> {
-    let asked: Option<Asked> = serde_json::from_value(row.command.clone()).ok();
+    let asked: Option<Asked> = row.command.decode().ok();
     let by_whom = match asked {
         Some(Asked::StartNow) => row.actor == Some(event.creator.id),
         _ => row.actor.is_none(),
@@ -326,7 +327,7 @@ fn check_result(
     let Some(ending) = game.rows.iter().find(|r| r.hash == head) else {
         return wrong(seq, Message::new("verify-event-head").text("game", game_id));
     };
-    if !ends_game(&ending.events) {
+    if !ends_game(&LogJson::new(&ending.events)) {
         return wrong(seq, Message::new("verify-event-head").text("game", game_id));
     }
     let seating: Vec<_> = table

@@ -60,16 +60,16 @@ pub fn visible_row<R: Rules>(
         .map(|entry| entry.redacted::<R>(viewer))
         .collect();
     let events = serde_json::to_value(&shown).expect("events serialize");
-    let command = match serde_json::from_value::<Submitted<R::Command>>(row.command.clone()) {
+    let command = match row.command.decode::<Submitted<R::Command>>() {
         Ok(Submitted::Play { command }) => {
             // A seat's moves stay its own after a computer took it over from their player.
             let actor = row.actor.and_then(|id| game.seat_held_by(id));
             match actor {
                 Some(seat) if !R::command_visible(&command, seat, viewer) => Value::Null,
-                _ => row.command.clone(),
+                _ => row.command.value(),
             }
         }
-        _ => row.command.clone(),
+        _ => row.command.value(),
     };
     Ok((command, events))
 }
@@ -101,7 +101,7 @@ fn export_row<R: Rules>(
     names: &HashMap<i64, String>,
 ) -> Result<ExportRow, ReplayError> {
     let (command, mut events) = visible_row(game, row, viewer)?;
-    let redacted = command != row.command || events != row.events;
+    let redacted = command != row.command.value() || events != row.events.value();
     named_as_now(&mut events, names);
     Ok(ExportRow {
         seq: row.seq,

@@ -14,6 +14,7 @@ use crate::games::{decide, rating};
 use crate::rules::with_rules;
 use crate::rules::{Message, Rules};
 use crate::store::events::{EventRow, format_time};
+use crate::store::log_json::LogJson;
 
 /// The first thing found wrong, and where.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,8 +125,8 @@ pub(super) fn stored_row_of(log_id: &str, row: &ExportRow) -> Result<EventRow, D
         game_id: log_id.to_string(),
         seq: row.seq,
         actor: row.actor,
-        command: row.command.clone(),
-        events: row.events.clone(),
+        command: LogJson::new(&row.command),
+        events: LogJson::new(&row.events),
         recorded_at,
         prev_hash: Vec::new(),
         hash: Vec::new(),
@@ -186,7 +187,7 @@ fn rerun<R: Rules>(
     seed: Option<&Seed>,
     recorded: &[Entry<R::Event>],
 ) -> Result<bool, Discrepancy> {
-    let submitted: Submitted<R::Command> = match serde_json::from_value(row.command.clone()) {
+    let submitted: Submitted<R::Command> = match row.command.decode() {
         Ok(submitted) => submitted,
         Err(e) => {
             return wrong(
@@ -309,7 +310,7 @@ fn rerun<R: Rules>(
         }
     };
     decide::settle(&mut after, &mut expected, seed);
-    compare(row.seq, &expected, &row.events)?;
+    compare(row.seq, &expected, &row.events.value())?;
     Ok(true)
 }
 

@@ -48,7 +48,7 @@ pub fn load_rows(conn: &mut PgConnection, event_id: &str) -> Result<Vec<EventRow
 
 /// The facts of one row.
 pub fn facts(row: &EventRow) -> std::result::Result<Vec<Fact>, FoldError> {
-    serde_json::from_value(row.events.clone()).map_err(|e| FoldError {
+    row.events.decode().map_err(|e| FoldError {
         seq: row.seq,
         problem: format!("facts that cannot be read: {e}"),
     })

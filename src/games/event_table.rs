@@ -19,6 +19,7 @@ use super::stream::{Entry, EventTable, Participant, Submitted};
 use super::{read_model, seed};
 use crate::auth::accounts;
 use crate::rules::{Kind, Rules, with_rules};
+use crate::store::log_json::LogJson;
 use crate::store::schema::game_seeds;
 
 /// The table a round gives one group of entrants.
@@ -154,6 +155,6 @@ pub fn as_participant(player: &crate::auth::Player) -> Participant {
 }
 
 /// Whether a row's recorded facts include the game's end.
-pub fn ends_game(events: &Value) -> bool {
-    (events.as_array().into_iter().flatten()).any(|entry| entry["type"] == "game_ended")
+pub fn ends_game(events: &LogJson) -> bool {
+    events.has_entry("game_ended")
 }

@@ -17,6 +17,7 @@ use serde_json::Value;
 
 use super::read_model::GameRow;
 use crate::store::events::{AppendError, EventRow};
+use crate::store::log_json::LogJson;
 use crate::store::notifications::Kind;
 
 diesel::define_sql_function! {
@@ -70,8 +71,8 @@ fn recording<'a>(row: &'a EventRow, game: &'a GameRow, told: &'a Told) -> _ {
     let game_id: &'a str = &row.game_id;
     let seq: i64 = row.seq;
     let actor: Option<i64> = row.actor;
-    let command: &'a Value = &row.command;
-    let events: &'a Value = &row.events;
+    let command: &'a LogJson = &row.command;
+    let events: &'a LogJson = &row.events;
     let recorded_at: chrono::DateTime<chrono::Utc> = row.recorded_at;
     let prev_hash: &'a [u8] = &row.prev_hash;
     let hash: &'a [u8] = &row.hash;

@@ -388,7 +388,7 @@ impl<R: Rules> Game<R> {
     /// Closes a stored row, reading from its command whether it was a move and by whom. Only
     /// moves are ever withheld from a viewer, so a withheld command was one.
     pub fn close_stored_row(&mut self, row: &EventRow) {
-        let tag = row.command.get("type").and_then(Value::as_str);
+        let tag = row.command.type_tag();
         let was_move = row.command.is_null() || tag.is_some_and(stored::is_move);
         let mover = match was_move {
             true => row.actor.and_then(|id| self.seat_of(id)),
@@ -495,7 +495,7 @@ fn parse_time(text: &str) -> Option<DateTime<Utc>> {
 
 /// The entries recorded in one row.
 pub fn entries<R: Rules>(row: &EventRow) -> Result<Vec<Entry<R::Event>>, ReplayError> {
-    serde_json::from_value(row.events.clone()).map_err(|e| ReplayError {
+    row.events.decode().map_err(|e| ReplayError {
         seq: row.seq,
         problem: format!("events do not parse: {e}"),
     })

@@ -10,6 +10,7 @@ use diesel::result::{DatabaseErrorKind, Error as DieselError};
 use diesel_async::AsyncPgConnection;
 use serde_json::Value;
 
+use super::log_json::LogJson;
 use super::schema::{game_events, players};
 use crate::chain::{self, ChainBreak, ChainedRow, Hash, RowContent};
 
@@ -20,8 +21,8 @@ pub struct EventRow {
     pub game_id: String,
     pub seq: i64,
     pub actor: Option<i64>,
-    pub command: Value,
-    pub events: Value,
+    pub command: LogJson,
+    pub events: LogJson,
     pub recorded_at: DateTime<Utc>,
     pub prev_hash: Vec<u8>,
     pub hash: Vec<u8>,
@@ -82,8 +83,8 @@ pub fn seal(
         game_id: game_id.to_string(),
         seq,
         actor,
-        command,
-        events,
+        command: LogJson::new(&command),
+        events: LogJson::new(&events),
         recorded_at,
         prev_hash: prev_hash.to_vec(),
         hash: hash.to_vec(),
@@ -208,8 +209,11 @@ pub fn verify_chain_after(
         ),
     };
     let times: Vec<String> = rows.iter().map(EventRow::recorded_at_text).collect();
+    let trees: Vec<(Value, Value)> = (rows.iter())
+        .map(|row| (row.command.value(), row.events.value()))
+        .collect();
     let mut chained = Vec::with_capacity(rows.len());
-    for (row, time) in rows.iter().zip(&times) {
+    for ((row, time), (command, events)) in rows.iter().zip(&times).zip(&trees) {
         let as_hash = |bytes: &[u8], what: &str| -> Result<Hash, ChainBreak> {
             bytes.try_into().map_err(|_| ChainBreak {
                 seq: row.seq,
@@ -221,8 +225,8 @@ pub fn verify_chain_after(
                 game_id: &row.game_id,
                 seq: row.seq,
                 actor: row.actor,
-                command: &row.command,
-                events: &row.events,
+                command,
+                events,
                 recorded_at: time,
             },
             prev_hash: as_hash(&row.prev_hash, "prev_hash")?,

@@ -6,6 +6,7 @@ pub mod erasure;
 pub mod events;
 pub mod inbound;
 pub mod limits;
+pub mod log_json;
 pub mod manager;
 pub mod notifications;
 pub mod pipelined;

@@ -302,8 +302,8 @@ fn hash_with_names(owner: &mut PgConnection, game_id: &str) {
             game_id,
             seq: row.seq,
             actor: row.actor,
-            command: &row.command,
-            events: &row.events,
+            command: &row.command.value(),
+            events: &row.events.value(),
             recorded_at: &recorded_at,
         }
         .hash_with_names(&prev);

@@ -39,7 +39,7 @@ async fn the_hash_chain_of_a_finished_game_recomputes_from_the_stored_rows() {
 
     // The chain notices a row whose content differs from what was hashed.
     let mut altered = rows.clone();
-    altered[3].events = serde_json::json!([]);
+    altered[3].events = serde_json::json!([]).into();
     assert_eq!(events::verify_chain(&altered).unwrap_err().seq, 4);
 
     // The page shows the head of the log as a witness.

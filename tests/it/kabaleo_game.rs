@@ -111,7 +111,7 @@ fn stored_secrets(table: &Table) -> Vec<Vec<String>> {
     let id = table.path.trim_start_matches("/games/");
     let rows = events::load(&mut table.app.db.connect(), id).unwrap();
     for row in rows {
-        for entry in row.events.as_array().unwrap() {
+        for entry in row.events.value().as_array().unwrap() {
             if entry["event"]["type"] == "secret_colours_dealt" {
                 return entry["event"]["secrets"]
                     .as_array()
@@ -295,7 +295,7 @@ fn clone_with_secret(table: &Table, from: &str, to: &str, seat: usize, colours: 
     let mut prev = GENESIS;
     let mut changed = false;
     for row in events::load(conn, from).unwrap() {
-        let mut entries = row.events.clone();
+        let mut entries = row.events.value();
         for entry in entries.as_array_mut().unwrap() {
             if entry["event"]["type"] == "secret_colours_dealt" {
                 entry["event"]["secrets"][seat] = json!(colours);
@@ -307,14 +307,14 @@ fn clone_with_secret(table: &Table, from: &str, to: &str, seat: usize, colours: 
             game_id: to,
             seq: row.seq,
             actor: row.actor,
-            command: &row.command,
+            command: &row.command.value(),
             events: &entries,
             recorded_at: &recorded_at,
         }
         .hash(&prev);
         let copy = EventRow {
             game_id: to.to_string(),
-            events: entries,
+            events: entries.into(),
             prev_hash: prev.to_vec(),
             hash: hash.to_vec(),
             ..row
@@ -611,7 +611,7 @@ async fn the_public_hashes_do_not_let_anyone_test_a_guess_of_a_hidden_secret() {
             hex::encode(row_hash(
                 id,
                 deal_row,
-                &stored[index].events,
+                &stored[index].events.value(),
                 &prev(deal_row)
             ))
         );

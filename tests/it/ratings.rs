@@ -461,7 +461,10 @@ async fn games_that_end_at_once_for_one_player_are_each_rated_once_in_order() {
     assert_eq!((ann_azul.2, ann_azul.5), (changes[1].7, 2));
     for game in [&first, &second] {
         let log = turnpost::store::events::load(&mut conn, game).unwrap();
-        let rating_rows = log.iter().filter(|r| r.command["type"] == "rate").count();
+        let rating_rows = log
+            .iter()
+            .filter(|r| r.command.type_tag() == Some("rate"))
+            .count();
         assert_eq!(rating_rows, 1, "{game}");
     }
     // Ann won both: her rating rose twice.
@@ -527,7 +530,10 @@ async fn a_rebuild_while_games_are_being_rated_loses_and_doubles_nothing() {
     assert_eq!(orders, (1..=tables.len() as i64).collect::<Vec<_>>());
     for game in &tables {
         let log = turnpost::store::events::load(&mut conn, game).unwrap();
-        let rating_rows = log.iter().filter(|r| r.command["type"] == "rate").count();
+        let rating_rows = log
+            .iter()
+            .filter(|r| r.command.type_tag() == Some("rate"))
+            .count();
         assert_eq!(rating_rows, 1, "{game}");
     }
     let verified = ratings_command(&club.app, "verify");

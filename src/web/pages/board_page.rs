@@ -71,7 +71,7 @@ fn talk<R: Rules>(game: &Game<R>, rows: &[EventRow], zone: Tz) -> Result<Vec<Tal
     let mut lines = Vec::new();
     let mut board_seq = 0;
     for row in rows {
-        if row.command.get("type").and_then(Value::as_str) != Some("say") {
+        if row.command.type_tag() != Some("say") {
             board_seq = row.seq;
             continue;
         }

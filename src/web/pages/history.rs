@@ -275,11 +275,7 @@ fn build<R: GameUi>(
 
 /// Whether a stored row is the one that started the game (its seating is drawn there).
 pub(super) fn starts_game(row: &EventRow) -> bool {
-    row.events.as_array().is_some_and(|entries| {
-        entries
-            .iter()
-            .any(|entry| entry.get("type").and_then(Value::as_str) == Some("game_started"))
-    })
+    row.events.has_entry("game_started")
 }
 
 /// What a read of a game's log must see: the row the reader has seen, if they say.

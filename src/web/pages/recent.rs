@@ -3,7 +3,6 @@
 
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
-use serde_json::Value;
 
 use super::history::{describe, starts_game};
 use crate::games::replay::{Game, entries};
@@ -32,7 +31,7 @@ pub struct RecentLine {
 }
 
 fn is_move_by(row: &EventRow, player: i64) -> bool {
-    let kind = row.command.get("type").and_then(Value::as_str);
+    let kind = row.command.type_tag();
     row.actor == Some(player) && matches!(kind, Some("play") | None)
 }
 
@@ -117,8 +116,8 @@ mod tests {
             game_id: "g".into(),
             seq,
             actor,
-            command: json!({ "type": kind }),
-            events: json!([]),
+            command: json!({ "type": kind }).into(),
+            events: json!([]).into(),
             recorded_at: Utc.with_ymd_and_hms(2026, 11, 1, 0, 0, 0).unwrap(),
             prev_hash: Vec::new(),
             hash: Vec::new(),
