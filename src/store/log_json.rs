@@ -2,9 +2,9 @@
 //!
 //! A folded game in the cache keeps every row of its log, and a row's JSON as a
 //! `serde_json::Value` tree costs about 2.5 KB (each object a B-tree node of its own, each key
-//! and string a separate allocation) where its text is a tenth of that. The text is written
-//! from a `Value`, so it is compact and its objects' keys are in the `Value`'s order (sorted);
-//! two rows holding the same JSON hold the same text.
+//! and string a separate allocation) where its text is a tenth of that. The text is the hash
+//! chain's canonical JSON (compact, keys sorted), so two rows holding the same JSON hold the same
+//! text, whichever order their keys came in.
 
 use std::borrow::Cow;
 use std::fmt;
@@ -18,6 +18,8 @@ use diesel::sql_types::Jsonb;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 
+use crate::chain;
+
 /// JSON text of the log; valid JSON by construction.
 #[derive(Clone, PartialEq, Eq, AsExpression, FromSqlRow)]
 #[diesel(sql_type = Jsonb)]
@@ -30,7 +32,7 @@ pub struct LogJson {
 impl LogJson {
     pub fn new(value: &Value) -> LogJson {
         LogJson {
-            text: value.to_string().into_boxed_str(),
+            text: chain::canonical_json(value).into_boxed_str(),
             tag: value.get("type").and_then(Value::as_str).map(Box::from),
         }
     }
