@@ -16,8 +16,8 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::json;
 
 use turnpost::chain::{GENESIS, RowContent};
-use turnpost::games::replay::replay;
-use turnpost::games::stream::{Entry, Participant};
+use turnpost::game_log::fold::replay::replay;
+use turnpost::game_log::stream::{Entry, Participant};
 use turnpost::rules::Kind;
 use turnpost::rules::azul::Azul;
 use turnpost::rules::kalah::{Kalah, Options};

@@ -17,12 +17,14 @@ use chrono::{DateTime, TimeDelta, Utc};
 use diesel::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use turnpost::games::rating::{self, Current};
-use turnpost::games::read_model::GameRow;
-use turnpost::games::replay::{Game, replay};
-use turnpost::games::service::{NewRow, close};
-use turnpost::games::stream::{Entry, Participant, Submitted};
-use turnpost::games::{decide, seed::Seed};
+use turnpost::game_log::decide;
+use turnpost::game_log::decide::play::NewRow;
+use turnpost::game_log::decide::seal::close;
+use turnpost::game_log::fold::replay::{Game, replay};
+use turnpost::game_log::record::read_model::GameRow;
+use turnpost::game_log::stream::seed::Seed;
+use turnpost::game_log::stream::{Entry, Participant, Submitted};
+use turnpost::ratings::rate::{self, Current};
 use turnpost::rules::kalah::Kalah;
 use turnpost::rules::{Kind, Rules};
 use turnpost::store::events::{self, EventRow};
@@ -57,7 +59,7 @@ fn game_log(
             options: options.clone(),
             players: 2,
             private: false,
-            seed_commitment: turnpost::games::seed::commitment(&seed),
+            seed_commitment: turnpost::game_log::stream::seed::commitment(&seed),
             creator: people[0].clone(),
             time_control: None,
             rated: true,
@@ -98,7 +100,7 @@ fn game_log(
         closed.game
     };
     let mut joined = decide::join_entries(&game, people[1].clone(), &seed, 2);
-    decide::seal(&game, None, None, &mut joined, &seed, 2);
+    decide::salt_secrets(&game, None, None, &mut joined, &seed, 2);
     game = next(
         game,
         &mut rows,
@@ -110,7 +112,7 @@ fn game_log(
     let seat = rng.random_range(0..2usize);
     let leaver = game.seating[seat].clone();
     let mut resigned = decide::resign_entries(&game, seat, leaver.clone());
-    decide::seal(&game, None, None, &mut resigned, &seed, 3);
+    decide::salt_secrets(&game, None, None, &mut resigned, &seed, 3);
     game = next(
         game,
         &mut rows,
@@ -122,9 +124,9 @@ fn game_log(
     let rated_at = at + TimeDelta::seconds(3);
     let places = game.rated_places();
     let before: Vec<_> = (places.iter())
-        .map(|(p, _)| rating::before(standing.get(&p.id), rated_at))
+        .map(|(p, _)| rate::before(standing.get(&p.id), rated_at))
         .collect();
-    let changes = rating::changes(&places, &before);
+    let changes = rate::changes(&places, &before);
     for change in &changes {
         let games = standing.get(&change.player.id).map_or(0, |c| c.games) + 1;
         standing.insert(

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use turnpost::tournament::{Ranked, Round, pair_by_matching};
+use turnpost::tournament_rules::{Ranked, Round, pair_by_matching};
 
 #[path = "support/serve.rs"]
 mod serve;
@@ -52,13 +52,13 @@ mod stored {
 
     use diesel::pg::PgConnection;
     use turnpost::auth::{Player, accounts};
-    use turnpost::events::fold::Event;
-    use turnpost::events::log::{Format, Setup, SwissPairing};
-    use turnpost::events::{read, service};
-    use turnpost::games::clock::{OnTimeout, TimeControl};
+    use turnpost::game_log::stream::time_control::{OnTimeout, TimeControl};
     use turnpost::i18n::Lang;
     use turnpost::rules::kalah::Kalah;
     use turnpost::rules::{Kind, Rules};
+    use turnpost::tournaments::fold::Event;
+    use turnpost::tournaments::log::{Format, Setup, SwissPairing};
+    use turnpost::tournaments::{read, service};
 
     const READS: u32 = 20;
 

@@ -1,19 +1,22 @@
 //! Turnpost: an asynchronous, play-by-email board-game server.
 //!
-//! Layers, each depending only on those below it (`docs/architecture.md` lists them, and
-//! `tests/layers` holds the code to them): `rules` (pure game engines); `chain`, `config` and
-//! `stop`; `i18n` (the words of every language); `present` (how each game looks); `store`
-//! (PostgreSQL); `auth`; `games` (the application layer); `audit`; `web` and `mail`, side by
-//! side; `scheduler`; `server`.
+//! One room a capability, each depending only on the layers below its own
+//! (`docs/architecture.md` maps them, and `tests/layers` holds the code to that map): the pure
+//! rooms at the bottom (`rules`, the game engines; `bots`, how a computer chooses a move;
+//! `glicko2` and `tournament_rules`, the arithmetic of ratings and tournaments); then `i18n`,
+//! `present`, `store` and `auth`; `game_log` (load, decide, seal, record); `computers`, `clocks`,
+//! `ratings`, `tables` and `tournaments` over it; `audit`; `web` and `mail`, side by side;
+//! `scheduler`; `server`.
 
 pub mod audit;
 pub mod auth;
 pub mod bots;
 pub mod chain;
+pub mod clocks;
 pub mod computers;
 pub mod config;
-pub mod events;
-pub mod games;
+pub mod game_log;
+pub mod glicko2;
 pub mod i18n;
 pub mod mail;
 pub mod metrics;
@@ -24,5 +27,7 @@ pub mod scheduler;
 pub mod server;
 pub mod stop;
 pub mod store;
-pub mod tournament;
+pub mod tables;
+pub mod tournament_rules;
+pub mod tournaments;
 pub mod web;

@@ -308,7 +308,7 @@ fn verify_file(path: &std::path::Path) -> anyhow::Result<()> {
 /// Checks or rebuilds the ratings and says what it read and found; a difference ends the
 /// process with status 1.
 fn ratings(settings: &Settings, action: RatingsAction) -> anyhow::Result<()> {
-    use turnpost::games::rating_rebuild;
+    use turnpost::ratings::rebuild;
     let url = match (&action, settings.database.admin_url.as_str()) {
         (RatingsAction::Rebuild, url) if !url.is_empty() => url,
         _ => &settings.database.url,
@@ -318,8 +318,8 @@ fn ratings(settings: &Settings, action: RatingsAction) -> anyhow::Result<()> {
         settings.database.connect_timeout_seconds,
     ))?;
     let report = match action {
-        RatingsAction::Verify => rating_rebuild::verify(&mut conn)?,
-        RatingsAction::Rebuild => rating_rebuild::rebuild(&mut conn)?,
+        RatingsAction::Verify => rebuild::verify(&mut conn)?,
+        RatingsAction::Rebuild => rebuild::rebuild(&mut conn)?,
     };
     println!(
         "Read {} rated games from their logs: {} rating changes, {} ratings of players.",

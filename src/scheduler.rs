@@ -10,13 +10,13 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Integer, Text};
 
+use crate::clocks::timeout::{self, Expiry};
 use crate::config::Settings;
-use crate::games::error::ServiceError;
-use crate::games::table;
-use crate::games::timeout::{self, Expiry};
+use crate::game_log::error::ServiceError;
 use crate::stop::StopSignal;
 use crate::store::schema::{games, turn_clocks};
 use crate::store::{Pool, database_now, notifications};
+use crate::tables::table;
 
 /// What one round did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -186,8 +186,8 @@ pub fn call_off_expired_tables(
 /// Takes every event with something due one step on: the event's row is locked for the step,
 /// and a step that finds nothing left to do (another server took it first) does nothing.
 pub fn advance_events(conn: &mut PgConnection, round: &mut Round) -> anyhow::Result<()> {
-    for event_id in crate::events::service::due(conn, BATCH)? {
-        match crate::events::service::advance(conn, &event_id) {
+    for event_id in crate::tournaments::service::due(conn, BATCH)? {
+        match crate::tournaments::service::advance(conn, &event_id) {
             Ok(done) if done != Default::default() => round.event_steps += 1,
             Ok(_) => {}
             Err(e) => tracing::error!("scheduler: event {event_id}: {e}"),
@@ -204,7 +204,7 @@ pub fn run_once(conn: &mut PgConnection, settings: &Settings) -> anyhow::Result<
     };
     expire_late_seats(conn, &mut round)?;
     call_off_expired_tables(conn, settings.auth.invitation_days, &mut round)?;
-    round.rated = crate::games::rating::rate_finished(conn, BATCH as usize)?;
+    round.rated = crate::ratings::rate::rate_finished(conn, BATCH as usize)?;
     advance_events(conn, &mut round)?;
     let session_days = i32::try_from(settings.auth.session_days).unwrap_or(i32::MAX);
     round.forgotten =

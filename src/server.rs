@@ -92,8 +92,8 @@ pub fn start(settings: Settings) -> anyhow::Result<(Running, SocketAddr)> {
 /// the scheduler unless `mail.worker` or `clock.scheduler` is off, and serves on `listener`. Call it inside an actix system.
 pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Running> {
     let pool = store::connect(&settings.database)?;
-    crate::games::cache::configure(settings.server.game_cache_rows);
-    crate::events::kept::configure(settings.server.event_cache_rows);
+    crate::game_log::fold::cache::configure(settings.server.game_cache_rows);
+    crate::tournaments::kept::configure(settings.server.event_cache_rows);
     // Fail at start-up, not at the first email, when the mail settings are unusable.
     crate::mail::Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
     let key = web::session_key(&pool)?;

@@ -13,14 +13,17 @@ use diesel::sql_types::{Bool, Nullable, Timestamptz};
 
 use crate::auth::accounts::{self, Player};
 use crate::auth::tokens;
-use crate::events;
-use crate::games::error::ServiceError;
-use crate::games::{cache, service, table, takeover};
+use crate::clocks::hand_over;
+use crate::game_log::commands;
+use crate::game_log::error::ServiceError;
+use crate::game_log::fold::cache;
 use crate::store::erasure::{self, Erased};
 use crate::store::notifications;
 use crate::store::schema::{
     account_closures, event_entrants, events as event_rows, game_players, games,
 };
+use crate::tables::table;
+use crate::tournaments;
 
 /// What happens to the games a person is playing when they leave.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,7 +186,7 @@ fn close_account(
         .select(event_entrants::event_id)
         .load(conn)?;
     for event in entered {
-        events::service::withdraw(conn, &event, player)?;
+        tournaments::service::withdraw(conn, &event, player)?;
         closed.withdrawn += 1;
     }
     let seated: Vec<(String, String, i64, i64)> = game_players::table
@@ -230,7 +233,7 @@ fn leave_game(
     closed: &mut Closed,
 ) -> Result<(), ClosureError> {
     if running == RunningGames::LeaveToComputer {
-        match takeover::hand_over(conn, game, player, seq) {
+        match hand_over::hand_over(conn, game, player, seq) {
             Ok(_) => {
                 closed.left_to_computer += 1;
                 return Ok(());
@@ -239,7 +242,7 @@ fn leave_game(
             Err(e) => return Err(e.into()),
         }
     }
-    match service::resign(conn, game, player, seq) {
+    match commands::resign(conn, game, player, seq) {
         Ok(()) => closed.resigned += 1,
         // Their seat is already given up (resigned, timed out, or a tournament's withdrawal).
         Err(ServiceError::Rule(_)) => {}

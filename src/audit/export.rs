@@ -6,9 +6,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::chain;
-use crate::games::cache::Log;
-use crate::games::replay::{Game, ReplayError, entries};
-use crate::games::stream::{Entry, Submitted};
+use crate::game_log::fold::cache::Log;
+use crate::game_log::fold::replay::{Game, ReplayError, entries};
+use crate::game_log::stream::{Entry, Submitted};
 use crate::rules::Kind;
 use crate::rules::{Rules, Viewer};
 use crate::store::events::EventRow;

@@ -3,6 +3,7 @@
 //! ratings and rating history, their tournaments, the emails sent to them (dates and subjects),
 //! their sessions and API tokens.
 
+use crate::game_log::fold::load;
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -11,7 +12,6 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::export::{Export, export};
-use crate::games::service;
 use crate::i18n::Lang;
 use crate::rules::with_rules;
 
@@ -131,9 +131,9 @@ fn read_personal_data(
         .load(conn)?;
     let mut games = Vec::with_capacity(game_ids.len());
     for game_id in game_ids {
-        let kind = service::kind_of(conn, &game_id)?;
+        let kind = load::kind_of(conn, &game_id)?;
         games.push(with_rules!(kind, |R| {
-            let (game, rows) = service::load::<R>(conn, &game_id)?;
+            let (game, rows) = load::load::<R>(conn, &game_id)?;
             export(&game, &rows, game.viewer_for(Some(player_id)))?
         }));
     }

@@ -16,8 +16,8 @@ use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 
 use super::verify::verify;
-use crate::games::read_model::GameRow;
-use crate::games::replay::{Game, replay};
+use crate::game_log::fold::replay::{Game, replay};
+use crate::game_log::record::read_model::GameRow;
 use crate::i18n::Lang;
 use crate::rules::{Kind, Rules, Viewer, with_rules};
 use crate::store::events::{self, EventRow};
@@ -82,7 +82,7 @@ pub fn audit_site(
     let mut ratings_conn = PgConnection::establish(url)?;
     let ratings = std::thread::scope(|scope| -> anyhow::Result<_> {
         // The ratings are recomputed in order of rating, a pass of their own beside the games'.
-        let ratings = scope.spawn(move || crate::games::rating_rebuild::verify(&mut ratings_conn));
+        let ratings = scope.spawn(move || crate::ratings::rebuild::verify(&mut ratings_conn));
         for _ in 0..threads.max(1) {
             let results = results.clone();
             let (listing, done) = (&listing, &done);
@@ -318,7 +318,7 @@ fn seed_differs<R: Rules>(game: &Game<R>, seed: Option<&[u8]>) -> Option<String>
         return Some("its seed is missing".into());
     };
     let matches = <[u8; 32]>::try_from(seed)
-        .is_ok_and(|seed| crate::games::seed::commitment(&seed) == game.seed_commitment);
+        .is_ok_and(|seed| crate::game_log::stream::seed::commitment(&seed) == game.seed_commitment);
     (!matches).then(|| "its stored seed is not the one its log committed to".into())
 }
 
@@ -399,7 +399,7 @@ fn audit_tournaments(conn: &mut PgConnection, report: &mut SiteReport) -> anyhow
 
 /// What recomputing every rating from the logs found against the stored ones.
 fn add_ratings(
-    ratings: crate::games::error::Result<crate::games::rating_rebuild::Report>,
+    ratings: crate::game_log::error::Result<crate::ratings::rebuild::Report>,
     report: &mut SiteReport,
 ) {
     let problem = |what: String| Problem {

@@ -1,16 +1,18 @@
 //! Checking an exported log: nothing here trusts the server or needs a database.
 
+use crate::game_log::fold::load;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::export::{Export, ExportRow, FORMAT};
 use crate::chain::{GENESIS, Hash, RowContent};
-use crate::games::clock::OnTimeout;
-use crate::games::replay::{Game, Phase, entries};
-use crate::games::seed::{self, Seed};
-use crate::games::stream::{CancelReason, Entry, Submitted};
-use crate::games::{decide, rating};
+use crate::game_log::decide;
+use crate::game_log::fold::replay::{Game, Phase, entries};
+use crate::game_log::stream::seed::{self, Seed};
+use crate::game_log::stream::time_control::OnTimeout;
+use crate::game_log::stream::{CancelReason, Entry, Submitted};
+use crate::ratings::rate;
 use crate::rules::with_rules;
 use crate::rules::{Message, Rules};
 use crate::store::events::{EventRow, format_time};
@@ -230,7 +232,7 @@ fn rerun<R: Rules>(
                 return wrong_as(row.seq, "verify-join-not-seated");
             }
             let mut entries = decide::join_entries(game, player.clone(), seed, row.seq);
-            decide::seal(game, None, None, &mut entries, seed, row.seq);
+            decide::salt_secrets(game, None, None, &mut entries, seed, row.seq);
             entries
         }
         Submitted::Resign => {
@@ -239,7 +241,7 @@ fn rerun<R: Rules>(
                 return wrong_as(row.seq, "verify-empty-resignation");
             };
             let mut entries = decide::resign_entries(game, seat, player.clone());
-            decide::seal(game, None, None, &mut entries, seed, row.seq);
+            decide::salt_secrets(game, None, None, &mut entries, seed, row.seq);
             entries
         }
         Submitted::TimeOut { seat } => {
@@ -254,7 +256,7 @@ fn rerun<R: Rules>(
                 }
                 _ => return wrong_as(row.seq, "verify-empty-timeout"),
             };
-            decide::seal(game, None, None, &mut entries, seed, row.seq);
+            decide::salt_secrets(game, None, None, &mut entries, seed, row.seq);
             entries
         }
         Submitted::HandOver => {
@@ -263,7 +265,7 @@ fn rerun<R: Rules>(
                 return wrong_as(row.seq, "verify-empty-hand-over");
             };
             let mut entries = decide::hand_over_entries(seat, left.clone(), computer.clone(), None);
-            decide::seal(game, None, None, &mut entries, seed, row.seq);
+            decide::salt_secrets(game, None, None, &mut entries, seed, row.seq);
             entries
         }
         Submitted::Cancel => decide::cancel_entries(match row.actor {
@@ -305,7 +307,7 @@ fn rerun<R: Rules>(
                     );
                 }
             };
-            decide::seal(game, Some(seat), Some(command), &mut entries, seed, row.seq);
+            decide::salt_secrets(game, Some(seat), Some(command), &mut entries, seed, row.seq);
             entries
         }
     };
@@ -481,11 +483,12 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
         })?;
         match game.as_mut() {
             None => {
-                let first = crate::games::replay::replay::<R>(std::slice::from_ref(&stored), None)
-                    .map_err(|e| Discrepancy {
-                        seq: row.seq,
-                        problem: Message::new("verify-unreadable").text("detail", e.problem),
-                    })?;
+                let first =
+                    crate::game_log::fold::replay::replay::<R>(std::slice::from_ref(&stored), None)
+                        .map_err(|e| Discrepancy {
+                            seq: row.seq,
+                            problem: Message::new("verify-unreadable").text("detail", e.problem),
+                        })?;
                 check_creation(export, &first)?;
                 game = Some(first);
             }
@@ -570,7 +573,7 @@ fn rating_entries<R: Rules>(
         return wrong_as(seq, "verify-rating-places");
     }
     let before: Vec<_> = players.iter().map(|c| c.before).collect();
-    let expected = rating::changes(&places, &before);
+    let expected = rate::changes(&places, &before);
     for (want, got) in expected.iter().zip(players) {
         if want.after != got.after {
             return wrong(
@@ -620,11 +623,10 @@ pub fn export_from_database(
     conn: &mut diesel::PgConnection,
     game_id: &str,
 ) -> anyhow::Result<Export> {
-    let kind = crate::games::service::kind_of(conn, game_id)
-        .map_err(|e| anyhow::anyhow!("game {game_id}: {e}"))?;
+    let kind = load::kind_of(conn, game_id).map_err(|e| anyhow::anyhow!("game {game_id}: {e}"))?;
     with_rules!(kind, |R| {
-        let (game, rows) = crate::games::service::load::<R>(conn, game_id)
-            .map_err(|e| anyhow::anyhow!("game {game_id}: {e}"))?;
+        let (game, rows) =
+            load::load::<R>(conn, game_id).map_err(|e| anyhow::anyhow!("game {game_id}: {e}"))?;
         Ok(super::export(&game, &rows, crate::rules::Viewer::Everyone)?)
     })
 }

@@ -8,7 +8,7 @@ use super::messages::ByEmail;
 use super::reply_address;
 use crate::auth::reply_tokens;
 use crate::config::Settings;
-use crate::games::replay::{Game, Phase};
+use crate::game_log::fold::replay::{Game, Phase};
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::present::codes::{MoveCodes, menu};

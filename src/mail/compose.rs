@@ -1,5 +1,6 @@
 //! Turning a player's pending notifications into emails, inside one transaction per player.
 
+use crate::game_log::fold::load;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -8,11 +9,10 @@ use super::messages::{self, Footer, GameNews, InvitationDetails, Notice, Rendere
 use crate::auth::accounts::{self, Recipient};
 use crate::auth::sign_in;
 use crate::config::Settings;
-use crate::games::clock::{OnTimeout, span_message};
-use crate::games::replay::{Game, Phase, entries};
-use crate::games::stream::CancelReason;
-use crate::games::stream::Entry;
-use crate::games::{rating, service};
+use crate::game_log::fold::replay::{Game, Phase, entries};
+use crate::game_log::stream::CancelReason;
+use crate::game_log::stream::Entry;
+use crate::game_log::stream::time_control::{OnTimeout, span_message};
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
 use crate::mail::pictures::{Looker, PictureSize, game_image};
@@ -20,6 +20,7 @@ use crate::mail::reply_address;
 use crate::present::codes::MoveCodes;
 use crate::present::picture::BoardPicture;
 use crate::present::{Board, GameUi, sentence};
+use crate::ratings::rate;
 use crate::rules::with_rules;
 use crate::store::emails::{self, InlinePicture, NewEmail};
 use crate::store::notifications::{self, DueBefore, Kind, Notify, Pending};
@@ -212,11 +213,11 @@ fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Resu
     };
     let token = notice.payload["token"].as_str().unwrap_or_default();
     let link = format!("{}/join/{token}", mailing.settings.base_url());
-    let kind = service::kind_of(mailing.conn, &game_id)?;
+    let kind = load::kind_of(mailing.conn, &game_id)?;
     let rules_link = format!("{}/rules/{}", mailing.settings.base_url(), kind.as_str());
     let recipient = mailing.recipient.id;
     let (rendered, reply_to) = with_rules!(kind, |R| {
-        let (game, _) = service::load::<R>(mailing.conn, &game_id)?;
+        let (game, _) = load::load::<R>(mailing.conn, &game_id)?;
         let token = crate::auth::reply_tokens::issue(mailing.conn, &game_id, recipient)?;
         let reply_to = reply_address::format(&mailing.settings.inbound.address, &token, game.seq);
         let lang = mailing.recipient.lang();
@@ -274,11 +275,11 @@ fn news_email(
     // ended it), so every game the email tells of is asked about, not only those of game-over
     // notices.
     let ended: Vec<String> = notices.iter().filter_map(|n| n.game_id.clone()).collect();
-    if rating::any_awaiting(mailing.conn, Some(&ended))? {
-        if let Err(e) = rating::rate_finished(mailing.conn, ended.len()) {
+    if rate::any_awaiting(mailing.conn, Some(&ended))? {
+        if let Err(e) = rate::rate_finished(mailing.conn, ended.len()) {
             tracing::warn!("rating before a game-over email: {e}");
         }
-        if now - oldest < RATING_WAIT && rating::any_awaiting(mailing.conn, Some(&ended))? {
+        if now - oldest < RATING_WAIT && rate::any_awaiting(mailing.conn, Some(&ended))? {
             return Ok(0);
         }
     }
@@ -360,7 +361,7 @@ fn game_news(
     now: DateTime<Utc>,
     size: PictureSize,
 ) -> anyhow::Result<Option<GameNews>> {
-    let kind = service::kind_of(mailing.conn, game_id)?;
+    let kind = load::kind_of(mailing.conn, game_id)?;
     with_rules!(kind, |R| news_of::<R>(mailing, game_id, now, size))
 }
 
@@ -371,8 +372,8 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
     size: PictureSize,
 ) -> anyhow::Result<Option<GameNews>> {
     let me = mailing.recipient.id;
-    let (mut game, rows) = service::load::<R>(mailing.conn, game_id)?;
-    crate::games::computer::name_in(&mut game, mailing.recipient.lang());
+    let (mut game, rows) = load::load::<R>(mailing.conn, game_id)?;
+    crate::computers::name_in(&mut game, mailing.recipient.lang());
     let finished = game.phase() == Phase::Finished;
     // Someone who left their seat to a computer hears only how the game ended.
     let seat = game
@@ -488,7 +489,7 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
             }),
         result,
         event: match &game.event {
-            Some(table) => Some(crate::events::read::game_heading(
+            Some(table) => Some(crate::tournaments::read::game_heading(
                 mailing.conn,
                 table,
                 lang,
@@ -499,7 +500,7 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
             .map(|change| {
                 let name = game.names_by_id().get(&change.player.id).cloned();
                 let name = name.unwrap_or_else(|| change.player.name.clone());
-                lang.say(&rating::change_message(name, change), &[])
+                lang.say(&rate::change_message(name, change), &[])
             })
             .collect(),
         link,
@@ -524,7 +525,7 @@ fn event_email(mailing: &mut Mailing<'_>, pending: &Pending) -> anyhow::Result<u
     let seq = pending.payload["seq"].as_i64().unwrap_or(i64::MAX);
     let recipient = mailing.recipient.id;
     let told = match wanted {
-        true => crate::events::read::news(mailing.conn, &event_id, seq, recipient, lang)?,
+        true => crate::tournaments::read::news(mailing.conn, &event_id, seq, recipient, lang)?,
         false => None,
     };
     let Some(told) = told else {
@@ -565,9 +566,9 @@ fn notice_email(
     let wanted = notify != Notify::Never && mailing.recipient.email_rejected_at.is_none();
     let notice = match (&pending.game_id, wanted) {
         (Some(game_id), true) => {
-            let kind = service::kind_of(mailing.conn, game_id)?;
+            let kind = load::kind_of(mailing.conn, game_id)?;
             with_rules!(kind, |R| {
-                let (game, _) = service::load::<R>(mailing.conn, game_id)?;
+                let (game, _) = load::load::<R>(mailing.conn, game_id)?;
                 table_notice::<R>(mailing, &game, pending, now)?
             })
         }

@@ -3,7 +3,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use crate::games::replay::{Game, replay};
+use crate::game_log::fold::replay::{Game, replay};
 use crate::i18n::Lang;
 use crate::present::picture::{self, BoardPicture};
 use crate::rules::{Seat, Viewer};

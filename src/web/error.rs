@@ -3,7 +3,7 @@
 
 use actix_web::http::StatusCode;
 
-use crate::games::error::ServiceError;
+use crate::game_log::error::ServiceError;
 use crate::rules::Message;
 
 #[derive(Debug)]
@@ -136,8 +136,8 @@ impl From<ServiceError> for WebError {
     }
 }
 
-impl From<crate::games::replay::ReplayError> for WebError {
-    fn from(error: crate::games::replay::ReplayError) -> Self {
+impl From<crate::game_log::fold::replay::ReplayError> for WebError {
+    fn from(error: crate::game_log::fold::replay::ReplayError) -> Self {
         WebError::internal(error)
     }
 }

@@ -11,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use scraper::Selector;
 use serde_json::{Value, json};
 
-use turnpost::games::seed;
-use turnpost::games::stream::{Entry, Participant};
+use turnpost::game_log::stream::seed;
+use turnpost::game_log::stream::{Entry, Participant};
 use turnpost::rules::azul::{Azul, Command, Event, Options};
 use turnpost::rules::{Rules, fold};
 

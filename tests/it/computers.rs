@@ -9,7 +9,7 @@ use diesel::prelude::*;
 use serde_json::Value;
 
 use turnpost::bots::Level;
-use turnpost::games::computer;
+use turnpost::computers;
 use turnpost::store::schema::{game_events, notifications, players};
 
 use crate::support::{Browser, ServerProcess, TestApp, count_rows};
@@ -50,7 +50,7 @@ pub fn player_id(app: &TestApp, email: &str) -> i64 {
 /// The person's move: what the middle computer would play in their seat, thinking briefly.
 pub fn persons_move(app: &TestApp, path: &str, me: i64) -> (i64, Value) {
     let game_id = path.trim_start_matches("/games/");
-    computer::suggest(
+    computers::suggest(
         &mut app.db.connect(),
         game_id,
         me,
@@ -330,12 +330,12 @@ async fn two_computers_processes_play_a_dozen_games_and_one_killed_mid_thought_l
     let app = TestApp::start_with(|s| s.computers.worker = false).await;
     let mut conn = app.db.connect_as_server();
     // Tables where every seat is a hard computer play themselves out: one sits as the creator.
-    let creator = turnpost::auth::accounts::find(&mut conn, computer::player_id(Level::Hard, 1))
+    let creator = turnpost::auth::accounts::find(&mut conn, computers::player_id(Level::Hard, 1))
         .unwrap()
         .unwrap();
     let games: Vec<String> = (0..12)
         .map(|_| {
-            let table = turnpost::games::seating::NewTable {
+            let table = turnpost::tables::seating::NewTable {
                 kind: turnpost::rules::Kind::Kalah,
                 options: serde_json::json!({}),
                 private: true,
@@ -347,7 +347,7 @@ async fn two_computers_processes_play_a_dozen_games_and_one_killed_mid_thought_l
                 rating_range: None,
                 invitation_days: 7,
             };
-            turnpost::games::seating::create_game(&mut conn, &creator, table).unwrap()
+            turnpost::tables::seating::create_game(&mut conn, &creator, table).unwrap()
         })
         .collect();
     let start = |think_ms: &str, own_session: bool| {

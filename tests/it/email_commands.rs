@@ -345,7 +345,7 @@ async fn replies_that_join_decline_or_rematch_refuse_forgers_replays_and_the_lim
         .select(turnpost::store::schema::games::last_seq)
         .first(&mut conn)
         .unwrap();
-    turnpost::games::service::resign(&mut conn, &game, &bo_player, seq).unwrap();
+    turnpost::game_log::commands::resign(&mut conn, &game, &bo_player, seq).unwrap();
     let ann_over = newest(&app, ann, |m| {
         m.text.contains("reply to this email with “rematch”")
     })

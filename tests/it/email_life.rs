@@ -11,10 +11,10 @@ use diesel::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost::auth::{accounts, reply_tokens};
-use turnpost::events::log::{Format, Setup, SwissPairing};
-use turnpost::games::clock::{OnTimeout, TimeControl};
+use turnpost::game_log::stream::time_control::{OnTimeout, TimeControl};
 use turnpost::i18n::Lang;
 use turnpost::rules::Kind;
+use turnpost::tournaments::log::{Format, Setup, SwissPairing};
 
 use crate::by_email::{Inbound, newest, offered_codes_in, reply, reply_address};
 use crate::email_commands::{command, phase_of, vacations};
@@ -298,7 +298,7 @@ async fn a_life_by_email(lang: Lang, words: &Words, seed: u64) {
         timeouts_to_withdraw: 3,
         swiss_pairing: SwissPairing::Matching,
     };
-    let event = turnpost::events::service::create(&mut conn, &organiser, setup).unwrap();
+    let event = turnpost::tournaments::service::create(&mut conn, &organiser, setup).unwrap();
     for who in [&ann, &bo, &cy, &dee] {
         who.command(words.tournaments);
         let list = who.told("command-tournaments-sign-up");

@@ -5,11 +5,11 @@
 use chrono::{Duration, Utc};
 use diesel::prelude::*;
 use turnpost::audit::{EventExport, event_export, verify_event};
-use turnpost::events::fold::Phase;
-use turnpost::events::log::Format;
-use turnpost::events::service;
-use turnpost::games::error::ServiceError;
+use turnpost::game_log::error::ServiceError;
 use turnpost::rules::Kind;
+use turnpost::tournaments::fold::Phase;
+use turnpost::tournaments::log::Format;
+use turnpost::tournaments::service;
 
 use crate::events::{DAY, club, event, setup};
 use crate::support::rechain_rows;
@@ -28,7 +28,10 @@ fn acted_by(export: &EventExport, command: &str, actor: i64) -> (EventExport, i6
 }
 
 fn event_rows(conn: &mut PgConnection, id: &str) -> usize {
-    turnpost::events::store::load(conn, id).unwrap().1.len()
+    turnpost::tournaments::store::load(conn, id)
+        .unwrap()
+        .1
+        .len()
 }
 
 #[test]
@@ -121,9 +124,10 @@ fn the_organiser_alone_calls_an_event_off_before_it_starts_and_those_signed_up_a
 #[test]
 fn a_swiss_of_two_hundred_is_played_through_nine_rounds_with_nobody_meeting_twice() {
     use std::collections::BTreeSet;
-    use turnpost::events::service::Advanced;
-    use turnpost::games::service as games;
+    use turnpost::game_log::commands;
+    use turnpost::game_log::fold::load;
     use turnpost::rules::kalah::Kalah;
+    use turnpost::tournaments::service::Advanced;
 
     let (_db, mut conn, players) = club(200);
     let people = crate::events::by_id(&players);
@@ -153,9 +157,9 @@ fn a_swiss_of_two_hundred_is_played_through_nine_rounds_with_nobody_meeting_twic
             );
             // Fast games: one player of each resigns, the first or the second in turn.
             rng_pick += 1;
-            let (game, _) = games::load::<Kalah>(&mut conn, &table.game).unwrap();
+            let (game, _) = load::load::<Kalah>(&mut conn, &table.game).unwrap();
             let quitter = &people[&game.seating[rng_pick % 2].id];
-            games::resign(&mut conn, &table.game, quitter, game.seq).unwrap();
+            commands::resign(&mut conn, &table.game, quitter, game.seq).unwrap();
         }
         while service::advance(&mut conn, &id).unwrap() != Advanced::default() {}
     }

@@ -526,10 +526,10 @@ async fn the_organiser_starts_a_swiss_early_from_its_page_and_sees_who_has_yet_t
 
 #[tokio::test]
 async fn a_tournament_of_a_hundred_and_fifty_shows_its_standings_and_entrants_a_hundred_a_page() {
-    use turnpost::events::log::Format;
-    use turnpost::events::service;
     use turnpost::i18n::Lang;
     use turnpost::rules::Kind;
+    use turnpost::tournaments::log::Format;
+    use turnpost::tournaments::service;
 
     let app = TestApp::start().await;
     let mut conn = app.db.connect_as_server();

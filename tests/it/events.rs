@@ -10,15 +10,16 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use turnpost::audit::{EventExport, ExportRow, event_export, verify_event};
 use turnpost::auth::{Player, accounts};
-use turnpost::events::decide;
-use turnpost::events::fold::{Event, Phase};
-use turnpost::events::log::{Fact, Format, Setup, SwissPairing};
-use turnpost::events::service::{self, Advanced};
-use turnpost::events::store;
-use turnpost::games::clock::{OnTimeout, TimeControl};
-use turnpost::games::service as games;
+use turnpost::game_log::commands;
+use turnpost::game_log::fold::load;
+use turnpost::game_log::stream::time_control::{OnTimeout, TimeControl};
 use turnpost::i18n::Lang;
 use turnpost::rules::{Kind, Rules, Status, with_rules};
+use turnpost::tournaments::decide;
+use turnpost::tournaments::fold::{Event, Phase};
+use turnpost::tournaments::log::{Fact, Format, Setup, SwissPairing};
+use turnpost::tournaments::service::{self, Advanced};
+use turnpost::tournaments::store;
 
 use crate::support::{TestDb, rechain_rows};
 
@@ -62,7 +63,7 @@ pub fn setup(kind: Kind, format: Format, entrants: u32, round_seconds: Option<i6
 
 /// Creates the event, signs everyone up, waits for sign-up to close and starts it.
 pub fn started(conn: &mut PgConnection, players: &[Player], setup: Setup) -> String {
-    let closes = turnpost::events::service::parse_time(&setup.sign_up_closes).unwrap();
+    let closes = turnpost::tournaments::service::parse_time(&setup.sign_up_closes).unwrap();
     let id = service::create(conn, &players[0], setup).unwrap();
     for player in players {
         service::sign_up(conn, &id, player).unwrap();
@@ -95,7 +96,7 @@ fn seed(conn: &mut PgConnection, id: &str) -> Vec<u8> {
 
 /// Plays a game to its end with random legal moves through the services.
 pub fn play_out(conn: &mut PgConnection, game_id: &str, people: &HashMap<i64, Player>, seed: u64) {
-    let kind = games::kind_of(conn, game_id).unwrap();
+    let kind = load::kind_of(conn, game_id).unwrap();
     with_rules!(kind, |R| play_out_as::<R>(conn, game_id, people, seed))
 }
 
@@ -107,7 +108,7 @@ fn play_out_as<R: Rules>(
 ) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     loop {
-        let (game, _) = games::load::<R>(conn, game_id).unwrap();
+        let (game, _) = load::load::<R>(conn, game_id).unwrap();
         let Some(Status::ToAct { seats }) = game.status() else {
             return;
         };
@@ -115,7 +116,7 @@ fn play_out_as<R: Rules>(
         let player = &people[&game.seating[seat].id];
         let legal = R::legal_commands(game.state.as_ref().unwrap(), seat);
         let command = serde_json::to_value(&legal[rng.random_range(..legal.len())]).unwrap();
-        games::play(conn, game_id, player, game.seq, command).unwrap();
+        commands::play(conn, game_id, player, game.seq, command).unwrap();
     }
 }
 
@@ -367,13 +368,13 @@ fn a_swiss_of_seven_over_four_rounds_gives_byes_and_forfeits_a_game_left_past_it
             // out.
             let unplayed = left_unplayed.as_ref().unwrap();
             let (game, _) =
-                games::load::<turnpost::rules::kalah::Kalah>(&mut conn, &unplayed.game).unwrap();
+                load::load::<turnpost::rules::kalah::Kalah>(&mut conn, &unplayed.game).unwrap();
             let Some(Status::ToAct { seats }) = game.status() else {
                 panic!("the game waits for a move");
             };
             to_move = Some(seats[0]);
             let deadline =
-                turnpost::events::service::parse_time(current.deadline.as_deref().unwrap())
+                turnpost::tournaments::service::parse_time(current.deadline.as_deref().unwrap())
                     .unwrap();
             let wait = (deadline - Utc::now()).to_std().unwrap_or_default();
             std::thread::sleep(wait + std::time::Duration::from_millis(200));
@@ -585,9 +586,10 @@ fn sign_up_is_refused_in_words_when_full_closed_or_twice_and_bad_setups_change_n
     assert_eq!(count, 1, "no refused event was stored");
 
     // A double round robin of three: six games, each pair twice with seats swapped.
-    let wait = (turnpost::events::service::parse_time(&small.sign_up_closes).unwrap() - Utc::now())
-        .to_std()
-        .unwrap_or_default();
+    let wait = (turnpost::tournaments::service::parse_time(&small.sign_up_closes).unwrap()
+        - Utc::now())
+    .to_std()
+    .unwrap_or_default();
     std::thread::sleep(wait + std::time::Duration::from_millis(50));
     service::advance(&mut conn, &id).unwrap();
     let running = event(&mut conn, &id);
@@ -725,15 +727,16 @@ fn the_last_person_to_withdraw_from_a_tournament_ends_a_game_the_computers_would
     );
     let game_id = event(&mut conn, &id).rounds[0].tables[0].game.clone();
     for player in &players[..2] {
-        let (game, _) = games::load::<Gype>(&mut conn, &game_id).unwrap();
-        turnpost::games::takeover::hand_over(&mut conn, &game_id, player, game.board_seq).unwrap();
+        let (game, _) = load::load::<Gype>(&mut conn, &game_id).unwrap();
+        turnpost::clocks::hand_over::hand_over(&mut conn, &game_id, player, game.board_seq)
+            .unwrap();
     }
-    let (game, _) = games::load::<Gype>(&mut conn, &game_id).unwrap();
+    let (game, _) = load::load::<Gype>(&mut conn, &game_id).unwrap();
     assert!(game.ended.is_none(), "a person plays on");
     let last = &players[2];
 
     service::withdraw(&mut conn, &id, last).unwrap();
-    let (game, rows) = games::load::<Gype>(&mut conn, &game_id).unwrap();
+    let (game, rows) = load::load::<Gype>(&mut conn, &game_id).unwrap();
     assert!(game.ended.is_some(), "no person is left in play");
     let resigned = (rows.iter())
         .rposition(|row| row.events.to_string().contains("resigned"))

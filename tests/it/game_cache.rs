@@ -4,8 +4,9 @@
 
 use diesel::{Connection, RunQueryDsl};
 use turnpost::auth::accounts;
-use turnpost::games::replay::replay;
-use turnpost::games::service;
+use turnpost::game_log::commands;
+use turnpost::game_log::fold::load;
+use turnpost::game_log::fold::replay::replay;
 use turnpost::rules::kalah::Kalah;
 use turnpost::store::events;
 
@@ -27,20 +28,20 @@ async fn a_row_folded_and_then_rolled_back_is_never_served() {
     // The move is made and the game folded through the cache inside a transaction that is then
     // rolled back.
     let undone: Result<(), diesel::result::Error> = conn.transaction(|conn| {
-        service::play(conn, &id, &player, seq, command.clone()).unwrap();
-        let (game, _) = service::load::<Kalah>(conn, &id).unwrap();
+        commands::play(conn, &id, &player, seq, command.clone()).unwrap();
+        let (game, _) = load::load::<Kalah>(conn, &id).unwrap();
         assert_eq!(game.seq, seq + 1);
         Err(diesel::result::Error::RollbackTransaction)
     });
     assert!(undone.is_err());
-    let (game, rows) = service::load::<Kalah>(&mut conn, &id).unwrap();
+    let (game, rows) = load::load::<Kalah>(&mut conn, &id).unwrap();
     assert_eq!(game.seq, seq);
     assert_eq!(rows.len() as i64, seq);
     assert_eq!(table.twin(mover).await["seq"].as_i64(), Some(seq));
 
     // The move can still be made, and the cached game is the whole log's fold.
     assert_eq!(table.play(mover, &command).await.status, 200);
-    let (cached, rows) = service::load::<Kalah>(&mut conn, &id).unwrap();
+    let (cached, rows) = load::load::<Kalah>(&mut conn, &id).unwrap();
     let stored = events::load(&mut conn, &id).unwrap();
     let whole = replay::<Kalah>(&stored, None).unwrap();
     assert_eq!(cached.seq, seq + 1);

@@ -5,17 +5,21 @@
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
+use turnpost::game_log::decide::play;
+use turnpost::game_log::decide::seal;
+use turnpost::game_log::fold::load;
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Integer, Text};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use turnpost::auth::accounts;
-use turnpost::games::read_model::GameRow;
-use turnpost::games::service::{self, Asked};
-use turnpost::games::{record, table as tables};
+use turnpost::game_log::decide::play::Asked;
+use turnpost::game_log::record::read_model::GameRow;
+use turnpost::game_log::record::write;
 use turnpost::rules::kalah::Kalah;
 use turnpost::store::events;
 use turnpost::store::pipelined::APPLICATION_NAME;
+use turnpost::tables::table as tables;
 
 use crate::support::{Table, TestApp, TestDb, seat_table};
 
@@ -163,17 +167,17 @@ fn decided_on_head(
     player: &accounts::Player,
     command: &serde_json::Value,
     seq: i64,
-) -> service::Closed<Kalah> {
-    let (game, rows) = service::load::<Kalah>(conn, id).unwrap();
-    let seed = service::load_seed(conn, &game).unwrap();
+) -> seal::Closed<Kalah> {
+    let (game, rows) = load::load::<Kalah>(conn, id).unwrap();
+    let seed = load::load_seed(conn, &game).unwrap();
     let asked = Asked {
         player,
         expected_seq: seq,
         command: command.clone(),
     };
-    let (new_row, seed) = service::decide_play(&game, &rows, asked, |_| Ok(seed)).unwrap();
+    let (new_row, seed) = play::decide_play(&game, &rows, asked, |_| Ok(seed)).unwrap();
     let now = turnpost::store::database_now(conn).unwrap();
-    service::close(game, new_row, &seed, now)
+    seal::close(game, new_row, &seed, now)
 }
 
 fn game_id(table: &Table) -> String {
@@ -390,12 +394,12 @@ async fn a_move_decided_before_another_row_was_added_is_not_written() {
             .unwrap();
         runtime.block_on(async {
             let conn = AsyncPgConnection::establish(&url).await.unwrap();
-            record::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await
+            write::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await
         })
     });
 
     // Meanwhile the other player writes at the table, and commits once the move waits for it.
-    let talked: Result<i64, turnpost::games::error::ServiceError> = conn.transaction(|conn| {
+    let talked: Result<i64, turnpost::game_log::error::ServiceError> = conn.transaction(|conn| {
         let row = tables::say(conn, &id, &talking, "Good luck".into())?;
         go.send(()).unwrap();
         let started = Instant::now();
@@ -447,7 +451,7 @@ async fn a_move_decided_on_another_history_is_not_written() {
     let conn = AsyncPgConnection::establish(&db.server_url())
         .await
         .unwrap();
-    let written = record::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await;
+    let written = write::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await;
     assert_eq!(written.unwrap(), None);
     let stored = events::load(&mut db.connect(), &id).unwrap();
     assert_eq!(stored.len() as i64, seq, "the move was written");

@@ -5,16 +5,17 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Barrier};
+use turnpost::game_log::fold::load;
 
 use diesel::prelude::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use turnpost::auth::{Player, accounts};
-use turnpost::games::rating::{RATINGS_LOCK, rate_finished};
-use turnpost::games::replay::Game;
-use turnpost::games::service;
-use turnpost::ratings::{Rating, rate_game};
+use turnpost::game_log::commands;
+use turnpost::game_log::fold::replay::Game;
+use turnpost::glicko2::{Rating, rate_game};
+use turnpost::ratings::rate::{RATINGS_LOCK, rate_finished};
 use turnpost::rules::{Rules, Status, with_rules};
 use turnpost::rules::{azul::Azul, kalah::Kalah};
 
@@ -89,25 +90,25 @@ fn play_out<R: Rules>(
 ) {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     for moves in 0.. {
-        let (game, _) = service::load::<R>(conn, game_id).unwrap();
+        let (game, _) = load::load::<R>(conn, game_id).unwrap();
         let Some(Status::ToAct { seats }) = game.status() else {
             return;
         };
         let seat = seats[0];
         let player = &people[&game.seating[seat].id];
         if resign_after == Some(moves) {
-            service::resign(conn, game_id, player, game.seq).unwrap();
+            commands::resign(conn, game_id, player, game.seq).unwrap();
             continue;
         }
         let legal = R::legal_commands(game.state.as_ref().unwrap(), seat);
         let command = &legal[rng.random_range(..legal.len())];
         let command = serde_json::to_value(command).unwrap();
-        service::play(conn, game_id, player, game.seq, command).unwrap();
+        commands::play(conn, game_id, player, game.seq, command).unwrap();
     }
 }
 
 fn finished<R: Rules>(conn: &mut PgConnection, game_id: &str) -> Game<R> {
-    service::load::<R>(conn, game_id).unwrap().0
+    load::load::<R>(conn, game_id).unwrap().0
 }
 
 /// Places from a finished game's result alone: those who stayed, winners first, then by score
@@ -419,9 +420,9 @@ async fn games_that_end_at_once_for_one_player_are_each_rated_once_in_order() {
             std::thread::spawn(move || {
                 let mut conn = PgConnection::establish(&url).unwrap();
                 let player = people.values().find(|p| p.email == email).unwrap();
-                let (game_now, _) = service::load::<Azul>(&mut conn, &game).unwrap();
+                let (game_now, _) = load::load::<Azul>(&mut conn, &game).unwrap();
                 barrier.wait();
-                service::resign(&mut conn, &game, player, game_now.seq).unwrap();
+                commands::resign(&mut conn, &game, player, game_now.seq).unwrap();
             })
         })
         .collect();
@@ -499,7 +500,7 @@ async fn a_rebuild_while_games_are_being_rated_loses_and_doubles_nothing() {
         let mut conn = PgConnection::establish(&url).unwrap();
         let mut read = Vec::new();
         while !stop.load(std::sync::atomic::Ordering::SeqCst) {
-            let report = turnpost::games::rating_rebuild::rebuild(&mut conn).unwrap();
+            let report = turnpost::ratings::rebuild::rebuild(&mut conn).unwrap();
             assert!(report.differences.is_empty(), "{:?}", report.differences);
             read.push(report.games);
             // Rating only tries the lock a rebuild holds, so leave it room between rebuilds.
@@ -519,7 +520,7 @@ async fn a_rebuild_while_games_are_being_rated_loses_and_doubles_nothing() {
         read.is_sorted(),
         "each rebuild reads what the one before it did, and more: {read:?}"
     );
-    let last = turnpost::games::rating_rebuild::rebuild(&mut club.app.db.connect()).unwrap();
+    let last = turnpost::ratings::rebuild::rebuild(&mut club.app.db.connect()).unwrap();
     assert_eq!(last.games, tables.len());
 
     // Every game was rated once, in an order without gaps, and the projection is the logs'.
@@ -641,19 +642,19 @@ async fn the_player_whose_own_act_ends_a_rated_game_is_told_the_ratings_it_gave(
     let mut conn = club.app.db.connect_as_server();
     let people = club.people(&mut conn);
     // The player to move has their your-turn notice still to be sent when they end the game.
-    let (before, _) = service::load::<Kalah>(&mut conn, &game).unwrap();
+    let (before, _) = load::load::<Kalah>(&mut conn, &game).unwrap();
     let Some(Status::ToAct { seats }) = before.status() else {
         panic!("the game has started");
     };
     let mover = &people[&before.seating[seats[0]].id];
-    service::resign(&mut conn, &game, mover, before.seq).unwrap();
+    commands::resign(&mut conn, &game, mover, before.seq).unwrap();
     club.app.deliver();
 
     let over = club.app.mail(&mover.email, "Game over");
     for (name, person) in [("Ann", 0), ("Bo", 1)] {
         let id = club.id_of(&mut conn, person);
         let rating = stored_rating(&mut conn, id, "kalah").expect("rated before the email");
-        let after = turnpost::games::rating::shown(&rating);
+        let after = turnpost::ratings::rate::shown(&rating);
         assert!(
             over.text.contains(&format!("{name} 1500? → {after} (")),
             "{name}: {}",

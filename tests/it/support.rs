@@ -423,8 +423,8 @@ impl TestApp {
     pub fn rate_finished_games(&self) {
         let mut conn = self.db.connect_as_server();
         for _ in 0..250 {
-            turnpost::games::rating::rate_finished(&mut conn, 100).unwrap();
-            if !turnpost::games::rating::any_awaiting(&mut conn, None).unwrap() {
+            turnpost::ratings::rate::rate_finished(&mut conn, 100).unwrap();
+            if !turnpost::ratings::rate::any_awaiting(&mut conn, None).unwrap() {
                 return;
             }
             std::thread::sleep(std::time::Duration::from_millis(20));

@@ -147,10 +147,10 @@ async fn two_server_processes_on_one_database_play_one_game() {
 async fn a_tournament_kept_folded_by_another_process_shows_later_sign_ups_and_replaced_names() {
     use diesel::RunQueryDsl;
     use turnpost::auth::accounts;
-    use turnpost::events::log::Format;
-    use turnpost::events::service;
     use turnpost::i18n::Lang;
     use turnpost::rules::Kind;
+    use turnpost::tournaments::log::Format;
+    use turnpost::tournaments::service;
 
     let app = TestApp::start().await;
     let other = ServerProcess::start(&app).await;

@@ -62,7 +62,7 @@ fn declared_modules(code: &str) -> Vec<String> {
 }
 
 /// Identifiers with the byte offset where each ends.
-fn words_with_ends(code: &str) -> Vec<(String, usize)> {
+pub fn words_with_ends(code: &str) -> Vec<(String, usize)> {
     let mut words = Vec::new();
     let mut start = None;
     for (i, c) in code.char_indices() {

@@ -1,15 +1,15 @@
 //! The email that answers a reply: what was done, the board as it is now, and — while the game
 //! goes on — a fresh reply address with the moves it takes.
 
+use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use super::message::Reply;
 use crate::auth::accounts;
 use crate::config::Settings;
-use crate::games::error::ServiceError;
-use crate::games::replay::Game;
-use crate::games::service;
+use crate::game_log::error::ServiceError;
+use crate::game_log::fold::replay::Game;
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
 use crate::mail::messages::{self, Answer, Footer};
@@ -147,11 +147,11 @@ pub fn send<R: GameUi + MoveCodes + BoardPicture>(
     reply: &Reply<'_>,
     said: &Said,
 ) -> QueryResult<i64> {
-    let (mut game, rows) = service::load::<R>(conn, &reply.game_id).map_err(|e| match e {
+    let (mut game, rows) = load::load::<R>(conn, &reply.game_id).map_err(|e| match e {
         ServiceError::Database(e) => e,
         _ => diesel::result::Error::RollbackTransaction,
     })?;
-    crate::games::computer::name_in(&mut game, said.lang);
+    crate::computers::name_in(&mut game, said.lang);
     let recipient = accounts::recipient(conn, reply.player.id)?;
     if recipient.email_rejected_at.is_some() {
         return Ok(game.seq);

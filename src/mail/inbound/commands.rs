@@ -13,6 +13,7 @@
 //! `tables` and `tournaments` (open ones, numbered, to reply to: see [`super::lists`]), and
 //! `new GAME …` (a table, as the new-game form makes one: see [`new_table`]).
 
+use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
@@ -23,10 +24,10 @@ use super::told::{Told, tell};
 use super::words;
 use crate::auth::reply_topics::Topic;
 use crate::auth::{Player, accounts};
+use crate::clocks::vacation;
 use crate::config::Settings;
-use crate::games::error::ServiceError;
-use crate::games::replay::Phase;
-use crate::games::{service, vacation};
+use crate::game_log::error::ServiceError;
+use crate::game_log::fold::replay::Phase;
 use crate::i18n::Lang;
 use crate::mail::by_email::offer;
 use crate::rules::{Kind, Message, with_rules};
@@ -397,7 +398,7 @@ fn games_of(conn: &mut PgConnection, settings: &Settings, player: &Player) -> Qu
             continue;
         };
         let line = with_rules!(kind, |R| {
-            let game = match service::load::<R>(conn, &game_id) {
+            let game = match load::load::<R>(conn, &game_id) {
                 Ok((game, _)) => game,
                 Err(ServiceError::Database(e)) => return Err(e),
                 Err(_) => continue,

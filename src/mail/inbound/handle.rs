@@ -2,6 +2,7 @@
 //! for; then it moves, talks or resigns through the same services as the web pages (same rules,
 //! same stale-page guard, same events and notifications), and the player gets an answer by email.
 
+use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use sha2::{Digest, Sha256};
@@ -13,11 +14,12 @@ use super::words;
 use crate::auth::Player;
 use crate::auth::accounts;
 use crate::auth::reply_tokens;
+use crate::computers;
 use crate::config::Settings;
-use crate::games::error::ServiceError;
-use crate::games::replay::Phase;
-use crate::games::service;
-use crate::games::{computer, decide, invitations, table};
+use crate::game_log::commands;
+use crate::game_log::decide;
+use crate::game_log::error::ServiceError;
+use crate::game_log::fold::replay::Phase;
 use crate::i18n::Lang;
 use crate::metrics::Channel;
 use crate::present::GameUi;
@@ -28,6 +30,8 @@ use crate::rules::with_rules;
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
 use crate::store::notifications;
+use crate::tables::invitations;
+use crate::tables::table;
 
 /// Handles a reply whose address and sender have been checked, inside the caller's transaction.
 /// Everything it plays is undone together if any of it is refused.
@@ -36,7 +40,7 @@ pub fn act(
     settings: &Settings,
     reply: &Reply<'_>,
 ) -> QueryResult<Settled> {
-    let kind = match service::kind_of(conn, &reply.game_id) {
+    let kind = match load::kind_of(conn, &reply.game_id) {
         Ok(kind) => kind,
         Err(e) => return refused_outright(reply, e),
     };
@@ -123,7 +127,7 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
 ) -> QueryResult<Settled> {
     let game_id = reply.game_id.as_str();
     let player = &reply.player;
-    let (game, _) = match service::load::<R>(conn, game_id) {
+    let (game, _) = match load::load::<R>(conn, game_id) {
         Ok(loaded) => loaded,
         Err(e) => return refused_outright(reply, e),
     };
@@ -149,7 +153,7 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
             Request::Resign(code) => {
                 let expected = resign_code(game_id, player.id, game.board_seq);
                 if code.as_deref() == Some(expected.as_str()) {
-                    match service::resign(conn, game_id, player, reply.seq) {
+                    match commands::resign(conn, game_id, player, reply.seq) {
                         Ok(()) => {
                             said.key("answer-resigned");
                             "resigned"
@@ -385,7 +389,7 @@ fn computers_answer<R: GameUi>(
     said: &mut Said,
 ) -> QueryResult<()> {
     let time = std::time::Duration::from_millis(settings.computers.think_ms);
-    let played = conn.transaction(|conn| computer::follow(conn, &reply.game_id, time));
+    let played = conn.transaction(|conn| computers::follow(conn, &reply.game_id, time));
     let played = match played {
         Ok(played) => played,
         Err(ServiceError::Database(e)) => return Err(e),
@@ -397,12 +401,12 @@ fn computers_answer<R: GameUi>(
     if played.is_empty() {
         return Ok(());
     }
-    let mut game = match service::load::<R>(conn, &reply.game_id) {
+    let mut game = match load::load::<R>(conn, &reply.game_id) {
         Ok((game, _)) => game,
         Err(ServiceError::Database(e)) => return Err(e),
         Err(_) => return Ok(()),
     };
-    computer::name_in(&mut game, said.lang);
+    computers::name_in(&mut game, said.lang);
     let names = game.seat_names();
     for message in &played {
         said.line(&said.lang.say(message, &names));
@@ -424,7 +428,7 @@ fn play_line<R: GameUi + MoveCodes>(
         let mut rest: &[String] = &words;
         let mut labels = Vec::new();
         while !rest.is_empty() {
-            let (game, _) = service::load::<R>(conn, &reply.game_id)?;
+            let (game, _) = load::load::<R>(conn, &reply.game_id)?;
             let seat = game.seat_of(reply.player.id);
             let to_act = game
                 .status()
@@ -455,7 +459,7 @@ fn play_line<R: GameUi + MoveCodes>(
             };
             labels.push(R::command_label(state, &command));
             let command = serde_json::to_value(&command).expect("commands serialize");
-            expected = service::play(conn, &reply.game_id, &reply.player, expected, command)?;
+            expected = commands::play(conn, &reply.game_id, &reply.player, expected, command)?;
             rest = &rest[used..];
         }
         Ok(labels)

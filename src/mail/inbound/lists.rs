@@ -10,7 +10,7 @@ use super::told::Told;
 use crate::auth::Player;
 use crate::auth::reply_topics::{self, Topic};
 use crate::config::Settings;
-use crate::games::read_model;
+use crate::game_log::record::read_model;
 use crate::i18n::Lang;
 use crate::mail::reply_address;
 use crate::rules::Kind;
@@ -83,7 +83,7 @@ pub fn open_events(
     player: &Player,
 ) -> QueryResult<Told> {
     let lang = player.lang();
-    let open: Vec<_> = crate::events::read::list(conn, "open")?
+    let open: Vec<_> = crate::tournaments::read::list(conn, "open")?
         .into_iter()
         .take(MOST_LISTED as usize)
         .collect();

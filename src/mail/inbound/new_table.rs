@@ -14,12 +14,14 @@ use serde_json::{Map, Value, json};
 
 use crate::auth::Player;
 use crate::bots::Level;
+use crate::computers;
 use crate::config::Settings;
-use crate::games::error::ServiceError;
-use crate::games::{computer, seating, table_request};
+use crate::game_log::error::ServiceError;
 use crate::i18n::Lang;
 use crate::rules::{Kind, Message, Rules, with_rules};
 use crate::store::limits::{self, wait_message};
+use crate::tables::request;
+use crate::tables::seating;
 
 /// Words for the same thing in the languages Turnpost speaks.
 const WITH: [&str; 2] = ["with", "招待"];
@@ -53,7 +55,7 @@ fn level_named(word: &str) -> Option<Level> {
         Level::ALL.into_iter().find(|&level| {
             Lang::ALL
                 .into_iter()
-                .any(|lang| computer::level_name(level, lang).to_lowercase() == word)
+                .any(|lang| computers::level_name(level, lang).to_lowercase() == word)
         })
     })
 }
@@ -188,13 +190,12 @@ pub fn create(
     creator: &Player,
     kind: Kind,
     words: &[&str],
-) -> Result<(String, table_request::Request), Refused> {
+) -> Result<(String, request::Request), Refused> {
     let body = with_rules!(kind, |R| body::<R>(words)).map_err(Refused::Said)?;
     let bytes = serde_json::to_vec(&body).expect("JSON serializes");
     let day_seconds = settings.clock.day_seconds;
-    let (request, private) =
-        with_rules!(kind, |R| table_request::from_json::<R>(&bytes, day_seconds))
-            .map_err(Refused::Said)?;
+    let (request, private) = with_rules!(kind, |R| request::from_json::<R>(&bytes, day_seconds))
+        .map_err(Refused::Said)?;
     conn.transaction(|conn| {
         if let Err((exceeded, what)) =
             limits::take_new_table(conn, &settings.limits, creator.id, &request.invitees)?

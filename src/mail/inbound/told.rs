@@ -7,7 +7,7 @@ use diesel::prelude::*;
 use super::message::Incoming;
 use crate::auth::{Player, accounts};
 use crate::config::Settings;
-use crate::games::error::ServiceError;
+use crate::game_log::error::ServiceError;
 use crate::i18n::Lang;
 use crate::mail::messages::{self, Notice};
 

@@ -13,10 +13,10 @@ use super::{lists, words};
 use crate::auth::reply_topics::{self, Found, Topic};
 use crate::auth::{Player, accounts};
 use crate::config::Settings;
-use crate::events;
-use crate::games::table;
 use crate::i18n::Lang;
 use crate::store::inbound::Settled;
+use crate::tables::table;
+use crate::tournaments;
 
 /// Who a reply to a topic's address is from, as far as the address allows.
 pub enum Addressee {
@@ -129,13 +129,12 @@ fn entry(
     verb: &str,
 ) -> QueryResult<Told> {
     let lang = player.lang();
-    let done =
-        match verb {
-            "sign up" => events::service::sign_up(conn, event_id, player)
-                .map(|()| lang.t("command-signed-up")),
-            _ => events::service::withdraw(conn, event_id, player)
-                .map(|()| lang.t("command-withdrawn")),
-        };
+    let done = match verb {
+        "sign up" => tournaments::service::sign_up(conn, event_id, player)
+            .map(|()| lang.t("command-signed-up")),
+        _ => tournaments::service::withdraw(conn, event_id, player)
+            .map(|()| lang.t("command-withdrawn")),
+    };
     let signed_up = done.is_ok() && verb == "sign up";
     let mut told = Told::of(lang, done)?;
     told.links.push((

@@ -1,6 +1,7 @@
 //! The game page and its JSON twin: the board with every legal move, the players and their
 //! clocks, the recent lines and the table talk, as the visitor may see them.
 
+use crate::game_log::fold::load;
 use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
@@ -8,13 +9,14 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use serde_json::Value;
 
-use crate::games::clock::{OnTimeout, span_message};
-use crate::games::replay::{Game, Phase, entries, replay};
-use crate::games::service;
-use crate::games::stream::{CancelReason, Entry};
-use crate::games::{computer, decide, rating};
+use crate::computers;
+use crate::game_log::decide;
+use crate::game_log::fold::replay::{Game, Phase, entries, replay};
+use crate::game_log::stream::time_control::{OnTimeout, span_message};
+use crate::game_log::stream::{CancelReason, Entry};
 use crate::present::result::{Ending, ranked};
 use crate::present::{Actions, Board, Choice, GameUi};
+use crate::ratings::rate;
 use crate::rules::Message;
 use crate::rules::{Kind, with_rules};
 use crate::rules::{Rules, Seat, Status};
@@ -306,7 +308,7 @@ pub fn render_visible<R: GameUi>(
         error,
         held,
     } = asked;
-    computer::name_in(&mut game, visitor.lang);
+    computers::name_in(&mut game, visitor.lang);
     let at = parse_at(at, game.seq)?;
     let tag = page_tag(&game, &rows, visitor, held.json);
     if error.is_none() && tag.held_in(&held.tags) {
@@ -478,7 +480,7 @@ pub fn render_visible<R: GameUi>(
                         place: c.place,
                         player: &c.player.name,
                         shown: (visitor.lang)
-                            .say(&rating::change_message(c.player.name.clone(), c), &[]),
+                            .say(&rate::change_message(c.player.name.clone(), c), &[]),
                     })
                     .collect()
             }),
@@ -545,7 +547,7 @@ pub fn render_visible<R: GameUi>(
             .filter(|&&seat| {
                 game.seating
                     .get(seat)
-                    .is_some_and(|p| computer::is_computer(p.id))
+                    .is_some_and(|p| computers::is_computer(p.id))
             })
             .map(|&seat| {
                 visitor
@@ -699,7 +701,7 @@ pub(super) fn answer_on(
     error: Option<String>,
     held: &HeldTags,
 ) -> Result<Answer<Rendered>, WebError> {
-    let kind: Kind = service::kind_of(conn, game_id)?;
+    let kind: Kind = load::kind_of(conn, game_id)?;
     let at = query.remove("at");
     query.remove("format");
     with_rules!(kind, |R| render_game::<R>(
@@ -730,7 +732,7 @@ fn rating_lines<R: Rules>(game: &Game<R>, lang: Lang) -> Vec<String> {
     (game.rating.iter().flat_map(|rated| &rated.players))
         .map(|change| {
             let name = names.get(&change.player.id).unwrap_or(&change.player.name);
-            lang.say(&rating::change_message(name.clone(), change), &[])
+            lang.say(&rate::change_message(name.clone(), change), &[])
         })
         .collect()
 }

@@ -10,14 +10,14 @@ use diesel::Connection;
 use serde_json::json;
 
 use crate::auth::Player;
-use crate::events::fold::{Event, Phase};
-use crate::events::log::{Format, Leaving, SwissPairing, Table};
-use crate::events::read::{EventView, view};
-use crate::events::service;
-use crate::games::error::ServiceError;
+use crate::game_log::error::ServiceError;
 use crate::rules::Message;
 use crate::store::limits::Limit;
-use crate::tournament::Standing;
+use crate::tournament_rules::Standing;
+use crate::tournaments::fold::{Event, Phase};
+use crate::tournaments::log::{Format, Leaving, SwissPairing, Table};
+use crate::tournaments::read::{EventView, view};
+use crate::tournaments::service;
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::body::Body;
@@ -327,7 +327,9 @@ fn event_page(seen: &EventView, visitor: &Visitor, shown: Shown) -> EventPage {
                 .arg(
                     "span",
                     lang.say(
-                        &crate::games::clock::span_message(chrono::Duration::seconds(seconds)),
+                        &crate::game_log::stream::time_control::span_message(
+                            chrono::Duration::seconds(seconds),
+                        ),
                         &[],
                     ),
                 )
@@ -559,7 +561,7 @@ fn cross_cell(event: &Event, me: usize, them: usize) -> String {
 fn table_state(seen: &EventView, game: &str, seats: &[usize], visitor: &Visitor) -> String {
     let lang = visitor.lang;
     if let Some(result) = seen.kept.event.result_of(game) {
-        let points = crate::tournament::place_points(&result.places);
+        let points = crate::tournament_rules::place_points(&result.places);
         let text: Vec<String> = match seats.len() {
             2 => result
                 .places
@@ -708,7 +710,7 @@ async fn act(
     state: web::Data<AppState>,
     id: String,
     body: &[u8],
-    work: fn(&mut diesel::PgConnection, &str, &Player) -> crate::games::error::Result<()>,
+    work: fn(&mut diesel::PgConnection, &str, &Player) -> crate::game_log::error::Result<()>,
 ) -> Result<HttpResponse, WebError> {
     let form = Form::read(&req, body)?;
     check_post_csrf(&req, &session, &form)?;
@@ -764,7 +766,7 @@ pub async fn export(
     let event_id = id.clone();
     let export = web::block(move || -> Result<_, WebError> {
         let conn = &mut pool.get()?;
-        crate::events::store::load_rows(conn, &event_id).map_err(web_error)?;
+        crate::tournaments::store::load_rows(conn, &event_id).map_err(web_error)?;
         crate::audit::event_export(conn, &event_id).map_err(WebError::internal)
     })
     .await??;

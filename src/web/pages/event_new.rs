@@ -10,14 +10,14 @@ use diesel::Connection;
 use serde_json::json;
 
 use crate::auth::Player;
-use crate::events::log::{Format, Setup, SwissPairing};
-use crate::events::service;
-use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
-use crate::games::error::ServiceError;
+use crate::game_log::error::ServiceError;
+use crate::game_log::stream::time_control::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::rules::{Kind, Message, Rules, with_rules};
 use crate::store::limits::Limit;
+use crate::tournaments::log::{Format, Setup, SwissPairing};
+use crate::tournaments::service;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;

@@ -3,11 +3,11 @@
 use chrono::{Duration, Utc};
 use serde::Deserialize;
 
-use crate::events::log::{Format, Setup, SwissPairing};
-use crate::games::clock::{DAY_CHOICES, OnTimeout, TimeControl};
+use crate::game_log::stream::time_control::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::rules::{Kind, Message, Rules, with_rules};
+use crate::tournaments::log::{Format, Setup, SwissPairing};
 
-use crate::games::table_request::unknown_options;
+use crate::tables::request::unknown_options;
 
 /// The body of `POST /events/new/KIND`; what is left out takes the form's default.
 #[derive(Deserialize)]

@@ -6,9 +6,9 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde_json::json;
 
-use crate::events::log::Format;
-use crate::events::read::{Listed, list};
 use crate::rules::{Kind, Message};
+use crate::tournaments::log::Format;
+use crate::tournaments::read::{Listed, list};
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::clock_text::{local, zone_of};

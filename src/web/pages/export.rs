@@ -1,6 +1,7 @@
 //! The game's log as a JSON download, for `turnpost verify`. It is sent as it is written, a
 //! hundred rows at a time, so that a long game's file is never built whole.
 
+use crate::game_log::fold::load;
 use actix_session::Session;
 use actix_web::HttpRequest;
 use actix_web::web::Bytes;
@@ -9,8 +10,7 @@ use actix_web::{HttpResponse, web};
 use super::game_view::{Visible, load_visible};
 use super::history::seen;
 use crate::audit::export::Written;
-use crate::games::replay::ReplayError;
-use crate::games::service;
+use crate::game_log::fold::replay::ReplayError;
 use crate::rules::Rules;
 use crate::rules::with_rules;
 use crate::web::AppState;
@@ -51,7 +51,7 @@ pub async fn download(
     let pieces = web::block(move || -> Result<Pieces, WebError> {
         let (mut conn, _) = reads.get(seen(&id, query.seen))?;
         let conn = &mut *conn;
-        let kind = service::kind_of(conn, &id)?;
+        let kind = load::kind_of(conn, &id)?;
         with_rules!(kind, |R| pieces::<R>(conn, &id, &visitor))
     })
     .await??;

@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
-use crate::games::service;
+use crate::game_log::commands;
 use crate::metrics::Channel;
 use crate::rules::Message;
 use crate::web::AppState;
@@ -96,7 +96,7 @@ async fn play_through_pool(
         let visitor = caller.visitor(conn)?;
         let attempt = read.and_then(|(seq, command)| {
             let player = visitor.require_player()?;
-            Ok(service::play_via(
+            Ok(commands::play_via(
                 channel, conn, &game_id, player, seq, command,
             )?)
         });

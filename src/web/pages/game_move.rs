@@ -3,7 +3,7 @@
 //! move decided on the worker thread against the game as this process holds it folded; and its
 //! row written in one statement on the writes connection, which writes nothing unless the row
 //! it follows, by sequence number and hash, is still the head of the log
-//! ([`crate::games::record`]). The log is not read again: that guard is the check that the game
+//! ([`crate::game_log::record::write`]). The log is not read again: that guard is the check that the game
 //! is as folded. Two round trips, and no hand-off to a blocking thread.
 //!
 //! Only for a game this process holds folded with its seed, without a time control (whose
@@ -13,15 +13,18 @@
 //! nothing written, and the move is made or refused through the pool, so no answer differs
 //! from the pool's. A write whose fate a broken connection leaves unknown is answered as such.
 
+use crate::game_log::decide::play;
+use crate::game_log::decide::seal;
 use std::rc::Rc;
 
 use actix_web::web;
 use diesel_async::AsyncPgConnection;
 use serde_json::Value;
 
-use crate::games::read_model::GameRow;
-use crate::games::service::{self, Asked};
-use crate::games::{cache, record};
+use crate::game_log::decide::play::Asked;
+use crate::game_log::fold::cache;
+use crate::game_log::record::read_model::GameRow;
+use crate::game_log::record::write;
 use crate::metrics::Channel;
 use crate::rules::Rules;
 use crate::rules::with_rules;
@@ -71,16 +74,16 @@ async fn attempt_as<R: Rules>(
         expected_seq,
         command: command.clone(),
     };
-    let decided = service::decide_play(&known.game, &known.rows, asked, |_| Ok(seed));
+    let decided = play::decide_play(&known.game, &known.rows, asked, |_| Ok(seed));
     let (new_row, seed) = decided.ok()?;
-    let closed = service::close(known.game.clone(), new_row, &seed, now);
+    let closed = seal::close(known.game.clone(), new_row, &seed, now);
     if closed.game.ended.is_some() {
         // The result names the players as they are now, which the pool reads.
         return None;
     }
     let game_row = GameRow::of(&closed.game);
     let write = |conn: Rc<AsyncPgConnection>| async move {
-        record::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await
+        write::record_pipelined(&conn, &closed.row, &game_row, &closed.tell).await
     };
     match state.pipelined.write(write).await? {
         Written::Done(Some(seq)) => Some((Ok(seq), visitor)),

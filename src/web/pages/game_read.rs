@@ -7,6 +7,7 @@
 //! player renamed out of reach, any failure) returns `None` and is answered through the pool,
 //! so no answer differs from the pool's.
 
+use crate::game_log::fold::load;
 use std::collections::BTreeMap;
 
 use std::rc::Rc;
@@ -16,8 +17,8 @@ use diesel_async::AsyncPgConnection;
 
 use super::board_page::{Asked, Rendered, render_visible};
 use super::game_view::visible;
-use crate::games::replay::Phase;
-use crate::games::{cache, service};
+use crate::game_log::fold::cache;
+use crate::game_log::fold::replay::Phase;
 use crate::present::GameUi;
 use crate::rules::with_rules;
 use crate::store::events;
@@ -62,10 +63,10 @@ async fn answer_as<R: GameUi>(
     let (visitor, (newer, names)) = state.pipelined.read(reads).await?;
     // A damaged log is reported through the pool, which finds it again.
     let folded = games.advance(game_id, known, newer).ok()??;
-    if !service::names_everyone(&folded, &names) {
+    if !load::names_everyone(&folded, &names) {
         return None;
     }
-    let (game, rows) = service::named(&folded, &names);
+    let (game, rows) = load::named(&folded, &names);
     if game.phase() == Phase::Waiting {
         return None;
     }

@@ -7,8 +7,8 @@
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::games::clock::TimeControl;
-use crate::ratings::Rating;
+use crate::game_log::stream::time_control::TimeControl;
+use crate::glicko2::Rating;
 use crate::rules::{Kind, Status};
 
 #[derive(Serialize)]

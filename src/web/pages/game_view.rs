@@ -1,12 +1,12 @@
 //! A game as the requesting person may see it, and what the game's pages share: the row asked
 //! for (`?at=N`), the JSON twin's answer and the tag a page is cached by.
 
+use crate::game_log::fold::load;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse};
 use serde_json::Value;
 
-use crate::games::replay::Game;
-use crate::games::service;
+use crate::game_log::fold::replay::Game;
 use crate::rules::Message;
 use crate::rules::Rules;
 use crate::store::events::EventRow;
@@ -18,7 +18,7 @@ use crate::web::session::Visitor;
 pub struct Visible<R: Rules> {
     /// The game as it stands now.
     pub game: Game<R>,
-    pub rows: crate::games::cache::Log,
+    pub rows: crate::game_log::fold::cache::Log,
 }
 
 /// Loads a game for `viewer`; private games are shown to their players only.
@@ -27,14 +27,14 @@ pub fn load_visible<R: Rules>(
     game_id: &str,
     viewer: Option<i64>,
 ) -> Result<Visible<R>, WebError> {
-    let (game, rows) = service::load::<R>(conn, game_id)?;
+    let (game, rows) = load::load::<R>(conn, game_id)?;
     visible(game, rows, viewer)
 }
 
 /// A game loaded for `viewer`; private games are shown to their players only.
 pub fn visible<R: Rules>(
     game: Game<R>,
-    rows: crate::games::cache::Log,
+    rows: crate::game_log::fold::cache::Log,
     viewer: Option<i64>,
 ) -> Result<Visible<R>, WebError> {
     if game.private && !viewer.is_some_and(|id| game.has_joined(id)) {

@@ -1,6 +1,7 @@
 //! The history page: every row of a game's log in order, with who acted, when, and what happened,
 //! redacted for the viewer; and its JSON twin.
 
+use crate::game_log::fold::load;
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -11,11 +12,10 @@ use serde_json::{Value, json};
 
 use super::game_view::{Visible, game_tag, json_response, load_visible, wants_json};
 use crate::audit::export::visible_row;
-use crate::games::replay::entries;
+use crate::game_log::fold::replay::entries;
 use std::collections::HashMap;
 
-use crate::games::service;
-use crate::games::stream::{CancelReason, Entry, Participant};
+use crate::game_log::stream::{CancelReason, Entry, Participant};
 use crate::present::result::{Ending, result_message};
 use crate::present::{GameUi, sentence};
 use crate::rules::with_rules;
@@ -160,7 +160,7 @@ pub(super) fn describe<R: Rules>(
         Entry::Sealed { salt: None } => Message::new("entry-sealed"),
         Entry::Rated { order, players } => Message::new("entry-rated").with("order", *order).list(
             "changes",
-            (players.iter()).map(|c| crate::games::rating::change_message(name(&c.player), c)),
+            (players.iter()).map(|c| crate::ratings::rate::change_message(name(&c.player), c)),
         ),
         Entry::GameEnded { outcome, seed } => {
             let ending = Ending {
@@ -189,7 +189,7 @@ fn build<R: GameUi>(
     held: &HeldTags,
 ) -> Result<Answer<Built>, WebError> {
     let Visible { mut game, rows } = load_visible::<R>(conn, game_id, visitor.player_id())?;
-    crate::games::computer::name_in(&mut game, visitor.lang);
+    crate::computers::name_in(&mut game, visitor.lang);
     let range = HistoryRange::starting(from, game.seq)?;
     let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
     let tag = game_tag(&game, &rows, visitor, held.json, &range.first.to_string());
@@ -311,7 +311,7 @@ pub async fn show(
     let built = web::block(move || -> Result<Answer<Built>, WebError> {
         let (mut conn, _) = reads.get(seen(&game_id, query.seen))?;
         let conn = &mut *conn;
-        let kind = service::kind_of(conn, &game_id)?;
+        let kind = load::kind_of(conn, &game_id)?;
         let from = query.from.as_deref();
         with_rules!(kind, |R| build::<R>(conn, &game_id, &visitor, from, &held))
     })

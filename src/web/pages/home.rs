@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use chrono::{DateTime, Utc};
 
-use crate::games::read_model::{self, EndedAfter, GameSummary, Seated};
+use crate::game_log::record::read_model::{self, EndedAfter, GameSummary, Seated};
 use crate::i18n::Lang;
 use crate::rules::Kind;
 use crate::rules::Message;
@@ -158,7 +158,7 @@ fn list(
     };
     let (ended, next) = read_model::ended_games_of(conn, me, after, ENDED_PER_PAGE)?;
     let ids: Vec<String> = current.iter().chain(&ended).map(|g| g.id.clone()).collect();
-    let mut tables = crate::games::computer::tables_in(conn, &ids, lang)?;
+    let mut tables = crate::computers::tables_in(conn, &ids, lang)?;
     let mut line = |game: GameSummary| {
         let table = tables.remove(&game.id).unwrap_or_default();
         game_line(game, &table, me, zone, lang)

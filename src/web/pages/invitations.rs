@@ -9,8 +9,8 @@ use askama::Template;
 use diesel::Connection;
 
 use crate::auth::{Player, accounts};
-use crate::games::invitations::{self, Line};
 use crate::rules::Message;
+use crate::tables::invitations::{self, Line};
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;

@@ -9,10 +9,10 @@ use askama::Template;
 
 use super::auth::{SentPage, send_link};
 use crate::auth::{Player, accounts};
-use crate::games::error::ServiceError;
-use crate::games::invitations;
-use crate::games::seating::{self, InvitationInfo, called_off, expired_invitation};
+use crate::game_log::error::ServiceError;
 use crate::rules::message::Message;
+use crate::tables::invitations;
+use crate::tables::seating::{self, InvitationInfo, called_off, expired_invitation};
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;

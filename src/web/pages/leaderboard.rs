@@ -7,12 +7,12 @@ use askama::Template;
 use serde::Deserialize;
 use serde_json::json;
 
-use crate::games::rating::shown;
-use crate::games::rating_read::{Leader, leaderboard};
-use crate::ratings::Rating;
-use crate::ratings::parameters::{
+use crate::glicko2::Rating;
+use crate::glicko2::parameters::{
     ESTABLISHED_DEVIATION, ESTABLISHED_GAMES, ESTABLISHED_WITHIN_DAYS,
 };
+use crate::ratings::rate::shown;
+use crate::ratings::read::{Leader, leaderboard};
 use crate::rules::{Kind, Message};
 use crate::store::replica::Need;
 use crate::web::AppState;

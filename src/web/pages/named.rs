@@ -3,8 +3,8 @@
 //! The sentence is translated with [`NAMES`] where the list of names goes, so that each language
 //! keeps its own word order, and then cut there.
 
-use crate::games::computer::is_computer;
-use crate::games::read_model::Seated;
+use crate::computers::is_computer;
+use crate::game_log::record::read_model::Seated;
 
 use super::players::player_path;
 

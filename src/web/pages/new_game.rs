@@ -9,16 +9,16 @@ use serde_json::json;
 
 use crate::auth::Player;
 use crate::bots::Level;
+use crate::computers;
 use crate::config::LimitSettings;
-use crate::games::clock::DAY_CHOICES;
-use crate::games::computer;
-use crate::games::error::ServiceError;
-use crate::games::seating;
+use crate::game_log::error::ServiceError;
+use crate::game_log::stream::time_control::DAY_CHOICES;
 use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::rules::Message;
 use crate::rules::Rules;
 use crate::rules::{Kind, with_rules};
+use crate::tables::seating;
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::body::Body;
@@ -32,7 +32,7 @@ use crate::web::session::{
 
 use super::game_view::json_response;
 use super::new_game_json;
-use crate::games::table_request::{self, Request, player_range};
+use crate::tables::request::{self, Request, player_range};
 
 pub struct KindLine {
     slug: &'static str,
@@ -55,7 +55,7 @@ pub fn level_choices(lang: Lang) -> Vec<DayChoice> {
         .iter()
         .map(|&level| DayChoice {
             value: level.as_str().to_string(),
-            label: computer::level_name(level, lang),
+            label: computers::level_name(level, lang),
             selected: level == Level::Medium,
         })
         .collect()
@@ -156,7 +156,7 @@ fn computer_seats(typed: &Form, max: usize, lang: Lang) -> Vec<ComputerSeat> {
                 value: level.as_str().to_string(),
                 label: lang
                     .tr("new-game-computer-choice")
-                    .arg("level", computer::level_name(level, lang))
+                    .arg("level", computers::level_name(level, lang))
                     .to_string(),
                 selected: chosen == level.as_str(),
             });
@@ -367,7 +367,7 @@ pub async fn create(
         render_page(StatusCode::BAD_REQUEST, &page_data)
     };
     let day_seconds = state.settings.clock.day_seconds;
-    let request = match with_rules!(kind, |R| table_request::read::<R>(&form, day_seconds)) {
+    let request = match with_rules!(kind, |R| request::read::<R>(&form, day_seconds)) {
         Ok(request) => request,
         Err(message) => return refuse(visitor.lang.say(&message, &[])),
     };
@@ -410,10 +410,10 @@ async fn create_from_json(
     let visitor = visitor(req, session, state).await?;
     let player = visitor.require_player()?.clone();
     let day_seconds = state.settings.clock.day_seconds;
-    let (request, private) =
-        with_rules!(kind, |R| table_request::from_json::<R>(body, day_seconds)).map_err(
-            |reason| WebError::bad_request(Message::new("options-invalid").with("reason", reason)),
-        )?;
+    let (request, private) = with_rules!(kind, |R| request::from_json::<R>(body, day_seconds))
+        .map_err(|reason| {
+            WebError::bad_request(Message::new("options-invalid").with("reason", reason))
+        })?;
     let game_id = open_table(state, player, kind, request, private, visitor.lang)
         .await?
         .map_err(|reason| {

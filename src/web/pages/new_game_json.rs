@@ -3,12 +3,12 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::games::clock::DAY_CHOICES;
+use crate::game_log::stream::time_control::DAY_CHOICES;
 use crate::i18n::Lang;
 use crate::rules::Rules;
 use crate::rules::{Kind, with_rules};
 
-use crate::games::table_request::player_range;
+use crate::tables::request::player_range;
 
 /// The games on offer, with where to read their options; names in `lang`.
 pub fn kinds(lang: Lang) -> Value {

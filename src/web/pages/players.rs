@@ -8,13 +8,13 @@ use askama::Template;
 use chrono::Utc;
 use serde_json::{Value, json};
 
-use crate::games::rating::shown;
-use crate::games::rating_read::{
+use crate::i18n::Lang;
+use crate::present::rating_chart::rating_chart;
+use crate::ratings::rate::shown;
+use crate::ratings::read::{
     self, KindRating, Point, RecentGame, Record, person_named, ratings_of, recent_games,
     record_between,
 };
-use crate::i18n::Lang;
-use crate::present::rating_chart::rating_chart;
 use crate::rules::{Kind, Message};
 use crate::store::replica::Need;
 use crate::web::AppState;
@@ -84,7 +84,7 @@ struct PlayerPage {
 
 /// Everything the page shows, read in one go.
 struct Read {
-    person: rating_read::Person,
+    person: read::Person,
     ratings: Vec<(KindRating, Vec<Point>)>,
     record: Option<Record>,
     games: Vec<RecentGame>,
@@ -100,7 +100,7 @@ fn read(
     };
     let mut ratings = Vec::new();
     for rating in ratings_of(conn, person.id, Utc::now())? {
-        let history = rating_read::history_of(conn, person.id, rating.kind)?;
+        let history = read::history_of(conn, person.id, rating.kind)?;
         ratings.push((rating, history));
     }
     let record = match reader {

@@ -5,8 +5,8 @@ use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
 use super::history::{describe, starts_game};
-use crate::games::replay::{Game, entries};
-use crate::games::stream::Entry;
+use crate::game_log::fold::replay::{Game, entries};
+use crate::game_log::stream::Entry;
 use crate::i18n::Lang;
 use crate::present::sentence;
 use crate::rules::Rules;

@@ -6,7 +6,9 @@ use actix_web::HttpRequest;
 use actix_web::{HttpResponse, web};
 use askama::Template;
 
-use crate::games::{computer, service, takeover};
+use crate::clocks::hand_over;
+use crate::computers;
+use crate::game_log::commands;
 use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::body::Body;
@@ -86,7 +88,7 @@ pub async fn confirm(
         seq: json["seq"].as_i64().unwrap_or_default(),
         game_name,
         hand_over: (json["can_hand_over"] == true).then(|| {
-            let level = computer::level_name(takeover::STAND_IN_LEVEL, visitor.lang);
+            let level = computers::level_name(hand_over::STAND_IN_LEVEL, visitor.lang);
             (visitor.lang.tr("hand-over-explained"))
                 .arg("level", level)
                 .to_string()
@@ -112,8 +114,8 @@ pub async fn resign(
     web::block(move || -> Result<_, WebError> {
         let conn = &mut *pool.get()?;
         match leave_to_computer {
-            true => takeover::hand_over(conn, &id, &player, seq).map(|_| ()),
-            false => service::resign(conn, &id, &player, seq),
+            true => hand_over::hand_over(conn, &id, &player, seq).map(|_| ()),
+            false => commands::resign(conn, &id, &player, seq),
         }
         .map_err(WebError::from)
     })

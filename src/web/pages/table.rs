@@ -7,9 +7,11 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use diesel::Connection;
 
 use crate::auth::Player;
-use crate::games::{decide, table, timeout};
+use crate::clocks::timeout;
+use crate::game_log::decide;
 use crate::rules::Message;
 use crate::store::limits::Limit;
+use crate::tables::table;
 use crate::web::AppState;
 use crate::web::body::Body;
 use crate::web::error::WebError;

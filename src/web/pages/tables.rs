@@ -6,8 +6,8 @@ use actix_web::{HttpResponse, web};
 use askama::Template;
 use diesel::prelude::*;
 
-use crate::games::read_model;
-use crate::games::stream::RatingRange;
+use crate::game_log::record::read_model;
+use crate::game_log::stream::RatingRange;
 use crate::i18n::Lang;
 use crate::rules::Kind;
 use crate::store::replica::Need;
@@ -55,7 +55,7 @@ fn open_tables(
 ) -> Result<Vec<OpenTable>, WebError> {
     let rows = read_model::open_tables(conn, None, MOST_LISTED)?;
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
-    let mut seats = crate::games::computer::tables_in(conn, &ids, lang)?;
+    let mut seats = crate::computers::tables_in(conn, &ids, lang)?;
     let mut tables = Vec::with_capacity(rows.len());
     for row in rows {
         let seated = seats.remove(&row.id).unwrap_or_default();

@@ -1,0 +1,8 @@
+//! Tables before and beside the game: a new table as its creator asks for it ([`request`]),
+//! creating it and taking seats ([`seating`]), its invitations ([`invitations`]), and its own
+//! business besides the moves — calling it off, leaving, table talk, a rematch ([`table`]).
+
+pub mod invitations;
+pub mod request;
+pub mod seating;
+pub mod table;
