@@ -1,41 +1,27 @@
-//! Request handlers, one module per area of the site.
+//! Request handlers, grouped by the capability they serve: `play` (a game's page, its moves, its
+//! history and export), `tables` (new tables, invitations, joining, a table's business),
+//! `tournaments`, `ratings` (leaderboards and players' pages), `accounts` (signing in,
+//! settings, tokens, closing an account) and `site` (the home page, the rules, health).
 
-mod api_tokens;
-mod auth;
-mod board_page;
-mod closure;
-mod event;
-mod event_new;
-mod event_new_json;
-mod events;
-mod export;
-mod game;
-mod game_move;
-mod game_read;
-mod game_twin;
-mod game_view;
-mod health;
-mod history;
-mod home;
-mod invitations;
-mod join;
-mod leaderboard;
+mod accounts;
+mod json;
 mod named;
-mod new_game;
-mod new_game_json;
-mod players;
-mod recent;
-mod resign;
-mod rules;
-mod settings;
-mod table;
+mod play;
+mod ratings;
+mod site;
 mod tables;
-mod unsubscribe;
+mod tournaments;
 
 use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
 
 use super::error::WebError;
 use super::get_or_head;
+use accounts::{api_tokens, auth, closure, settings, unsubscribe};
+use play::{export, game, history, resign};
+use ratings::{leaderboard, players};
+use site::{health, home, rules};
+use tables::{invitations, join, new_game, open_tables, table};
+use tournaments::{event, event_new, events};
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(page("/", home::home))
@@ -92,7 +78,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(action("/games/{id}/withdraw-late", table::withdraw_late))
         .service(action("/games/{id}/rematch", table::rematch))
         .service(action("/games/{id}/sit", table::sit))
-        .service(page("/tables", tables::list))
+        .service(page("/tables", open_tables::list))
         .service(page("/events", events::index))
         .service(page("/events/new", event_new::choose_game))
         .service(form(

@@ -6,8 +6,6 @@
 use crate::computers::is_computer;
 use crate::game_log::record::read_model::Seated;
 
-use super::players::player_path;
-
 /// Stands in for the list of names while the sentence is translated: a private-use character
 /// that no name may hold.
 pub const NAMES: &str = "\u{E000}";
@@ -94,4 +92,18 @@ mod tests {
         let pieces = with_names("—", &[name_piece(&seated(7, "Ann"))], ", ");
         assert_eq!(pieces, vec![Piece::words("—")]);
     }
+}
+
+/// The address of a player's page. Names may hold spaces and any script.
+pub fn player_path(name: &str) -> String {
+    let mut path = String::from("/players/");
+    for byte in name.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                path.push(byte as char)
+            }
+            other => path.push_str(&format!("%{other:02X}")),
+        }
+    }
+    path
 }

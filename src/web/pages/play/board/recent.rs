@@ -4,7 +4,6 @@
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use super::history::{describe, starts_game};
 use crate::game_log::fold::replay::{Game, entries};
 use crate::game_log::stream::Entry;
 use crate::i18n::Lang;
@@ -13,6 +12,7 @@ use crate::rules::Rules;
 use crate::store::events::EventRow;
 use crate::web::clock_text::{ago, local};
 use crate::web::error::WebError;
+use crate::web::pages::play::entry_words::{describe, starts_game};
 
 /// The most lines the log shows; the history page has the rest.
 const MOST_LINES: usize = 20;

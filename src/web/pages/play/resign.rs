@@ -38,7 +38,7 @@ pub async fn confirm(
     GameId(game_id): GameId,
 ) -> Result<HttpResponse, WebError> {
     let visitor = visitor(&req, &session, &state).await?;
-    let rendered = super::board_page::rendered(
+    let rendered = crate::web::pages::play::board::page::rendered(
         &state,
         game_id.clone(),
         visitor.clone(),

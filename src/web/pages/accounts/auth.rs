@@ -20,7 +20,7 @@ use crate::web::layout::{Layout, page, render_page, see_other};
 use crate::web::limits;
 use crate::web::session::{self, check_post_csrf, visitor};
 
-use super::game_view::json_response;
+use crate::web::pages::json::json_response;
 
 #[derive(Template)]
 #[template(path = "sign_in.html")]
@@ -33,10 +33,10 @@ struct SignInPage {
 
 #[derive(Template)]
 #[template(path = "sign_in_sent.html")]
-pub(super) struct SentPage {
-    pub(super) layout: Layout,
-    pub(super) email: String,
-    pub(super) minutes: i64,
+pub struct SentPage {
+    pub layout: Layout,
+    pub email: String,
+    pub minutes: i64,
 }
 
 #[derive(Template)]

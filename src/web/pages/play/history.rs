@@ -2,6 +2,7 @@
 //! redacted for the viewer; and its JSON twin.
 
 use crate::game_log::fold::load;
+use crate::web::pages::play::entry_words::{describe, starts_game};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
@@ -10,26 +11,23 @@ use serde::Deserialize;
 
 use serde_json::{Value, json};
 
-use super::game_view::{Visible, game_tag, json_response, load_visible, wants_json};
 use crate::audit::export::visible_row;
 use crate::game_log::fold::replay::entries;
-use std::collections::HashMap;
+use crate::web::pages::json::{json_response, wants_json};
+use crate::web::pages::play::game_view::{Visible, game_tag, load_visible};
 
-use crate::game_log::stream::{CancelReason, Entry, Participant};
-use crate::present::result::{Ending, result_message};
+use crate::game_log::stream::Entry;
 use crate::present::{GameUi, sentence};
 use crate::rules::with_rules;
-use crate::rules::{Message, Rules};
 use crate::store::events::EventRow;
 use crate::store::replica::Need;
 use crate::web::AppState;
-use crate::web::clock_text::{local, local_text, zone_of};
+use crate::web::clock_text::{local, zone_of};
 use crate::web::error::WebError;
 use crate::web::etag::{Answer, EntityTag, HeldTags};
 use crate::web::ids::GameId;
 use crate::web::layout::{Layout, render_page};
 use crate::web::session::{Visitor, visitor};
-use chrono_tz::Tz;
 
 pub struct HistoryRow {
     pub seq: i64,
@@ -66,7 +64,7 @@ struct HistoryRange {
 impl HistoryRange {
     /// The page starting at event `from` (the first when None) of a log of `count` events.
     fn starting(from: Option<&str>, count: i64) -> Result<HistoryRange, WebError> {
-        let first = super::game_view::parse_at(from, count)?.unwrap_or(1);
+        let first = crate::web::pages::play::game_view::parse_at(from, count)?.unwrap_or(1);
         let size = PAGE_ROWS as i64;
         let last = (first + size - 1).min(count);
         Ok(HistoryRange {
@@ -81,97 +79,6 @@ impl HistoryRange {
     fn path(game_id: &str, from: Option<i64>, json: bool) -> Option<String> {
         let format = if json { "&format=json" } else { "" };
         from.map(|n| format!("/games/{game_id}/history?from={n}{format}"))
-    }
-}
-
-/// One lifecycle or rules entry in words: a message whose seats are the game's, and whose other
-/// players are named as they are called now. The end of the game is told as `ending`, the whole
-/// game's, tells it: with the seats that left before it and how a tie was broken.
-pub(super) fn describe<R: Rules>(
-    entry: &Entry<R::Event>,
-    ending: Option<&Ending>,
-    now_called: &HashMap<i64, String>,
-    zone: Tz,
-) -> Message {
-    let name = |p: &Participant| now_called.get(&p.id).unwrap_or(&p.name).clone();
-    match entry {
-        Entry::GameCreated {
-            players,
-            creator,
-            seed_commitment,
-            time_control,
-            ..
-        } => Message::new("entry-created")
-            .text("creator", name(creator))
-            .with("players", *players)
-            .with(
-                "clock",
-                time_control.map_or_else(|| Message::new("clock-none"), |c| c.message()),
-            )
-            .text("commitment", seed_commitment.clone()),
-        Entry::PlayerJoined { player } => Message::new("entry-joined").text("player", name(player)),
-        Entry::GameStarted { seating } => Message::new("entry-started").list(
-            "seats",
-            seating.iter().enumerate().map(|(i, p)| {
-                Message::new("entry-seat")
-                    .with("number", i + 1)
-                    .text("player", name(p))
-            }),
-        ),
-        Entry::Game { event } => R::describe(event),
-        Entry::Resigned { player, .. } => {
-            Message::new("entry-resigned").text("player", name(player))
-        }
-        Entry::TimedOut { player, due_at, .. } => Message::new("entry-timed-out")
-            .text("player", name(player))
-            .text("at", local_text(due_at, zone)),
-        Entry::SeatTakenOver {
-            left,
-            computer,
-            due_at,
-            ..
-        } => match due_at {
-            Some(due_at) => {
-                Message::new("entry-taken-over-timed-out").text("at", local_text(due_at, zone))
-            }
-            None => Message::new("entry-taken-over"),
-        }
-        .text("player", name(left))
-        .text("computer", name(computer)),
-        Entry::Cancelled {
-            reason: CancelReason::ByCreator,
-        } => Message::new("entry-called-off"),
-        Entry::Cancelled {
-            reason: CancelReason::InvitationsExpired,
-        } => Message::new("entry-invitations-expired"),
-        Entry::Cancelled {
-            reason: CancelReason::PlayerLeft,
-        } => Message::new("entry-called-off-player-left"),
-        Entry::Said { player, text } => Message::new("entry-said")
-            .text("player", name(player))
-            .text("text", text.clone()),
-        Entry::Away { player, until } => Message::new("entry-away")
-            .text("player", name(player))
-            .text("until", local_text(until, zone)),
-        Entry::Back { player } => Message::new("entry-back").text("player", name(player)),
-        Entry::Sealed { salt: Some(salt) } => {
-            Message::new("entry-sealed-revealed").text("salt", salt.clone())
-        }
-        Entry::Sealed { salt: None } => Message::new("entry-sealed"),
-        Entry::Rated { order, players } => Message::new("entry-rated").with("order", *order).list(
-            "changes",
-            (players.iter()).map(|c| crate::ratings::rate::change_message(name(&c.player), c)),
-        ),
-        Entry::GameEnded { outcome, seed } => {
-            let ending = Ending {
-                outcome: outcome.clone(),
-                departures: ending.map(|e| e.departures.clone()).unwrap_or_default(),
-                decided_by: ending.and_then(|e| e.decided_by.clone()),
-            };
-            Message::new("entry-ended")
-                .with("result", result_message::<R>(&ending))
-                .text("seed", seed.clone())
-        }
     }
 }
 
@@ -273,13 +180,8 @@ fn build<R: GameUi>(
     Ok(Answer::Fresh(Built { page, json, tag }))
 }
 
-/// Whether a stored row is the one that started the game (its seating is drawn there).
-pub(super) fn starts_game(row: &EventRow) -> bool {
-    row.events.has_entry("game_started")
-}
-
 /// What a read of a game's log must see: the row the reader has seen, if they say.
-pub(super) fn seen(game_id: &str, seen: Option<i64>) -> Need<'_> {
+pub fn seen(game_id: &str, seen: Option<i64>) -> Need<'_> {
     match seen {
         Some(seq) => Need::Game { id: game_id, seq },
         None => Need::Any,

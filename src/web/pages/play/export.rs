@@ -7,8 +7,6 @@ use actix_web::HttpRequest;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 
-use super::game_view::{Visible, load_visible};
-use super::history::seen;
 use crate::audit::export::Written;
 use crate::game_log::fold::replay::ReplayError;
 use crate::rules::Rules;
@@ -16,6 +14,8 @@ use crate::rules::with_rules;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::ids::GameId;
+use crate::web::pages::play::game_view::{Visible, load_visible};
+use crate::web::pages::play::history::seen;
 use crate::web::session::{Visitor, visitor};
 
 /// The pieces of an export's text; the kind of game is known only once it is loaded.

@@ -24,26 +24,12 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
 
-use super::game_view::json_response;
+use crate::web::pages::json::json_response;
 
 /// How many of a rating's latest games its table lists.
 const HISTORY_ROWS: usize = 10;
 /// How many recent games the page lists.
 const RECENT_GAMES: i64 = 20;
-
-/// The address of a player's page. Names may hold spaces and any script.
-pub fn player_path(name: &str) -> String {
-    let mut path = String::from("/players/");
-    for byte in name.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                path.push(byte as char)
-            }
-            other => path.push_str(&format!("%{other:02X}")),
-        }
-    }
-    path
-}
 
 pub struct HistoryRow {
     when: String,

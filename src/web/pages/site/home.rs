@@ -20,8 +20,8 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
 
-use super::game_view::json_response;
-use super::named::{NAMES, Piece, name_piece, plain, with_names};
+use crate::web::pages::json::json_response;
+use crate::web::pages::named::{NAMES, Piece, name_piece, plain, with_names};
 
 pub struct GameLine {
     pub id: String,

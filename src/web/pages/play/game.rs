@@ -23,9 +23,9 @@ use crate::web::session::{
     CSRF_HEADER, Caller, Visitor, by_api_token, check_csrf, check_post_csrf, settle,
 };
 
-use super::board_page::{Rendered, answer_on, rendered, respond};
-use super::game_view::{json_response, wants_json};
 use super::{game_move, game_read};
+use crate::web::pages::json::{json_response, wants_json};
+use crate::web::pages::play::board::page::{Rendered, answer_on, rendered, respond};
 
 pub async fn show(
     req: HttpRequest,

@@ -16,7 +16,7 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
 
-use super::named::{NAMES, Piece, name_piece, with_names};
+use crate::web::pages::named::{NAMES, Piece, name_piece, with_names};
 
 /// The most tables the page lists, newest first.
 const MOST_LISTED: i64 = 100;
@@ -39,7 +39,7 @@ struct TablesPage {
     tables: Vec<OpenTable>,
     signed_in: bool,
     kinds: Vec<KindName>,
-    levels: Vec<super::new_game::DayChoice>,
+    levels: Vec<crate::web::pages::tables::new_game::DayChoice>,
 }
 
 /// A game to play the computer at, instead of waiting for a table.
@@ -107,6 +107,6 @@ pub async fn list(
                 name: lang.game_name(kind),
             })
             .collect(),
-        levels: super::new_game::level_choices(lang),
+        levels: crate::web::pages::tables::new_game::level_choices(lang),
     })
 }

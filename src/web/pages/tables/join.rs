@@ -7,7 +7,6 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 
-use super::auth::{SentPage, send_link};
 use crate::auth::{Player, accounts};
 use crate::game_log::error::ServiceError;
 use crate::rules::message::Message;
@@ -20,6 +19,7 @@ use crate::web::form::Form;
 use crate::web::ids::Token;
 use crate::web::layout::{Layout, page, see_other};
 use crate::web::limits;
+use crate::web::pages::accounts::auth::{SentPage, send_link};
 use crate::web::session::{self, Visitor, check_post_csrf, visitor};
 
 /// What the visitor can do with the invitation.

@@ -31,11 +31,12 @@ use chrono_tz::Tz;
 
 use crate::i18n::Lang;
 
-use super::players::player_path;
-use super::recent::{RecentLine, recent_lines};
+use crate::web::pages::named::player_path;
+use crate::web::pages::play::board::recent::{RecentLine, recent_lines};
 
-use super::game_twin::{Twin, TwinChoice, TwinPlayer, TwinRating, TwinRecent};
-use super::game_view::{Visible, game_tag, json_text_response, load_visible, parse_at};
+use crate::web::pages::json::json_text_response;
+use crate::web::pages::play::board::twin::{Twin, TwinChoice, TwinPlayer, TwinRating, TwinRecent};
+use crate::web::pages::play::game_view::{Visible, game_tag, load_visible, parse_at};
 
 pub struct PlayerLine {
     pub name: String,
@@ -642,7 +643,7 @@ fn page_tag<R: Rules>(
     game_tag(game, rows, visitor, json, &time.to_string())
 }
 
-pub(super) fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, WebError> {
+pub fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, WebError> {
     let Rendered {
         built,
         refused,
@@ -693,7 +694,7 @@ async fn answer(
 }
 
 /// The game page for `visitor` on `conn`, unless the client holds it already.
-pub(super) fn answer_on(
+pub fn answer_on(
     conn: &mut diesel::PgConnection,
     game_id: &str,
     visitor: &Visitor,

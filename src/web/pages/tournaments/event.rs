@@ -30,9 +30,9 @@ use crate::web::limits;
 use crate::web::pages::leaderboard::{Paging, page_number};
 use crate::web::session::{Visitor, check_post_csrf, visitor};
 
-use super::events::format_message;
-use super::game_view::json_response;
-use super::players::player_path;
+use crate::web::pages::json::json_response;
+use crate::web::pages::named::player_path;
+use crate::web::pages::tournaments::events::format_message;
 
 fn no_such_event() -> WebError {
     WebError::new(StatusCode::NOT_FOUND, Message::new("event-not-found"))

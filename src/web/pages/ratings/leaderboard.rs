@@ -21,8 +21,8 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::visitor;
 
-use super::game_view::json_response;
-use super::players::player_path;
+use crate::web::pages::json::json_response;
+use crate::web::pages::named::player_path;
 
 /// Lines on one page of a leaderboard.
 const PER_PAGE: i64 = 50;

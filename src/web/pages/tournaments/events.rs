@@ -16,7 +16,7 @@ use crate::web::error::WebError;
 use crate::web::layout::{Layout, page};
 use crate::web::session::{Visitor, visitor};
 
-use super::game_view::json_response;
+use crate::web::pages::json::json_response;
 
 /// An event as a line of the list.
 pub struct Line {

@@ -30,9 +30,9 @@ use crate::web::session::{
     CSRF_HEADER, Visitor, by_api_token, check_csrf, check_post_csrf, visitor,
 };
 
-use super::game_view::json_response;
 use super::new_game_json;
 use crate::tables::request::{self, Request, player_range};
+use crate::web::pages::json::json_response;
 
 pub struct KindLine {
     slug: &'static str,
@@ -261,7 +261,7 @@ fn day_choices(chosen: &str, lang: Lang) -> Vec<DayChoice> {
         .collect()
 }
 
-pub(super) fn parse_kind(slug: &str) -> Result<Kind, WebError> {
+pub fn parse_kind(slug: &str) -> Result<Kind, WebError> {
     Kind::parse(slug)
         .ok_or_else(|| WebError::new(StatusCode::NOT_FOUND, Message::new("new-game-unknown-kind")))
 }
@@ -300,14 +300,14 @@ pub async fn options_page(
 
 /// Why a game (or a tournament) was not created: a mistake on the form (shown on the form again),
 /// or anything else. Either way the transaction rolls back, so nothing of a limit is taken.
-pub(super) enum Refused {
+pub enum Refused {
     Form(String),
     Web(WebError),
 }
 
 impl Refused {
     /// What was created, or the mistake to show in words; any other error is the answer.
-    pub(super) fn split<T>(outcome: Result<T, Refused>) -> Result<Result<T, String>, WebError> {
+    pub fn split<T>(outcome: Result<T, Refused>) -> Result<Result<T, String>, WebError> {
         match outcome {
             Ok(created) => Ok(Ok(created)),
             Err(Refused::Form(message)) => Ok(Err(message)),
@@ -330,7 +330,7 @@ impl From<diesel::result::Error> for Refused {
 
 /// Takes the creator's game and invitation allowances and each invited address's; in the
 /// transaction that creates the game, so a game not created takes nothing.
-pub(super) fn take_limits(
+pub fn take_limits(
     conn: &mut diesel::PgConnection,
     settings: &LimitSettings,
     creator: i64,
@@ -379,7 +379,7 @@ pub async fn create(
 
 /// A JSON body comes with an API token, or with the session's token in the `X-CSRF-Token`
 /// header.
-pub(super) fn check_json_caller(req: &HttpRequest, session: &Session) -> Result<(), WebError> {
+pub fn check_json_caller(req: &HttpRequest, session: &Session) -> Result<(), WebError> {
     if by_api_token(req) {
         return Ok(());
     }
@@ -389,7 +389,7 @@ pub(super) fn check_json_caller(req: &HttpRequest, session: &Session) -> Result<
     )
 }
 
-pub(super) fn is_json_body(req: &HttpRequest) -> bool {
+pub fn is_json_body(req: &HttpRequest) -> bool {
     req.headers()
         .get("Content-Type")
         .and_then(|v| v.to_str().ok())

@@ -3,8 +3,6 @@
 
 use crate::game_log::fold::load;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse};
-use serde_json::Value;
 
 use crate::game_log::fold::replay::Game;
 use crate::rules::Message;
@@ -59,21 +57,6 @@ pub fn parse_at(at: Option<&str>, last: i64) -> Result<Option<i64>, WebError> {
         ));
     }
     Ok(Some(n))
-}
-
-pub fn wants_json(req: &HttpRequest, format: Option<&str>) -> bool {
-    format == Some("json") || crate::web::asks_for_json(req)
-}
-
-pub fn json_response(status: StatusCode, body: &Value) -> HttpResponse {
-    HttpResponse::build(status).json(body)
-}
-
-/// A JSON answer already serialized.
-pub fn json_text_response(status: StatusCode, body: Vec<u8>) -> HttpResponse {
-    HttpResponse::build(status)
-        .content_type(actix_web::http::header::ContentType::json())
-        .body(body)
 }
 
 /// The tag of a page made from `game` and its log as `visitor` sees them, in JSON or HTML, with

@@ -27,7 +27,7 @@ use crate::web::limits;
 use crate::web::session::{Visitor, check_post_csrf, visitor};
 
 use super::event_new_json;
-use super::new_game::{Refused, check_json_caller, is_json_body, parse_kind};
+use crate::web::pages::tables::new_game::{Refused, check_json_caller, is_json_body, parse_kind};
 
 /// The days a sign-up may stay open.
 const SIGN_UP_DAYS: [i64; 5] = [1, 2, 3, 7, 14];

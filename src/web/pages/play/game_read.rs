@@ -15,8 +15,6 @@ use std::rc::Rc;
 use actix_web::web;
 use diesel_async::AsyncPgConnection;
 
-use super::board_page::{Asked, Rendered, render_visible};
-use super::game_view::visible;
 use crate::game_log::fold::cache;
 use crate::game_log::fold::replay::Phase;
 use crate::present::GameUi;
@@ -25,6 +23,8 @@ use crate::store::events;
 use crate::web::AppState;
 use crate::web::error::WebError;
 use crate::web::etag::{Answer, HeldTags};
+use crate::web::pages::play::board::page::{Asked, Rendered, render_visible};
+use crate::web::pages::play::game_view::visible;
 use crate::web::session::{Caller, Visitor};
 
 /// The game page (or its JSON twin) for `caller`, if it can be read here.

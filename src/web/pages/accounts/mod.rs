@@ -1,0 +1,5 @@
+pub mod api_tokens;
+pub mod auth;
+pub mod closure;
+pub mod settings;
+pub mod unsubscribe;

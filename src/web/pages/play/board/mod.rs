@@ -1,0 +1,3 @@
+pub mod page;
+pub mod recent;
+pub mod twin;

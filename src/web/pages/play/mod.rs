@@ -1,0 +1,9 @@
+pub mod board;
+pub mod entry_words;
+pub mod export;
+pub mod game;
+pub mod game_move;
+pub mod game_read;
+pub mod game_view;
+pub mod history;
+pub mod resign;

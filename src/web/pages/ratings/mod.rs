@@ -1,0 +1,2 @@
+pub mod leaderboard;
+pub mod players;
