@@ -1,20 +1,12 @@
 //! The web server: routes, middleware and shared request helpers. Every page is server-rendered
 //! HTML that works without JavaScript; game pages also answer in JSON.
 
-pub mod body;
 pub mod capacity;
-pub mod clock_text;
-pub mod error;
-mod error_page;
-pub mod etag;
-pub mod form;
-pub mod ids;
-pub mod layout;
-pub mod limits;
+pub mod frame;
 pub mod metrics;
 pub mod pages;
+pub mod request;
 mod request_span;
-pub mod session;
 
 use actix_session::SessionMiddleware;
 use actix_session::config::PersistentSession;
@@ -29,6 +21,8 @@ use diesel::prelude::*;
 use crate::config::Settings;
 use crate::store::pipelined::Pipelined;
 use crate::store::{Pool, schema::server_secrets};
+use frame::error_page;
+use request::{error, session};
 
 /// Everything a request handler may need.
 #[derive(Clone)]

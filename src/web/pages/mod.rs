@@ -14,8 +14,8 @@ mod tournaments;
 
 use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
 
-use super::error::WebError;
 use super::get_or_head;
+use super::request::error::WebError;
 use accounts::{api_tokens, auth, closure, settings, unsubscribe};
 use play::{export, game, history, resign};
 use ratings::{leaderboard, players};
@@ -158,7 +158,7 @@ async fn stylesheet() -> HttpResponse {
     HttpResponse::Ok()
         .content_type("text/css; charset=utf-8")
         .insert_header(("Cache-Control", "public, max-age=31536000, immutable"))
-        .body(crate::web::layout::STYLESHEET)
+        .body(crate::web::frame::layout::STYLESHEET)
 }
 
 pub async fn not_found() -> Result<HttpResponse, WebError> {

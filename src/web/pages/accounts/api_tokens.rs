@@ -10,12 +10,12 @@ use crate::auth::accounts::RenameError;
 use crate::auth::api_tokens::{self, ApiToken, Refused};
 use crate::rules::Message;
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::clock_text::{local, zone_of};
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::layout::{Layout, render_page, see_other};
-use crate::web::session::{Visitor, check_post_csrf, visitor};
+use crate::web::frame::clock_text::{local, zone_of};
+use crate::web::frame::layout::{Layout, render_page, see_other};
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::session::{Visitor, check_post_csrf, visitor};
 
 pub struct TokenLine {
     id: i64,

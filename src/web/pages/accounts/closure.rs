@@ -12,13 +12,13 @@ use crate::auth::accounts;
 use crate::rules::Message;
 use crate::store::limits::Limit;
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::ids::Token;
-use crate::web::layout::{Layout, page};
-use crate::web::limits;
-use crate::web::session::{self, check_post_csrf, visitor};
+use crate::web::frame::layout::{Layout, page};
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::ids::Token;
+use crate::web::request::limits;
+use crate::web::request::session::{self, check_post_csrf, visitor};
 
 #[derive(Template)]
 #[template(path = "closure_sent.html")]

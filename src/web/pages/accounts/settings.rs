@@ -13,12 +13,12 @@ use crate::i18n::Lang;
 use crate::rules::Message;
 use crate::store::notifications::Notify;
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::clock_text;
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::layout::{Layout, render_page, see_other};
-use crate::web::session::{Visitor, check_post_csrf, choose_lang, visitor};
+use crate::web::frame::clock_text;
+use crate::web::frame::layout::{Layout, render_page, see_other};
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::session::{Visitor, check_post_csrf, choose_lang, visitor};
 use chrono_tz::Tz;
 
 pub struct NotifyChoice {
@@ -290,7 +290,7 @@ pub async fn download_my_data(
             &player.to_string(),
             1,
         )?;
-        crate::web::limits::check(taken, Message::new("limit-data-downloads"))?;
+        crate::web::request::limits::check(taken, Message::new("limit-data-downloads"))?;
         crate::audit::personal::personal_data(conn, player, lang).map_err(|e| {
             tracing::error!("player {player}: their data could not be gathered: {e:#}");
             WebError::new(

@@ -10,9 +10,9 @@ use crate::auth::accounts::{self, Player};
 use crate::rules::message::Message;
 use crate::store::notifications::Notify;
 use crate::web::AppState;
-use crate::web::error::WebError;
-use crate::web::ids::Token;
-use crate::web::layout::{Layout, page};
+use crate::web::frame::layout::{Layout, page};
+use crate::web::request::error::WebError;
+use crate::web::request::ids::Token;
 
 #[derive(Template)]
 #[template(path = "unsubscribe.html")]

@@ -8,7 +8,7 @@ use crate::game_log::stream::{CancelReason, Entry, Participant};
 use crate::present::result::{Ending, result_message};
 use crate::rules::{Message, Rules};
 use crate::store::events::EventRow;
-use crate::web::clock_text::local_text;
+use crate::web::frame::clock_text::local_text;
 
 /// One lifecycle or rules entry in words: a message whose seats are the game's, and whose other
 /// players are named as they are called now. The end of the game is told as `ending`, the whole

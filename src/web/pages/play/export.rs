@@ -12,11 +12,11 @@ use crate::game_log::fold::replay::ReplayError;
 use crate::rules::Rules;
 use crate::rules::with_rules;
 use crate::web::AppState;
-use crate::web::error::WebError;
-use crate::web::ids::GameId;
 use crate::web::pages::play::game_view::{Visible, load_visible};
 use crate::web::pages::play::history::seen;
-use crate::web::session::{Visitor, visitor};
+use crate::web::request::error::WebError;
+use crate::web::request::ids::GameId;
+use crate::web::request::session::{Visitor, visitor};
 
 /// The pieces of an export's text; the kind of game is known only once it is loaded.
 type Pieces = Box<dyn Iterator<Item = Result<String, ReplayError>> + Send>;

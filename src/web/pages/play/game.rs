@@ -13,13 +13,13 @@ use crate::game_log::commands;
 use crate::metrics::Channel;
 use crate::rules::Message;
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::error::WebError;
-use crate::web::etag::{Answer, HeldTags};
-use crate::web::form::Form;
-use crate::web::ids::GameId;
-use crate::web::layout::see_other;
-use crate::web::session::{
+use crate::web::frame::etag::{Answer, HeldTags};
+use crate::web::frame::layout::see_other;
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::ids::GameId;
+use crate::web::request::session::{
     CSRF_HEADER, Caller, Visitor, by_api_token, check_csrf, check_post_csrf, settle,
 };
 

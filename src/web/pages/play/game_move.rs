@@ -30,8 +30,8 @@ use crate::rules::Rules;
 use crate::rules::with_rules;
 use crate::store::pipelined::Written;
 use crate::web::AppState;
-use crate::web::error::WebError;
-use crate::web::session::{Caller, Visitor};
+use crate::web::request::error::WebError;
+use crate::web::request::session::{Caller, Visitor};
 
 /// The move `command`, made by `caller` on the page showing `expected_seq`, if it can be made
 /// here: the sequence number of its row, or why its fate is unknown.

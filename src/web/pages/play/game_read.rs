@@ -21,11 +21,11 @@ use crate::present::GameUi;
 use crate::rules::with_rules;
 use crate::store::events;
 use crate::web::AppState;
-use crate::web::error::WebError;
-use crate::web::etag::{Answer, HeldTags};
+use crate::web::frame::etag::{Answer, HeldTags};
 use crate::web::pages::play::board::page::{Asked, Rendered, render_visible};
 use crate::web::pages::play::game_view::visible;
-use crate::web::session::{Caller, Visitor};
+use crate::web::request::error::WebError;
+use crate::web::request::session::{Caller, Visitor};
 
 /// The game page (or its JSON twin) for `caller`, if it can be read here.
 pub async fn answer(

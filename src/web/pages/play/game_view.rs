@@ -8,9 +8,9 @@ use crate::game_log::fold::replay::Game;
 use crate::rules::Message;
 use crate::rules::Rules;
 use crate::store::events::EventRow;
-use crate::web::error::WebError;
-use crate::web::etag::EntityTag;
-use crate::web::session::Visitor;
+use crate::web::frame::etag::EntityTag;
+use crate::web::request::error::WebError;
+use crate::web::request::session::Visitor;
 
 /// A game as the requesting person may see it.
 pub struct Visible<R: Rules> {

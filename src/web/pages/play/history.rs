@@ -22,12 +22,12 @@ use crate::rules::with_rules;
 use crate::store::events::EventRow;
 use crate::store::replica::Need;
 use crate::web::AppState;
-use crate::web::clock_text::{local, zone_of};
-use crate::web::error::WebError;
-use crate::web::etag::{Answer, EntityTag, HeldTags};
-use crate::web::ids::GameId;
-use crate::web::layout::{Layout, render_page};
-use crate::web::session::{Visitor, visitor};
+use crate::web::frame::clock_text::{local, zone_of};
+use crate::web::frame::etag::{Answer, EntityTag, HeldTags};
+use crate::web::frame::layout::{Layout, render_page};
+use crate::web::request::error::WebError;
+use crate::web::request::ids::GameId;
+use crate::web::request::session::{Visitor, visitor};
 
 pub struct HistoryRow {
     pub seq: i64,

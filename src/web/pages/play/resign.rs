@@ -11,12 +11,12 @@ use crate::computers;
 use crate::game_log::commands;
 use crate::rules::Message;
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::ids::GameId;
-use crate::web::layout::{Layout, page, see_other};
-use crate::web::session::{check_post_csrf, visitor};
+use crate::web::frame::layout::{Layout, page, see_other};
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::ids::GameId;
+use crate::web::request::session::{check_post_csrf, visitor};
 
 #[derive(Template)]
 #[template(path = "resign.html")]

@@ -17,9 +17,9 @@ use crate::rules::{Kind, Message};
 use crate::store::replica::Need;
 use crate::web::AppState;
 use crate::web::asks_for_json;
-use crate::web::error::WebError;
-use crate::web::layout::{Layout, page};
-use crate::web::session::visitor;
+use crate::web::frame::layout::{Layout, page};
+use crate::web::request::error::WebError;
+use crate::web::request::session::visitor;
 
 use crate::web::pages::json::json_response;
 use crate::web::pages::named::player_path;

@@ -19,10 +19,10 @@ use crate::rules::{Kind, Message};
 use crate::store::replica::Need;
 use crate::web::AppState;
 use crate::web::asks_for_json;
-use crate::web::clock_text::{local, zone_of};
-use crate::web::error::WebError;
-use crate::web::layout::{Layout, page};
-use crate::web::session::visitor;
+use crate::web::frame::clock_text::{local, zone_of};
+use crate::web::frame::layout::{Layout, page};
+use crate::web::request::error::WebError;
+use crate::web::request::session::visitor;
 
 use crate::web::pages::json::json_response;
 

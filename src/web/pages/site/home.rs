@@ -15,10 +15,10 @@ use crate::rules::Kind;
 use crate::rules::Message;
 use crate::store::events::format_time;
 use crate::web::AppState;
-use crate::web::clock_text::{local, zone_of};
-use crate::web::error::WebError;
-use crate::web::layout::{Layout, page};
-use crate::web::session::visitor;
+use crate::web::frame::clock_text::{local, zone_of};
+use crate::web::frame::layout::{Layout, page};
+use crate::web::request::error::WebError;
+use crate::web::request::session::visitor;
 
 use crate::web::pages::json::json_response;
 use crate::web::pages::named::{NAMES, Piece, name_piece, plain, with_names};
@@ -69,7 +69,7 @@ fn ended_after(query: &BTreeMap<String, String>) -> Result<Option<EndedAfter>, W
         .ok()
         .and_then(DateTime::<Utc>::from_timestamp_micros)
         .ok_or_else(bad)?;
-    if !crate::web::ids::is_game_id(game_id) {
+    if !crate::web::request::ids::is_game_id(game_id) {
         return Err(bad());
     }
     Ok(Some(EndedAfter {

@@ -10,9 +10,9 @@ use crate::present::guide::{Guide, guide};
 use crate::rules::Message;
 use crate::rules::{Kind, with_rules};
 use crate::web::AppState;
-use crate::web::error::WebError;
-use crate::web::layout::{Layout, page};
-use crate::web::session::visitor;
+use crate::web::frame::layout::{Layout, page};
+use crate::web::request::error::WebError;
+use crate::web::request::session::visitor;
 
 #[derive(Template)]
 #[template(path = "rules.html")]

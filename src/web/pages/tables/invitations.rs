@@ -12,13 +12,13 @@ use crate::auth::{Player, accounts};
 use crate::rules::Message;
 use crate::tables::invitations::{self, Line};
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::ids::GameId;
-use crate::web::layout::{Layout, render_page};
-use crate::web::limits;
-use crate::web::session::{Visitor, check_post_csrf, visitor};
+use crate::web::frame::layout::{Layout, render_page};
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::ids::GameId;
+use crate::web::request::limits;
+use crate::web::request::session::{Visitor, check_post_csrf, visitor};
 
 pub struct LineView {
     id: String,

@@ -13,14 +13,14 @@ use crate::rules::message::Message;
 use crate::tables::invitations;
 use crate::tables::seating::{self, InvitationInfo, called_off, expired_invitation};
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::ids::Token;
-use crate::web::layout::{Layout, page, see_other};
-use crate::web::limits;
+use crate::web::frame::layout::{Layout, page, see_other};
 use crate::web::pages::accounts::auth::{SentPage, send_link};
-use crate::web::session::{self, Visitor, check_post_csrf, visitor};
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::ids::Token;
+use crate::web::request::limits;
+use crate::web::request::session::{self, Visitor, check_post_csrf, visitor};
 
 /// What the visitor can do with the invitation.
 #[derive(Clone, Copy, PartialEq, Eq)]

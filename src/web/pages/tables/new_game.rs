@@ -21,12 +21,12 @@ use crate::rules::{Kind, with_rules};
 use crate::tables::seating;
 use crate::web::AppState;
 use crate::web::asks_for_json;
-use crate::web::body::Body;
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::layout::{Layout, page, render_page, see_other};
-use crate::web::limits;
-use crate::web::session::{
+use crate::web::frame::layout::{Layout, page, render_page, see_other};
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::limits;
+use crate::web::request::session::{
     CSRF_HEADER, Visitor, by_api_token, check_csrf, check_post_csrf, visitor,
 };
 
@@ -78,7 +78,7 @@ pub async fn choose_kind(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, WebError> {
     if asks_for_json(&req) {
-        let lang = crate::web::session::page_lang(&req);
+        let lang = crate::web::request::session::page_lang(&req);
         return Ok(json_response(StatusCode::OK, &new_game_json::kinds(lang)));
     }
     let visitor = visitor(&req, &session, &state).await?;
@@ -291,7 +291,7 @@ pub async fn options_page(
 ) -> Result<HttpResponse, WebError> {
     if asks_for_json(&req) {
         let kind = parse_kind(&path)?;
-        let lang = crate::web::session::page_lang(&req);
+        let lang = crate::web::request::session::page_lang(&req);
         let form = with_rules!(kind, |R| new_game_json::form::<R>(kind, lang));
         return Ok(json_response(StatusCode::OK, &form));
     }

@@ -12,9 +12,9 @@ use crate::i18n::Lang;
 use crate::rules::Kind;
 use crate::store::replica::Need;
 use crate::web::AppState;
-use crate::web::error::WebError;
-use crate::web::layout::{Layout, page};
-use crate::web::session::visitor;
+use crate::web::frame::layout::{Layout, page};
+use crate::web::request::error::WebError;
+use crate::web::request::session::visitor;
 
 use crate::web::pages::named::{NAMES, Piece, name_piece, with_names};
 

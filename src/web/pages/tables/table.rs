@@ -13,13 +13,13 @@ use crate::rules::Message;
 use crate::store::limits::Limit;
 use crate::tables::table;
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::ids::GameId;
-use crate::web::layout::see_other;
-use crate::web::limits;
-use crate::web::session::{check_post_csrf, visitor};
+use crate::web::frame::layout::see_other;
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::ids::GameId;
+use crate::web::request::limits;
+use crate::web::request::session::{check_post_csrf, visitor};
 
 /// The form, checked, and the signed-in player who sent it.
 async fn posted(
@@ -146,7 +146,7 @@ pub async fn rematch(
                 &game_id,
                 &player,
             )?;
-            crate::web::limits::reached(made)
+            crate::web::request::limits::reached(made)
         })
     })
     .await??;

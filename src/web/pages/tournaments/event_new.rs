@@ -19,12 +19,12 @@ use crate::store::limits::Limit;
 use crate::tournaments::log::{Format, Setup, SwissPairing};
 use crate::tournaments::service;
 use crate::web::AppState;
-use crate::web::body::Body;
-use crate::web::error::WebError;
-use crate::web::form::Form;
-use crate::web::layout::{Layout, page, render_page, see_other};
-use crate::web::limits;
-use crate::web::session::{Visitor, check_post_csrf, visitor};
+use crate::web::frame::layout::{Layout, page, render_page, see_other};
+use crate::web::request::body::Body;
+use crate::web::request::error::WebError;
+use crate::web::request::form::Form;
+use crate::web::request::limits;
+use crate::web::request::session::{Visitor, check_post_csrf, visitor};
 
 use super::event_new_json;
 use crate::web::pages::tables::new_game::{Refused, check_json_caller, is_json_body, parse_kind};

@@ -11,10 +11,10 @@ use crate::tournaments::log::Format;
 use crate::tournaments::read::{Listed, list};
 use crate::web::AppState;
 use crate::web::asks_for_json;
-use crate::web::clock_text::{local, zone_of};
-use crate::web::error::WebError;
-use crate::web::layout::{Layout, page};
-use crate::web::session::{Visitor, visitor};
+use crate::web::frame::clock_text::{local, zone_of};
+use crate::web::frame::layout::{Layout, page};
+use crate::web::request::error::WebError;
+use crate::web::request::session::{Visitor, visitor};
 
 use crate::web::pages::json::json_response;
 

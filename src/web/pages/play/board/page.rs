@@ -22,11 +22,11 @@ use crate::rules::{Kind, with_rules};
 use crate::rules::{Rules, Seat, Status};
 use crate::store::events::EventRow;
 use crate::web::AppState;
-use crate::web::clock_text::{local, zone_of};
-use crate::web::error::WebError;
-use crate::web::etag::{Answer, EntityTag, HeldTags};
-use crate::web::layout::{Layout, render_page};
-use crate::web::session::Visitor;
+use crate::web::frame::clock_text::{local, zone_of};
+use crate::web::frame::etag::{Answer, EntityTag, HeldTags};
+use crate::web::frame::layout::{Layout, render_page};
+use crate::web::request::error::WebError;
+use crate::web::request::session::Visitor;
 use chrono_tz::Tz;
 
 use crate::i18n::Lang;

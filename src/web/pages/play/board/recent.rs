@@ -10,9 +10,9 @@ use crate::i18n::Lang;
 use crate::present::sentence;
 use crate::rules::Rules;
 use crate::store::events::EventRow;
-use crate::web::clock_text::{ago, local};
-use crate::web::error::WebError;
+use crate::web::frame::clock_text::{ago, local};
 use crate::web::pages::play::entry_words::{describe, starts_game};
+use crate::web::request::error::WebError;
 
 /// The most lines the log shows; the history page has the rest.
 const MOST_LINES: usize = 20;

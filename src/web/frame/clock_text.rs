@@ -3,8 +3,8 @@
 use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 
-use super::session::Visitor;
 use crate::rules::Message;
+use crate::web::request::session::Visitor;
 
 /// The visitor's time zone: their choice in Settings, UTC until they make one (and for guests).
 pub fn zone_of(visitor: &Visitor) -> Tz {

@@ -11,7 +11,7 @@ use actix_web::{HttpRequest, HttpResponse};
 
 use sha2::{Digest, Sha256};
 
-use super::session::Visitor;
+use crate::web::request::session::Visitor;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EntityTag(String);

@@ -5,18 +5,18 @@ use actix_web::HttpResponse;
 use actix_web::http::StatusCode;
 use askama::Template;
 
-use super::error::WebError;
-use super::session::Visitor;
 use crate::i18n::Lang;
+use crate::web::request::error::WebError;
+use crate::web::request::session::Visitor;
 
 /// One stylesheet for the whole site: the shared rules, then each game's.
 pub const STYLESHEET: &str = concat!(
-    include_str!("../../static/base.css"),
-    include_str!("../../static/kalah.css"),
-    include_str!("../../static/quarto.css"),
-    include_str!("../../static/kabaleo.css"),
-    include_str!("../../static/azul.css"),
-    include_str!("../../static/gype.css"),
+    include_str!("../../../static/base.css"),
+    include_str!("../../../static/kalah.css"),
+    include_str!("../../../static/quarto.css"),
+    include_str!("../../../static/kabaleo.css"),
+    include_str!("../../../static/azul.css"),
+    include_str!("../../../static/gype.css"),
 );
 
 /// The stylesheet's address, versioned by its content so browsers never keep a stale copy.

@@ -10,12 +10,12 @@ use chrono::{DateTime, Utc};
 use diesel::{PgConnection, QueryResult};
 use diesel_async::AsyncPgConnection;
 
-use super::AppState;
 use super::error::WebError;
 use super::form::Form;
 use crate::auth::{Player, sessions, tokens};
 use crate::i18n::Lang;
 use crate::rules::Message;
+use crate::web::AppState;
 
 const SESSION_KEY: &str = "session";
 const CSRF_KEY: &str = "csrf";

@@ -4,9 +4,9 @@
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 
-use super::error::WebError;
 use super::layout::{Layout, render_page};
 use crate::i18n::Lang;
+use crate::web::request::error::WebError;
 
 #[derive(askama::Template)]
 #[template(path = "message.html")]

@@ -11,8 +11,8 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload};
 use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 
-use super::AppState;
 use super::error::WebError;
+use crate::web::AppState;
 
 /// Forms here are small; this leaves ample room.
 pub const MAX_BODY_BYTES: usize = 256 * 1024;
