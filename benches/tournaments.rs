@@ -56,8 +56,8 @@ mod stored {
     use turnpost::i18n::Lang;
     use turnpost::rules::kalah::Kalah;
     use turnpost::rules::{Kind, Rules};
-    use turnpost::tournaments::fold::Event;
-    use turnpost::tournaments::log::{Format, Setup, SwissPairing};
+    use turnpost::tournaments::log::facts::{Format, Setup, SwissPairing};
+    use turnpost::tournaments::log::fold::Event;
     use turnpost::tournaments::{read, service};
 
     const READS: u32 = 20;

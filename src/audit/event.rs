@@ -18,8 +18,8 @@ use crate::rules::{Message, Rules, with_rules};
 use crate::store::events::{EventRow, format_time};
 use crate::store::log_json::LogJson;
 use crate::tournaments::decide;
-use crate::tournaments::fold::{Event, Phase};
-use crate::tournaments::log::{Asked, Fact};
+use crate::tournaments::log::facts::{Asked, Fact};
+use crate::tournaments::log::fold::{Event, Phase};
 use crate::tournaments::round_games::ends_game;
 
 pub const EVENT_FORMAT: &str = "turnpost-event-log/1";
@@ -50,7 +50,7 @@ fn export_row(row: &EventRow) -> ExportRow {
 /// The export of a stored event. Its log holds no secret (the seed is revealed by its last
 /// row, never before); the games included have all ended, so theirs hold none either.
 pub fn event_export(conn: &mut PgConnection, event_id: &str) -> anyhow::Result<EventExport> {
-    let (event, rows) = crate::tournaments::store::load(conn, event_id)
+    let (event, rows) = crate::tournaments::log::store::load(conn, event_id)
         .map_err(|e| anyhow::anyhow!("event {event_id}: {e}"))?;
     let games = (event.results.iter())
         .map(|result| super::verify::export_from_database(conn, &result.game))
@@ -71,7 +71,7 @@ fn unreadable<T>(seq: i64, detail: impl Into<String>) -> Result<T, Discrepancy> 
 }
 
 fn facts_of(row: &EventRow) -> Result<Vec<Fact>, Discrepancy> {
-    crate::tournaments::store::facts(row).or_else(|e| unreadable(row.seq, e.problem))
+    crate::tournaments::log::store::facts(row).or_else(|e| unreadable(row.seq, e.problem))
 }
 
 /// Checks an event's export: chain, seed, every pairing, every result, the standings.
@@ -238,7 +238,7 @@ fn check_round(
     row: &EventRow,
     seed: Option<&[u8]>,
     round: u32,
-    tables: &[crate::tournaments::log::Table],
+    tables: &[crate::tournaments::log::facts::Table],
     bye: Option<usize>,
     deadline: &Option<String>,
 ) -> Result<(), Discrepancy> {

@@ -11,8 +11,8 @@
 //! - **Tables**: [`crate::tournament_rules::seat_tables`] seats the entrants still in, ranked by the
 //!   standings so far (points, tables won, then lot).
 
-use super::fold::{Event, Result};
-use super::log::{Format, SwissPairing};
+use super::log::facts::{Format, SwissPairing};
+use super::log::fold::{Event, Result};
 use crate::tournament_rules::{
     self, Finish, Pairing, Points, Ranked, Standing, TableResult, TieBreaks, ToSeat,
 };

@@ -17,8 +17,8 @@ use quick_cache::Weighter;
 use quick_cache::sync::Cache;
 
 use super::decide;
-use super::fold::Event;
-use super::store;
+use super::log::fold::Event;
+use super::log::store;
 use crate::game_log::error::{Result, ServiceError};
 use crate::game_log::stream::seed::Seed;
 use crate::store::events::{EventRow, verify_chain_after};

@@ -8,10 +8,8 @@
 //! the seed, so an export can be checked offline (`turnpost verify`).
 
 pub mod decide;
-pub mod fold;
 pub mod kept;
 pub mod log;
 pub mod read;
 pub mod round_games;
 pub mod service;
-pub mod store;

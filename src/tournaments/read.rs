@@ -9,9 +9,9 @@ use diesel::prelude::*;
 use diesel::sql_types::{Array, Nullable, Text, Timestamptz};
 
 use super::decide;
-use super::fold::Event;
 use super::kept::{self, Kept};
-use super::store;
+use super::log::fold::Event;
+use super::log::store;
 use crate::game_log::error::Result;
 use crate::store::schema::events;
 

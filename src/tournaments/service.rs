@@ -7,9 +7,9 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use super::decide;
-use super::fold::{Event, Phase};
-use super::log::{Asked, Fact, Format, Leaving, Setup, Table};
-use super::store::{self, append, lock};
+use super::log::facts::{Asked, Fact, Format, Leaving, Setup, Table};
+use super::log::fold::{Event, Phase};
+use super::log::store::{self, append, lock};
 use crate::auth::{Player, tokens};
 use crate::game_log::error::{Result, ServiceError};
 use crate::game_log::stream::seed::{self, Seed};

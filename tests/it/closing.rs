@@ -12,7 +12,7 @@ use turnpost::audit::{Export, verify};
 use turnpost::auth::accounts;
 use turnpost::i18n::Lang;
 use turnpost::rules::Kind;
-use turnpost::tournaments::log::Format;
+use turnpost::tournaments::log::facts::Format;
 
 use crate::by_email::{Inbound, at_random, play_by_email};
 use crate::support::{Browser, ServerProcess, TestApp, accept_invitation, create_game, seat_table};
@@ -246,7 +246,7 @@ fn a_log_row_may_change_a_participants_name_and_nothing_else_even_for_the_owner(
     let setup = crate::events::setup(Kind::Kalah, Format::RoundRobin { double: false }, 3, None);
     let id = turnpost::tournaments::service::create(server, &organiser, setup).unwrap();
     let rows =
-        |conn: &mut PgConnection| turnpost::tournaments::store::load_rows(conn, &id).unwrap();
+        |conn: &mut PgConnection| turnpost::tournaments::log::store::load_rows(conn, &id).unwrap();
     let head = rows(server)[0].hash.clone();
     let named = format!("\"name\": \"{}\"", organiser.display_name);
     let update = |set: &str| format!("UPDATE event_log SET {set} WHERE event_id = '{id}'");

@@ -14,7 +14,7 @@ use turnpost::auth::{accounts, reply_tokens};
 use turnpost::game_log::stream::time_control::{OnTimeout, TimeControl};
 use turnpost::i18n::Lang;
 use turnpost::rules::Kind;
-use turnpost::tournaments::log::{Format, Setup, SwissPairing};
+use turnpost::tournaments::log::facts::{Format, Setup, SwissPairing};
 
 use crate::by_email::{Inbound, newest, offered_codes_in, reply, reply_address};
 use crate::email_commands::{command, phase_of, vacations};

@@ -7,8 +7,8 @@ use diesel::prelude::*;
 use turnpost::audit::{EventExport, event_export, verify_event};
 use turnpost::game_log::error::ServiceError;
 use turnpost::rules::Kind;
-use turnpost::tournaments::fold::Phase;
-use turnpost::tournaments::log::Format;
+use turnpost::tournaments::log::facts::Format;
+use turnpost::tournaments::log::fold::Phase;
 use turnpost::tournaments::service;
 
 use crate::events::{DAY, club, event, setup};
@@ -28,7 +28,7 @@ fn acted_by(export: &EventExport, command: &str, actor: i64) -> (EventExport, i6
 }
 
 fn event_rows(conn: &mut PgConnection, id: &str) -> usize {
-    turnpost::tournaments::store::load(conn, id)
+    turnpost::tournaments::log::store::load(conn, id)
         .unwrap()
         .1
         .len()

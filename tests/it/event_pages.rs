@@ -528,7 +528,7 @@ async fn the_organiser_starts_a_swiss_early_from_its_page_and_sees_who_has_yet_t
 async fn a_tournament_of_a_hundred_and_fifty_shows_its_standings_and_entrants_a_hundred_a_page() {
     use turnpost::i18n::Lang;
     use turnpost::rules::Kind;
-    use turnpost::tournaments::log::Format;
+    use turnpost::tournaments::log::facts::Format;
     use turnpost::tournaments::service;
 
     let app = TestApp::start().await;

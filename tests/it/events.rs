@@ -16,10 +16,10 @@ use turnpost::game_log::stream::time_control::{OnTimeout, TimeControl};
 use turnpost::i18n::Lang;
 use turnpost::rules::{Kind, Rules, Status, with_rules};
 use turnpost::tournaments::decide;
-use turnpost::tournaments::fold::{Event, Phase};
-use turnpost::tournaments::log::{Fact, Format, Setup, SwissPairing};
+use turnpost::tournaments::log::facts::{Fact, Format, Setup, SwissPairing};
+use turnpost::tournaments::log::fold::{Event, Phase};
+use turnpost::tournaments::log::store;
 use turnpost::tournaments::service::{self, Advanced};
-use turnpost::tournaments::store;
 
 use crate::support::{TestDb, rechain_rows};
 

@@ -149,7 +149,7 @@ async fn a_tournament_kept_folded_by_another_process_shows_later_sign_ups_and_re
     use turnpost::auth::accounts;
     use turnpost::i18n::Lang;
     use turnpost::rules::Kind;
-    use turnpost::tournaments::log::Format;
+    use turnpost::tournaments::log::facts::Format;
     use turnpost::tournaments::service;
 
     let app = TestApp::start().await;

@@ -14,8 +14,8 @@ use crate::game_log::error::ServiceError;
 use crate::rules::Message;
 use crate::store::limits::Limit;
 use crate::tournament_rules::Standing;
-use crate::tournaments::fold::{Event, Phase};
-use crate::tournaments::log::{Format, Leaving, SwissPairing, Table};
+use crate::tournaments::log::facts::{Format, Leaving, SwissPairing, Table};
+use crate::tournaments::log::fold::{Event, Phase};
 use crate::tournaments::read::{EventView, view};
 use crate::tournaments::service;
 use crate::web::AppState;
@@ -766,7 +766,7 @@ pub async fn export(
     let event_id = id.clone();
     let export = web::block(move || -> Result<_, WebError> {
         let conn = &mut pool.get()?;
-        crate::tournaments::store::load_rows(conn, &event_id).map_err(web_error)?;
+        crate::tournaments::log::store::load_rows(conn, &event_id).map_err(web_error)?;
         crate::audit::event_export(conn, &event_id).map_err(WebError::internal)
     })
     .await??;

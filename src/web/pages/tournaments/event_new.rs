@@ -16,7 +16,7 @@ use crate::i18n::Lang;
 use crate::present::GameUi;
 use crate::rules::{Kind, Message, Rules, with_rules};
 use crate::store::limits::Limit;
-use crate::tournaments::log::{Format, Setup, SwissPairing};
+use crate::tournaments::log::facts::{Format, Setup, SwissPairing};
 use crate::tournaments::service;
 use crate::web::AppState;
 use crate::web::frame::layout::{Layout, page, render_page, see_other};

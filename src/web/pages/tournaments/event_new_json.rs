@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::game_log::stream::time_control::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::rules::{Kind, Message, Rules, with_rules};
-use crate::tournaments::log::{Format, Setup, SwissPairing};
+use crate::tournaments::log::facts::{Format, Setup, SwissPairing};
 
 use crate::tables::request::unknown_options;
 

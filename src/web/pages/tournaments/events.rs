@@ -7,7 +7,7 @@ use askama::Template;
 use serde_json::json;
 
 use crate::rules::{Kind, Message};
-use crate::tournaments::log::Format;
+use crate::tournaments::log::facts::Format;
 use crate::tournaments::read::{Listed, list};
 use crate::web::AppState;
 use crate::web::asks_for_json;

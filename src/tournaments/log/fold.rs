@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::log::{Fact, Leaving, Setup, Table};
+use super::facts::{Fact, Leaving, Setup, Table};
 use crate::game_log::stream::Participant;
 
 /// Where an event stands.

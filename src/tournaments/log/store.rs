@@ -4,8 +4,8 @@
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
+use super::facts::{Asked, Fact};
 use super::fold::{Event, FoldError};
-use super::log::{Asked, Fact};
 use crate::game_log::error::{Result, ServiceError};
 use crate::game_log::stream::seed::Seed;
 use crate::store::events::{AppendError, EventRow, seal, verify_chain};
