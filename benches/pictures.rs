@@ -14,7 +14,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use turnpost::i18n::Lang;
-use turnpost::mail::pictures::PictureSize;
+use turnpost::mail::compose::pictures::PictureSize;
 use turnpost::present::picture::{self, BoardPicture};
 use turnpost::present::{Board, GameUi};
 use turnpost::rules::Viewer;

@@ -2,6 +2,12 @@
 //! who may move in which game; the sequence number is the game's log length when the email was
 //! written, so a reply to an old email is recognised as stale.
 
+use diesel::pg::PgConnection;
+use diesel::prelude::*;
+
+use crate::auth::reply_topics::{self, Topic};
+use crate::config::Settings;
+
 /// What a reply address carries.
 #[derive(Debug, PartialEq, Eq)]
 pub struct ReplyAddress {
@@ -44,6 +50,40 @@ fn split(base: &str) -> (&str, &str) {
         .trim();
     address.rsplit_once('@').unwrap_or((address, "localhost"))
 }
+
+/// A reply address for an email about `topic` to `email`, player `player`'s address.
+pub fn topic_address(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    (email, player): (&str, i64),
+    topic: Topic,
+    subject: serde_json::Value,
+    days: i64,
+) -> QueryResult<String> {
+    let token = reply_topics::issue(conn, email, Some(player), topic, subject, days)?;
+    Ok(format(&settings.inbound.address, &token, 1))
+}
+
+/// A reply address for a tournament's email to `to` (an address and its player): a reply may
+/// withdraw, or sign up while sign-up is open.
+pub fn event_address(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    to: (&str, i64),
+    event_id: &str,
+) -> QueryResult<String> {
+    topic_address(
+        conn,
+        settings,
+        to,
+        Topic::Event,
+        serde_json::json!({ "event": event_id }),
+        EVENT_DAYS,
+    )
+}
+
+/// How long a tournament email's reply address works: as long as a tournament's round may.
+const EVENT_DAYS: i64 = 60;
 
 #[cfg(test)]
 mod tests {

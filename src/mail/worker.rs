@@ -12,10 +12,10 @@ use std::time::Duration as StdDuration;
 use chrono::{DateTime, Duration, Utc};
 use diesel::pg::PgConnection;
 
-use super::compose;
-use super::transport::{SendError, Transport, build_message};
 use crate::auth::accounts;
 use crate::config::Settings;
+use crate::mail::compose::notification;
+use crate::mail::transport::{SendError, Transport, build_message};
 use crate::stop::StopSignal;
 use crate::store::emails::{self, Outgoing};
 use crate::store::notifications;
@@ -37,8 +37,8 @@ pub fn compose_due(
     now: DateTime<Utc>,
 ) -> anyhow::Result<usize> {
     let mut made = 0;
-    for player in notifications::players_due(conn, compose::due_before(settings, now))? {
-        made += compose::compose_for(conn, settings, player, now)?;
+    for player in notifications::players_due(conn, notification::due_before(settings, now))? {
+        made += notification::compose_for(conn, settings, player, now)?;
     }
     Ok(made)
 }

@@ -7,7 +7,8 @@ use std::time::Duration;
 use chrono::Utc;
 use diesel::prelude::*;
 
-use turnpost::mail::{Transport, compose, worker};
+use turnpost::mail::compose::notification;
+use turnpost::mail::{Transport, worker};
 use turnpost::store::notifications;
 
 use crate::kalah_game::{play_to_end, started_game};
@@ -205,7 +206,7 @@ async fn games_that_become_your_turn_within_the_window_come_in_one_email() {
     let mut conn = app.db.connect();
     let now = Utc::now();
     // Players whose news waits out its window are not even visited.
-    let due = |at| compose::due_before(&app.settings, at);
+    let due = |at| notification::due_before(&app.settings, at);
     assert_eq!(
         notifications::players_due(&mut conn, due(now)).unwrap(),
         Vec::<i64>::new()

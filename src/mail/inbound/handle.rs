@@ -7,10 +7,6 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use sha2::{Digest, Sha256};
 
-use super::answer::{self, Said};
-use super::message::Reply;
-use super::reply_text::own_lines;
-use super::words;
 use crate::auth::Player;
 use crate::auth::accounts;
 use crate::auth::reply_tokens;
@@ -21,6 +17,12 @@ use crate::game_log::decide;
 use crate::game_log::error::ServiceError;
 use crate::game_log::fold::replay::Phase;
 use crate::i18n::Lang;
+use crate::mail::inbound::answers;
+use crate::mail::inbound::answers::game::Said;
+use crate::mail::inbound::answers::told::refused_message;
+use crate::mail::inbound::read::message::Reply;
+use crate::mail::inbound::read::reply_text::own_lines;
+use crate::mail::inbound::read::words;
 use crate::metrics::Channel;
 use crate::present::GameUi;
 use crate::present::codes::{MoveCodes, read_next, vocabulary, words};
@@ -185,7 +187,7 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
             }
         },
     };
-    let seq = answer::send::<R>(conn, settings, reply, &said)?;
+    let seq = answers::game::send::<R>(conn, settings, reply, &said)?;
     Ok(Settled {
         outcome,
         detail: said.summary(),
@@ -341,19 +343,6 @@ fn refusal_as(
             said.line(&said.lang.say(&why, &[]));
             Ok("refused")
         }
-    }
-}
-
-/// The words of a refusal that is not a database failure.
-pub(super) fn refused_message(error: ServiceError) -> Message {
-    match error {
-        ServiceError::BadRequest(m)
-        | ServiceError::Forbidden(m)
-        | ServiceError::Rule(m)
-        | ServiceError::Gone(m) => m,
-        ServiceError::NotFound => Message::new("no-such-game"),
-        ServiceError::Stale => Message::new("game-moved-on"),
-        other => Message::new("answer-internal").text("detail", other.to_string()),
     }
 }
 

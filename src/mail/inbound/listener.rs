@@ -14,8 +14,8 @@ use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use super::{Envelope, Verdict, receive};
 use crate::config::Settings;
+use crate::mail::inbound::{Envelope, Verdict, receive};
 use crate::store::Pool;
 
 /// The longest command line accepted (RFC 5321 §4.5.3.1.4 allows 512 with its line ending).
@@ -58,7 +58,7 @@ pub async fn serve(
         let (pool, settings) = (pool.clone(), settings.clone());
         tokio::spawn(async move {
             let (read, write) = stream.into_split();
-            let read = super::quick_ack::QuickAck(read);
+            let read = crate::mail::inbound::quick_ack::QuickAck(read);
             if let Err(e) = session(read, write, pool, settings).await {
                 tracing::debug!("mail session with {peer} ended: {e}");
             }

@@ -2,27 +2,21 @@
 //! (`play+TOKEN-SEQ@…`); a reply to it from the player's own address moves, talks or resigns as
 //! the web pages do ([`handle`]), or — to an invitation or a finished game — joins, declines or
 //! proposes a rematch. Emails about no single game's moves (a tournament's news, a list of open
-//! tables or tournaments, a request to confirm) have addresses of their own ([`topics`]); the
-//! plain address takes commands ([`commands`]). Everything is answered by email.
+//! tables or tournaments, a request to confirm) have addresses of their own ([`public::topics`]);
+//! the plain address takes commands ([`public::commands`]). Everything is answered by email.
 //!
 //! Every message is stored before anything is done with it, with what became of it; one that
 //! arrives twice (same Message-ID, same address) is acted on once. Messages from machines
 //! (auto-replies, bounces) are stored and never answered, so no mail loop can start.
 
-pub mod answer;
-mod commands;
+pub mod answers;
 mod handle;
 pub mod listener;
-mod message;
-mod new_table;
+mod public;
 pub mod quick_ack;
-pub use message::envelope_hints;
-pub use topics::event_address;
-mod lists;
-mod reply_text;
-mod told;
-mod topics;
-mod words;
+mod read;
+
+pub use read::message::envelope_hints;
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -33,7 +27,8 @@ use crate::store::inbound::{self, Arrival, Recorded, Settled};
 use crate::store::limits::wait_in_words;
 pub use handle::resign_code;
 use handle::{Addressee, addressee, replies_per_player};
-use message::Reply;
+use public::{commands, topics};
+use read::message::{self, Reply};
 
 /// Who a message came from and is for, as the relay said (SMTP's MAIL FROM and RCPT TO).
 pub struct Envelope<'a> {

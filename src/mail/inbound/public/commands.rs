@@ -10,18 +10,13 @@
 //!
 //! The commands, in English or Japanese, on the message's first line of its own:
 //! `help`, `games` (running games, each with its reply address), `away N days`, `back`,
-//! `tables` and `tournaments` (open ones, numbered, to reply to: see [`super::lists`]), and
+//! `tables` and `tournaments` (open ones, numbered, to reply to: see [`crate::mail::inbound::public::lists`]), and
 //! `new GAME …` (a table, as the new-game form makes one: see [`new_table`]).
 
 use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::message::Incoming;
-use super::new_table::{self, game_named};
-use super::reply_text::own_lines;
-use super::told::{Told, tell};
-use super::words;
 use crate::auth::reply_topics::Topic;
 use crate::auth::{Player, accounts};
 use crate::clocks::vacation;
@@ -29,7 +24,12 @@ use crate::config::Settings;
 use crate::game_log::error::ServiceError;
 use crate::game_log::fold::replay::Phase;
 use crate::i18n::Lang;
-use crate::mail::by_email::offer;
+use crate::mail::compose::by_email::offer;
+use crate::mail::inbound::answers::told::{Told, tell};
+use crate::mail::inbound::public::new_table::{self, game_named};
+use crate::mail::inbound::read::message::Incoming;
+use crate::mail::inbound::read::reply_text::own_lines;
+use crate::mail::inbound::read::words;
 use crate::rules::{Kind, Message, with_rules};
 use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
@@ -175,7 +175,7 @@ fn carry_out(
     player: &Player,
     lines: &[String],
 ) -> QueryResult<Option<Told>> {
-    if super::handle::replies_per_player(settings)
+    if crate::mail::inbound::handle::replies_per_player(settings)
         .take(conn, &player.id.to_string(), 1)?
         .is_err()
     {
@@ -242,7 +242,7 @@ fn ask_to_confirm(
                 .arg("command", line.as_str())
                 .to_string(),
         );
-        told.reply_to = Some(super::lists::topic_address(
+        told.reply_to = Some(crate::mail::reply_address::topic_address(
             conn,
             settings,
             (&player.email, player.id),
@@ -297,8 +297,10 @@ fn run(
     match command {
         Command::Help => Ok(Told::line(help(lang))),
         Command::Games => games_of(conn, settings, player),
-        Command::Tables => super::lists::open_tables(conn, settings, player),
-        Command::Tournaments => super::lists::open_events(conn, settings, player),
+        Command::Tables => crate::mail::inbound::public::lists::open_tables(conn, settings, player),
+        Command::Tournaments => {
+            crate::mail::inbound::public::lists::open_events(conn, settings, player)
+        }
         Command::Away { days } => {
             let started = vacation::start(conn, player, days, allowance).map(|until| {
                 let zone: chrono_tz::Tz = player.time_zone.parse().unwrap_or(chrono_tz::Tz::UTC);

@@ -4,12 +4,12 @@
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::messages::ByEmail;
-use super::reply_address;
 use crate::auth::reply_tokens;
 use crate::config::Settings;
 use crate::game_log::fold::replay::{Game, Phase};
 use crate::i18n::Lang;
+use crate::mail::compose::messages::ByEmail;
+use crate::mail::reply_address;
 use crate::present::GameUi;
 use crate::present::codes::{MoveCodes, menu};
 

@@ -6,7 +6,7 @@ use askama::Template;
 use crate::auth::tokens;
 use crate::config::Settings;
 use crate::i18n::Lang;
-use crate::mail::pictures::BoardImage;
+use crate::mail::compose::pictures::BoardImage;
 
 /// The Message-ID of a new email: random, under the site's host name.
 pub fn message_id(settings: &Settings) -> String {

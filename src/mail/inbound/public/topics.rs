@@ -6,14 +6,16 @@
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::message::Incoming;
-use super::reply_text::own_lines;
-use super::told::{Told, tell};
-use super::{lists, words};
 use crate::auth::reply_topics::{self, Found, Topic};
 use crate::auth::{Player, accounts};
 use crate::config::Settings;
 use crate::i18n::Lang;
+use crate::mail::inbound::answers::told::{Told, tell};
+use crate::mail::inbound::public::lists;
+use crate::mail::inbound::read::message::Incoming;
+use crate::mail::inbound::read::reply_text::own_lines;
+use crate::mail::inbound::read::words;
+use crate::mail::reply_address::event_address;
 use crate::store::inbound::Settled;
 use crate::tables::table;
 use crate::tournaments;
@@ -60,7 +62,7 @@ pub fn act(
     player: &Player,
     incoming: &Incoming,
 ) -> QueryResult<Option<Settled>> {
-    if super::handle::replies_per_player(settings)
+    if crate::mail::inbound::handle::replies_per_player(settings)
         .take(conn, &player.id.to_string(), 1)?
         .is_err()
     {
@@ -75,7 +77,12 @@ pub fn act(
                 Told::line(lang.t("command-confirm-used"))
             } else {
                 let command = found.subject["command"].as_str().unwrap_or_default();
-                super::commands::carry_out_counted(conn, settings, player, &[command.to_string()])?
+                crate::mail::inbound::public::commands::carry_out_counted(
+                    conn,
+                    settings,
+                    player,
+                    &[command.to_string()],
+                )?
             }
         }
         (Topic::Confirm, _) => Told::line(lang.t("command-confirm-how")),
@@ -152,27 +159,6 @@ fn entry(
     }
     Ok(told)
 }
-
-/// A reply address for a tournament's email to `to` (an address and its player): a reply may
-/// withdraw, or sign up while sign-up is open.
-pub fn event_address(
-    conn: &mut PgConnection,
-    settings: &Settings,
-    to: (&str, i64),
-    event_id: &str,
-) -> QueryResult<String> {
-    lists::topic_address(
-        conn,
-        settings,
-        to,
-        Topic::Event,
-        serde_json::json!({ "event": event_id }),
-        EVENT_DAYS,
-    )
-}
-
-/// How long a tournament email's reply address works: as long as a tournament's round may.
-const EVENT_DAYS: i64 = 60;
 
 /// Takes a seat at an open table, as its page's button does.
 fn sit(

@@ -5,15 +5,15 @@ use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::message::Reply;
 use crate::auth::accounts;
 use crate::config::Settings;
 use crate::game_log::error::ServiceError;
 use crate::game_log::fold::replay::Game;
 use crate::i18n::Lang;
-use crate::mail::by_email::offer;
-use crate::mail::messages::{self, Answer, Footer};
-use crate::mail::pictures::{Looker, PictureSize, game_image};
+use crate::mail::compose::by_email::offer;
+use crate::mail::compose::messages::{self, Answer, Footer};
+use crate::mail::compose::pictures::{Looker, PictureSize, game_image};
+use crate::mail::inbound::read::message::Reply;
 use crate::present::codes::MoveCodes;
 use crate::present::picture::BoardPicture;
 use crate::present::result::result_message;
@@ -93,7 +93,7 @@ fn standing<R: GameUi>(game: &Game<R>, seat: Option<Seat>, lang: Lang) -> String
 
 /// The subject of an answer to a message with `subject`: "Re: " before it, or `otherwise`
 /// when it had none.
-pub(super) fn re(subject: &str, otherwise: impl FnOnce() -> String) -> String {
+pub fn re(subject: &str, otherwise: impl FnOnce() -> String) -> String {
     match subject {
         "" => otherwise(),
         s if s.to_lowercase().starts_with("re:") => s.to_string(),
@@ -103,7 +103,7 @@ pub(super) fn re(subject: &str, otherwise: impl FnOnce() -> String) -> String {
 
 /// Writes an answer to `recipient` into the outbox, rendered with the footer every email ends
 /// with, in their language; replies to it go to `reply_to`. Returns the email's id.
-pub(super) fn store(
+pub fn store(
     conn: &mut PgConnection,
     settings: &Settings,
     recipient: accounts::Recipient,

@@ -210,7 +210,9 @@ pub fn create(
         match seating::create_game(conn, creator, table) {
             Ok(game_id) => Ok(game_id),
             Err(ServiceError::Database(e)) => Err(Refused::Database(e)),
-            Err(other) => Err(Refused::Said(super::handle::refused_message(other))),
+            Err(other) => Err(Refused::Said(
+                crate::mail::inbound::answers::told::refused_message(other),
+            )),
         }
     })
     .map(|game_id| (game_id, request))

@@ -1,18 +1,18 @@
 //! Lists a command asks for — tables with open seats, tournaments open for sign-up — numbered,
 //! with a reply address of their own: a reply "sit 2" or "sign up 1" takes that one (see
-//! [`super::topics`]).
+//! [`crate::mail::inbound::public::topics`]).
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use serde_json::json;
 
-use super::told::Told;
 use crate::auth::Player;
-use crate::auth::reply_topics::{self, Topic};
+use crate::auth::reply_topics::Topic;
 use crate::config::Settings;
 use crate::game_log::record::read_model;
 use crate::i18n::Lang;
-use crate::mail::reply_address;
+use crate::mail::inbound::answers::told::Told;
+use crate::mail::reply_address::topic_address;
 use crate::rules::Kind;
 
 /// Most items a list holds.
@@ -20,19 +20,6 @@ const MOST_LISTED: i64 = 10;
 
 /// How long a list's reply address works.
 const LIST_DAYS: i64 = 7;
-
-/// A reply address for an email about `topic` to `email`, player `player`'s address.
-pub fn topic_address(
-    conn: &mut PgConnection,
-    settings: &Settings,
-    (email, player): (&str, i64),
-    topic: Topic,
-    subject: serde_json::Value,
-    days: i64,
-) -> QueryResult<String> {
-    let token = reply_topics::issue(conn, email, Some(player), topic, subject, days)?;
-    Ok(reply_address::format(&settings.inbound.address, &token, 1))
-}
 
 /// Public tables waiting for players, newest first, that `player` has not joined.
 pub fn open_tables(

@@ -4,12 +4,13 @@
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::message::Incoming;
 use crate::auth::{Player, accounts};
 use crate::config::Settings;
 use crate::game_log::error::ServiceError;
 use crate::i18n::Lang;
-use crate::mail::messages::{self, Notice};
+use crate::mail::compose::messages::{self, Notice};
+use crate::mail::inbound::read::message::Incoming;
+use crate::rules::Message;
 
 /// What an answer says: its lines, then its links (label, address).
 #[derive(Debug, Default)]
@@ -33,9 +34,10 @@ impl Told {
         match result {
             Ok(text) => Ok(Told::line(text)),
             Err(ServiceError::Database(e)) => Err(e),
-            Err(other) => Ok(Told::line(
-                lang.say(&super::handle::refused_message(other), &[]),
-            )),
+            Err(other) => Ok(Told::line(lang.say(
+                &crate::mail::inbound::answers::told::refused_message(other),
+                &[],
+            ))),
         }
     }
 
@@ -59,14 +61,16 @@ pub fn tell(
     }
     let lang = recipient.lang();
     let notice = Notice {
-        subject: super::answer::re(&incoming.subject, || lang.t("command-subject")),
+        subject: crate::mail::inbound::answers::game::re(&incoming.subject, || {
+            lang.t("command-subject")
+        }),
         lines: told.lines,
         links: told.links,
         link: settings.base_url().to_string(),
         link_label: lang.t("command-site"),
     };
     let in_reply_to = incoming.message_id.clone();
-    super::answer::store(
+    crate::mail::inbound::answers::game::store(
         conn,
         settings,
         recipient,
@@ -75,4 +79,17 @@ pub fn tell(
         |name, footer| messages::notice(name, &notice, footer),
     )?;
     Ok(())
+}
+
+/// The words of a refusal that is not a database failure.
+pub fn refused_message(error: ServiceError) -> Message {
+    match error {
+        ServiceError::BadRequest(m)
+        | ServiceError::Forbidden(m)
+        | ServiceError::Rule(m)
+        | ServiceError::Gone(m) => m,
+        ServiceError::NotFound => Message::new("no-such-game"),
+        ServiceError::Stale => Message::new("game-moved-on"),
+        other => Message::new("answer-internal").text("detail", other.to_string()),
+    }
 }

@@ -5,7 +5,6 @@ use chrono::{DateTime, Duration, TimeZone, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
-use super::messages::{self, Footer, GameNews, InvitationDetails, Notice, Rendered, message_id};
 use crate::auth::accounts::{self, Recipient};
 use crate::auth::sign_in;
 use crate::config::Settings;
@@ -14,8 +13,11 @@ use crate::game_log::stream::CancelReason;
 use crate::game_log::stream::Entry;
 use crate::game_log::stream::time_control::{OnTimeout, span_message};
 use crate::i18n::Lang;
-use crate::mail::by_email::offer;
-use crate::mail::pictures::{Looker, PictureSize, game_image};
+use crate::mail::compose::by_email::offer;
+use crate::mail::compose::messages::{
+    self, Footer, GameNews, InvitationDetails, Notice, Rendered, message_id,
+};
+use crate::mail::compose::pictures::{Looker, PictureSize, game_image};
 use crate::mail::reply_address;
 use crate::present::codes::MoveCodes;
 use crate::present::picture::BoardPicture;
@@ -547,8 +549,12 @@ fn event_email(mailing: &mut Mailing<'_>, pending: &Pending) -> anyhow::Result<u
         link_label: lang.t("mail-event-see"),
     };
     let to = (mailing.recipient.email.clone(), recipient);
-    let reply_to =
-        super::inbound::event_address(mailing.conn, mailing.settings, (&to.0, to.1), &event_id)?;
+    let reply_to = crate::mail::reply_address::event_address(
+        mailing.conn,
+        mailing.settings,
+        (&to.0, to.1),
+        &event_id,
+    )?;
     let name = mailing.recipient.display_name.clone();
     let rendered = messages::notice(&name, &notice, &mailing.footer());
     mailing.store_with_reply_to(&pending.kind, rendered, &[pending.id], Some(reply_to))?;
