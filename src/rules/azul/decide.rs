@@ -4,13 +4,15 @@
 use rand::RngExt;
 
 use super::super::{Rng, RuleError};
-use super::commands::{Command, Source};
-use super::events::Event;
 use super::evolve::apply;
 use super::legal::{self, pass_needs_choice};
+use super::model::commands::{Command, Source};
+use super::model::events::Event;
+use super::model::state::{
+    LAST_ROUND, Pending, Phase, SUPPLY_SPACES, State, TILES_PER_FACTORY, winners,
+};
+use super::model::tiles::{Colour, Tiles};
 use super::scoring;
-use super::state::{LAST_ROUND, Pending, Phase, SUPPLY_SPACES, State, TILES_PER_FACTORY, winners};
-use super::tiles::{Colour, Tiles};
 
 /// Events under construction, applied to a working copy of the state as they are recorded.
 struct Recorder {

@@ -1,11 +1,11 @@
 //! Applying events. Total: a fact that does not fit the state (a seat or factory that does not
 //! exist) is ignored, nothing panics and nothing is checked.
 
-use super::board::{self, Space};
-use super::commands::Source;
-use super::events::Event;
-use super::state::{Pending, Phase, State, factories_for};
-use super::tiles::Tiles;
+use super::model::board::{self, Space};
+use super::model::commands::Source;
+use super::model::events::Event;
+use super::model::state::{Pending, Phase, State, factories_for};
+use super::model::tiles::Tiles;
 
 pub fn evolve(mut state: State, event: &Event) -> State {
     apply(&mut state, event);

@@ -2,11 +2,11 @@
 //! side by side so that they stay the same rules.
 
 use super::super::{Message, RuleError};
-use super::board::{self, STARS, Space};
-use super::commands::{Command, Source};
+use super::model::board::{self, STARS, Space};
+use super::model::commands::{Command, Source};
+use super::model::state::{CORNER_SPACES, LAST_ROUND, Pending, Phase, State, star_spaces};
+use super::model::tiles::{Colour, Tiles};
 use super::scoring::{self, StarRule};
-use super::state::{CORNER_SPACES, LAST_ROUND, Pending, Phase, State, star_spaces};
-use super::tiles::{Colour, Tiles};
 
 type Checked<T> = Result<T, RuleError>;
 

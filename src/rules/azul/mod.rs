@@ -26,16 +26,12 @@
 //! `scoring`, `state`, `commands`, `events`, `legal` (legal commands and the checks of `decide`),
 //! `decide` (commands to events, plus everything that follows by itself), `evolve`, `view`, `text`.
 
-mod board;
-mod commands;
 mod decide;
-mod events;
 mod evolve;
 mod legal;
+mod model;
 mod scoring;
-mod state;
 mod text;
-mod tiles;
 mod view;
 
 #[cfg(test)]
@@ -47,12 +43,12 @@ use serde::{Deserialize, Serialize};
 
 use super::{Message, Rng, RuleError, Rules, Seat, Status, Viewer};
 
-pub use board::{BoardSide, Space, Structure, StructureKind, star_colour};
-pub use commands::{Command, Source};
-pub use events::{Event, NumberBonus, StarBonus};
-pub use state::{Board, Pending, Phase, PlayerState, State, TOTAL_TILES, tile_count};
+pub use model::board::{BoardSide, Space, Structure, StructureKind, star_colour};
+pub use model::commands::{Command, Source};
+pub use model::events::{Event, NumberBonus, StarBonus};
+pub use model::state::{Board, Pending, Phase, PlayerState, State, TOTAL_TILES, tile_count};
+pub use model::tiles::{Colour, Counts, Tiles};
 pub use text::wild_message;
-pub use tiles::{Colour, Counts, Tiles};
 pub use view::{Awaiting, PlayerView, SpaceView, StarView, StructureView, View};
 
 /// Table options. `{"board":"standard"}` (coloured side, default) or `{"board":"variant"}` (grey side).
@@ -124,7 +120,7 @@ impl Rules for Azul {
                 let scores: Vec<i64> = state.players.iter().map(|p| p.score).collect();
                 Status::Finished {
                     outcome: super::Outcome {
-                        winners: state::winners(&scores, &state.players),
+                        winners: model::state::winners(&scores, &state.players),
                         scores,
                     },
                 }

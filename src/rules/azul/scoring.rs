@@ -1,10 +1,12 @@
 //! Points and bonuses: the ring scoring of a placement (§5.3), the structures it completes
 //! (§5.4, §8.4), which colours a star accepts (§5.2, §9.3) and the end-game bonuses (§7).
 
-use super::board::{self, BoardSide, STARS, Space, Structure, full_star_points, number_points};
-use super::events::{NumberBonus, StarBonus};
-use super::state::Board;
-use super::tiles::Colour;
+use super::model::board::{
+    self, BoardSide, STARS, Space, Structure, full_star_points, number_points,
+};
+use super::model::events::{NumberBonus, StarBonus};
+use super::model::state::Board;
+use super::model::tiles::Colour;
 
 /// Points for a tile placed on `space` of a board that does not hold it yet: 1 plus the tiles
 /// connected to it around the star's ring.

@@ -1,11 +1,11 @@
 //! What happened and what a button does, as messages for the history page, emails and buttons.
 
-use super::board::{self, BoardSide, Space, Structure, StructureKind};
-use super::commands::{Command, Source};
-use super::events::Event;
 use super::legal::source_message;
-use super::state::{Pending, State};
-use super::tiles::{Colour, Tiles};
+use super::model::board::{self, BoardSide, Space, Structure, StructureKind};
+use super::model::commands::{Command, Source};
+use super::model::events::Event;
+use super::model::state::{Pending, State};
+use super::model::tiles::{Colour, Tiles};
 use crate::rules::Message;
 
 /// "3 red and 1 blue", "nothing".

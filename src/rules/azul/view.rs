@@ -4,10 +4,10 @@
 use serde::{Deserialize, Serialize};
 
 use super::super::Viewer;
-use super::board::{self, BoardSide, STARS, Structure, StructureKind};
-use super::events::Event;
-use super::state::{Pending, Phase, PlayerState, State, star_spaces};
-use super::tiles::{Colour, Counts, Tiles};
+use super::model::board::{self, BoardSide, STARS, Structure, StructureKind};
+use super::model::events::Event;
+use super::model::state::{Pending, Phase, PlayerState, State, star_spaces};
+use super::model::tiles::{Colour, Counts, Tiles};
 
 /// The action the player to act owes.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

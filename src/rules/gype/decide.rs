@@ -3,10 +3,10 @@
 use rand::RngExt;
 use rand::seq::SliceRandom;
 
-use super::faces::Face;
 use super::legality::{Plan, check, legal_commands};
-use super::state::{Phase, State, evolve};
-use super::types::{Command, DieAt, DieRoll, Event, Options, StartRule};
+use super::model::faces::Face;
+use super::model::state::{Phase, State, evolve};
+use super::model::types::{Command, DieAt, DieRoll, Event, Options, StartRule};
 use crate::rules::{Rng, RuleError, Seat};
 
 /// The opening event: every seat's dealt start row (in a random order, which is the default

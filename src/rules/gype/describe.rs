@@ -1,9 +1,9 @@
 //! What happened and what a button does, as messages for the history page, emails and buttons.
 
-use super::board::Square;
-use super::faces::hat_path_squares;
-use super::state::State;
-use super::types::{Command, Event};
+use super::model::board::Square;
+use super::model::faces::hat_path_squares;
+use super::model::state::State;
+use super::model::types::{Command, Event};
 use crate::rules::Message;
 
 fn at(square: Square) -> String {

@@ -1,10 +1,10 @@
 //! Which commands are legal (spec §3–§9 and the binding decisions): `check` judges one command and
 //! says why it is refused; `legal_commands` lists every command `check` accepts.
 
-use super::board::{Side, Square};
-use super::faces::{Face, HatPath, KNIGHT_OFFSETS, hat_path_squares, step_directions};
-use super::state::{Phase, State};
-use super::types::Command;
+use super::model::board::{Side, Square};
+use super::model::faces::{Face, HatPath, KNIGHT_OFFSETS, hat_path_squares, step_directions};
+use super::model::state::{Phase, State};
+use super::model::types::Command;
 use crate::rules::{Message, RuleError, Seat};
 
 /// An accepted command, with what it needs to turn into events.

@@ -27,13 +27,10 @@
 //! (options, commands, events), `state` (state and `evolve`), `legality` (what is allowed and why
 //! not), `decide` (setup and decisions), `view` (views and redaction), `describe` (sentences).
 
-mod board;
 mod decide;
 mod describe;
-mod faces;
 mod legality;
-mod state;
-mod types;
+mod model;
 mod view;
 
 #[cfg(test)]
@@ -41,15 +38,15 @@ mod tests;
 
 use std::ops::RangeInclusive;
 
-pub use board::{Side, Square, seat_sides, sq};
 pub use decide::deal as deal_start_row;
-pub use faces::{Face, HatPath, face_name, hat_path_squares};
-pub use state::{Chain, Die, LastMove, MoveKind, State};
-pub use types::{Command, DieAt, DieRoll, Event, Options, StartRule};
+pub use model::board::{Side, Square, seat_sides, sq};
+pub use model::faces::{Face, HatPath, face_name, hat_path_squares};
+pub use model::state::{Chain, Die, LastMove, MoveKind, State};
+pub use model::types::{Command, DieAt, DieRoll, Event, Options, StartRule};
 pub use view::{CellView, ChainView, DieView, PhaseView, SeatView, View};
 
 use super::{Message, Outcome, Rng, RuleError, Rules, Seat, Status, Viewer};
-use state::Phase;
+use model::state::Phase;
 
 pub struct Gype;
 
@@ -93,7 +90,7 @@ impl Rules for Gype {
     }
 
     fn evolve(state: State, event: &Event) -> State {
-        state::evolve(state, event)
+        model::state::evolve(state, event)
     }
 
     fn legal_commands(state: &State, seat: Seat) -> Vec<Command> {

@@ -3,10 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::board::{Side, Square};
-use super::faces::Face;
-use super::state::{LastMove, Phase, State};
-use super::types::{Event, Options};
+use super::model::board::{Side, Square};
+use super::model::faces::Face;
+use super::model::state::{LastMove, Phase, State};
+use super::model::types::{Event, Options};
 use crate::rules::{Seat, Viewer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -3,8 +3,8 @@
 use serde_json::json;
 
 use super::super::super::{Rules, Status, Viewer, fold};
-use super::super::board::BoardSide;
-use super::super::state::{Pending, Phase, State};
+use super::super::model::board::BoardSide;
+use super::super::model::state::{Pending, Phase, State};
 use super::super::{Azul, Colour, Command, Event, Options, Source, Tiles, View, tile_count};
 use super::support::*;
 

@@ -5,8 +5,8 @@ use rand::RngExt;
 
 use super::super::super::playout::{checked_playout, random_playout};
 use super::super::super::{Rules, Status, fold};
-use super::super::board::BoardSide;
-use super::super::state::{CORNER_SPACES, LAST_ROUND, Phase, State};
+use super::super::model::board::BoardSide;
+use super::super::model::state::{CORNER_SPACES, LAST_ROUND, Phase, State};
 use super::super::{Azul, Colour, Command, Event, Options, Source, TOTAL_TILES, Tiles, tile_count};
 use super::support::{board_colours_consistent, rng};
 

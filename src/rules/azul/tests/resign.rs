@@ -7,8 +7,8 @@ use serde_json::json;
 
 use super::super::super::playout::round_trips;
 use super::super::super::{Rules, Status, Viewer, fold};
-use super::super::board::BoardSide;
-use super::super::state::{Pending, Phase, State};
+use super::super::model::board::BoardSide;
+use super::super::model::state::{Pending, Phase, State};
 use super::super::{Awaiting, Azul, Colour, Command, Event, Options, Source, Tiles, tile_count};
 use super::playouts::{MAX_COMMANDS, candidates, invariant};
 use super::support::*;

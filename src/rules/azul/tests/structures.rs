@@ -3,9 +3,9 @@
 
 use rand::seq::SliceRandom;
 
-use super::super::board::{BoardSide, Space, Structure, StructureKind, structures_at};
+use super::super::model::board::{BoardSide, Space, Structure, StructureKind, structures_at};
+use super::super::model::state::{Board, Pending};
 use super::super::scoring::completed_structures;
-use super::super::state::{Board, Pending};
 use super::super::{Colour, Event};
 use super::support::*;
 

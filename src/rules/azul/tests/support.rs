@@ -4,9 +4,10 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::super::super::{RuleError, Rules};
-use super::super::board::{BoardSide, STARS, Space};
-use super::super::state::{Pending, Phase, State, star_spaces};
-use super::super::{Azul, Colour, Command, Event, Options, Tiles, board};
+use super::super::model::board;
+use super::super::model::board::{BoardSide, STARS, Space};
+use super::super::model::state::{Pending, Phase, State, star_spaces};
+use super::super::{Azul, Colour, Command, Event, Options, Tiles};
 
 pub fn rng(seed: u64) -> ChaCha8Rng {
     ChaCha8Rng::seed_from_u64(seed)

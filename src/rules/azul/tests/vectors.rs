@@ -1,8 +1,8 @@
 //! The 28 test vectors of spec §11, as given/when/then tests.
 
 use super::super::super::Rules;
-use super::super::board::{BoardSide, Space};
-use super::super::state::{Pending, Phase, State};
+use super::super::model::board::{BoardSide, Space};
+use super::super::model::state::{Pending, Phase, State};
 use super::super::{
     Azul, Colour, Command, Event, Source, Structure, StructureKind, Tiles, tile_count,
 };

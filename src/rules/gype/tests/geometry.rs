@@ -1,6 +1,6 @@
 //! Board geometry (spec §1), square notation, orientation and the faces' directions (spec §5, §7).
 
-use super::faces::{KNIGHT_OFFSETS, hat_path_squares, step_directions};
+use super::model::faces::{KNIGHT_OFFSETS, hat_path_squares, step_directions};
 use super::*;
 
 const SIDES: [Side; 4] = [Side::South, Side::West, Side::North, Side::East];

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
-use super::state::{Die, Phase};
+use super::model::state::{Die, Phase};
 use super::*;
 use crate::rules::{Rules, Seat};
 

@@ -5,8 +5,8 @@
 
 use rand::RngExt;
 
-use super::faces::KNIGHT_OFFSETS;
 use super::invariants::{Transitions, opening, state as state_invariants};
+use super::model::faces::KNIGHT_OFFSETS;
 use super::*;
 use crate::rules::playout::{checked_playout, random_playout, round_trips};
 use crate::rules::{Status, Viewer, fold};

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::Options;
+use super::super::Options;
 use super::board::{SPACES_PER_STAR, STARS, Space};
 use super::events::Event;
 use super::tiles::{Colour, Tiles};
