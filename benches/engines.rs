@@ -14,7 +14,6 @@ use chrono::Utc;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::json;
-
 use turnpost::chain::{GENESIS, RowContent};
 use turnpost::game_log::fold::replay::replay;
 use turnpost::game_log::stream::{Entry, Participant};

@@ -12,7 +12,6 @@ use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-
 use turnpost::i18n::Lang;
 use turnpost::mail::compose::pictures::PictureSize;
 use turnpost::present::picture::{self, BoardPicture};

@@ -2,7 +2,6 @@ use std::path::PathBuf;
 
 use clap::{Parser, Subcommand};
 use diesel::Connection;
-
 use turnpost::config::Settings;
 use turnpost::stop::StopSignal;
 use turnpost::store;

@@ -3,7 +3,6 @@
 //! ratings and rating history, their tournaments, the emails sent to them (dates and subjects),
 //! their sessions and API tokens.
 
-use crate::game_log::fold::load;
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -12,6 +11,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::export::{Export, export};
+use crate::game_log::fold::load;
 use crate::i18n::Lang;
 use crate::rules::with_rules;
 

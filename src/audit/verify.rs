@@ -1,6 +1,5 @@
 //! Checking an exported log: nothing here trusts the server or needs a database.
 
-use crate::game_log::fold::load;
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
@@ -8,6 +7,7 @@ use sha2::{Digest, Sha256};
 use super::export::{Export, ExportRow, FORMAT};
 use crate::chain::{GENESIS, Hash, RowContent};
 use crate::game_log::decide;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::{Game, Phase, entries};
 use crate::game_log::stream::seed::{self, Seed};
 use crate::game_log::stream::time_control::OnTimeout;

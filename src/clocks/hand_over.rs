@@ -2,7 +2,6 @@
 //! out of time at a table that says so, or one who chooses to leave rather than resign. The seat
 //! plays on to its result; the log records who played it from which row on.
 
-use crate::game_log::fold::load;
 use diesel::Connection;
 use diesel::pg::PgConnection;
 
@@ -14,6 +13,7 @@ use crate::game_log::decide;
 use crate::game_log::decide::play::NewRow;
 use crate::game_log::decide::play::load_seated;
 use crate::game_log::error::{Result, ServiceError};
+use crate::game_log::fold::load;
 use crate::game_log::fold::load::lock_game;
 use crate::game_log::fold::replay::{Game, Phase};
 use crate::game_log::stream::participant;

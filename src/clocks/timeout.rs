@@ -1,7 +1,6 @@
 //! Seats that run out of time. The clocks are folded from the log, so whether a seat is late is
 //! decided from the same rows the verifier reads; the time it is judged at is the database's.
 
-use crate::game_log::fold::load;
 use chrono::{DateTime, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -13,6 +12,7 @@ use crate::game_log::decide;
 use crate::game_log::decide::play::NewRow;
 use crate::game_log::decide::play::load_seated;
 use crate::game_log::error::{Result, ServiceError};
+use crate::game_log::fold::load;
 use crate::game_log::fold::load::load;
 use crate::game_log::fold::load::lock_game;
 use crate::game_log::fold::replay::{Game, Phase};

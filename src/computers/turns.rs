@@ -2,8 +2,6 @@
 //! about by `bots` from what its seat may know, and played through [`commands::play`] like
 //! anyone's move: the same decision, the same stale guard, the same events.
 
-use super::seats::level_of;
-use crate::game_log::fold::load;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::time::{Duration, Instant};
 
@@ -13,11 +11,13 @@ use diesel::sql_types::{BigInt, Text};
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
+use super::seats::level_of;
 use crate::auth::{Player, accounts};
 use crate::bots::{self, BotGame, Knowledge, Level};
 use crate::game_log::commands;
 use crate::game_log::error::{Result, ServiceError};
 use crate::game_log::fold::cache::Log;
+use crate::game_log::fold::load;
 use crate::game_log::fold::load::load;
 use crate::game_log::fold::replay::{Game, entries};
 use crate::game_log::stream::Entry;

@@ -1,6 +1,5 @@
 //! A table's own business besides the moves: calling it off before it starts, and table talk.
 
-use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
@@ -8,6 +7,7 @@ use crate::auth::Player;
 use crate::game_log::commands::commit;
 use crate::game_log::decide;
 use crate::game_log::error::{Result, ServiceError};
+use crate::game_log::fold::load;
 use crate::game_log::fold::load::load;
 use crate::game_log::fold::load::lock_game;
 use crate::game_log::fold::replay::{Game, Phase};

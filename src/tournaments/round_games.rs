@@ -6,7 +6,6 @@
 //! starts the game with that order instead of a drawn one. The verifier checks it as it checks
 //! every game.
 
-use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use serde_json::Value;
@@ -15,6 +14,7 @@ use crate::auth::accounts;
 use crate::game_log::commands::resign_locked;
 use crate::game_log::decide::seal::seal;
 use crate::game_log::error::{Result, ServiceError};
+use crate::game_log::fold::load;
 use crate::game_log::fold::load::load;
 use crate::game_log::fold::load::lock_game;
 use crate::game_log::fold::replay::{Phase, replay};

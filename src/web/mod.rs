@@ -17,12 +17,12 @@ use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::{DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpServer, guard, web};
 use diesel::prelude::*;
+use frame::error_page;
+use request::{error, session};
 
 use crate::config::Settings;
 use crate::store::pipelined::Pipelined;
 use crate::store::{Pool, schema::server_secrets};
-use frame::error_page;
-use request::{error, session};
 
 /// Everything a request handler may need.
 #[derive(Clone)]

@@ -10,7 +10,6 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use scraper::Selector;
 use serde_json::{Value, json};
-
 use turnpost::game_log::stream::seed;
 use turnpost::game_log::stream::{Entry, Participant};
 use turnpost::rules::azul::{Azul, Command, Event, Options};

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use diesel::prelude::*;
 use serde_json::Value;
-
 use turnpost::bots::Level;
 use turnpost::computers;
 use turnpost::store::schema::{game_events, notifications, players};

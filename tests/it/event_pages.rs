@@ -2,10 +2,9 @@
 //! with plain forms, in both languages, with bad input answered in words.
 
 use diesel::prelude::*;
+use serde_json::json;
 use turnpost::audit::{EventExport, verify_event};
 use turnpost::auth::accounts;
-
-use serde_json::json;
 
 use crate::api::{post_json_to, token_of};
 use crate::events::{by_id, play_out};

@@ -6,7 +6,6 @@ use std::time::Duration;
 
 use chrono::Utc;
 use diesel::prelude::*;
-
 use turnpost::mail::compose::notification;
 use turnpost::mail::{Transport, worker};
 use turnpost::store::notifications;

@@ -5,15 +5,15 @@
 
 use std::collections::BTreeSet;
 use std::time::{Duration, Instant};
-use turnpost::game_log::decide::play;
-use turnpost::game_log::decide::seal;
-use turnpost::game_log::fold::load;
 
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Bool, Integer, Text};
 use diesel_async::{AsyncConnection, AsyncPgConnection};
 use turnpost::auth::accounts;
+use turnpost::game_log::decide::play;
 use turnpost::game_log::decide::play::Asked;
+use turnpost::game_log::decide::seal;
+use turnpost::game_log::fold::load;
 use turnpost::game_log::record::read_model::GameRow;
 use turnpost::game_log::record::write;
 use turnpost::rules::kalah::Kalah;

@@ -5,7 +5,6 @@
 
 use std::collections::HashMap;
 use std::sync::{Arc, Barrier};
-use turnpost::game_log::fold::load;
 
 use diesel::prelude::*;
 use rand::{RngExt, SeedableRng};
@@ -13,6 +12,7 @@ use rand_chacha::ChaCha8Rng;
 use serde_json::Value;
 use turnpost::auth::{Player, accounts};
 use turnpost::game_log::commands;
+use turnpost::game_log::fold::load;
 use turnpost::game_log::fold::replay::Game;
 use turnpost::glicko2::{Rating, rate_game};
 use turnpost::ratings::rate::{RATINGS_LOCK, rate_finished};

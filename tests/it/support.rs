@@ -9,7 +9,6 @@ use diesel::prelude::*;
 use diesel::{Connection, PgConnection};
 use scraper::{Html, Selector};
 use sha2::{Digest, Sha256};
-
 use turnpost::chain::{GENESIS, RowContent};
 use turnpost::config::Settings;
 use turnpost::mail::{Transport, worker};

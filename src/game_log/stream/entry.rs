@@ -267,6 +267,14 @@ impl<E> Entry<E> {
     }
 }
 
+/// The participant a signed-in player is in a log.
+pub fn participant(player: &Player) -> Participant {
+    Participant {
+        id: player.id,
+        name: player.display_name.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -303,13 +311,5 @@ mod tests {
             assert_eq!(stored::is_move(tag), submitted.is_move(), "{tag}");
             assert_eq!(stored::leaves_board(tag), submitted.leaves_board(), "{tag}");
         }
-    }
-}
-
-/// The participant a signed-in player is in a log.
-pub fn participant(player: &Player) -> Participant {
-    Participant {
-        id: player.id,
-        name: player.display_name.clone(),
     }
 }

@@ -1,6 +1,5 @@
 //! Turning a player's pending notifications into emails, inside one transaction per player.
 
-use crate::game_log::fold::load;
 use chrono::{DateTime, Duration, TimeZone, Utc};
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -8,6 +7,7 @@ use diesel::prelude::*;
 use crate::auth::accounts::{self, Recipient};
 use crate::auth::sign_in;
 use crate::config::Settings;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::{Game, Phase, entries};
 use crate::game_log::stream::CancelReason;
 use crate::game_log::stream::Entry;

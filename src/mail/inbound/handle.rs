@@ -2,7 +2,6 @@
 //! for; then it moves, talks or resigns through the same services as the web pages (same rules,
 //! same stale-page guard, same events and notifications), and the player gets an answer by email.
 
-use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use sha2::{Digest, Sha256};
@@ -15,6 +14,7 @@ use crate::config::Settings;
 use crate::game_log::commands;
 use crate::game_log::decide;
 use crate::game_log::error::ServiceError;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::Phase;
 use crate::i18n::Lang;
 use crate::mail::inbound::answers;

@@ -8,7 +8,6 @@
 
 use actix_web::http::header;
 use actix_web::{HttpRequest, HttpResponse};
-
 use sha2::{Digest, Sha256};
 
 use crate::web::request::session::Visitor;

@@ -12,16 +12,16 @@ mod site;
 mod tables;
 mod tournaments;
 
-use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
-
-use super::get_or_head;
-use super::request::error::WebError;
 use accounts::{api_tokens, auth, closure, settings, unsubscribe};
+use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
 use play::{export, game, history, resign};
 use ratings::{leaderboard, players};
 use site::{health, home, rules};
 use tables::{invitations, join, new_game, open_tables, table};
 use tournaments::{event, event_new, events};
+
+use super::get_or_head;
+use super::request::error::WebError;
 
 pub fn routes(cfg: &mut web::ServiceConfig) {
     cfg.service(page("/", home::home))

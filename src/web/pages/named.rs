@@ -58,6 +58,20 @@ pub fn plain(pieces: &[Piece]) -> String {
     pieces.iter().map(|p| p.text.as_str()).collect()
 }
 
+/// The address of a player's page. Names may hold spaces and any script.
+pub fn player_path(name: &str) -> String {
+    let mut path = String::from("/players/");
+    for byte in name.bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
+                path.push(byte as char)
+            }
+            other => path.push_str(&format!("%{other:02X}")),
+        }
+    }
+    path
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -92,18 +106,4 @@ mod tests {
         let pieces = with_names("—", &[name_piece(&seated(7, "Ann"))], ", ");
         assert_eq!(pieces, vec![Piece::words("—")]);
     }
-}
-
-/// The address of a player's page. Names may hold spaces and any script.
-pub fn player_path(name: &str) -> String {
-    let mut path = String::from("/players/");
-    for byte in name.bytes() {
-        match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                path.push(byte as char)
-            }
-            other => path.push_str(&format!("%{other:02X}")),
-        }
-    }
-    path
 }

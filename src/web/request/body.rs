@@ -2,7 +2,6 @@
 //! of asking, so a client that trickles its body (or never sends it) is cut off instead of
 //! holding a connection for ever.
 
-use crate::rules::Message;
 use std::time::Duration;
 
 use actix_web::http::StatusCode;
@@ -12,6 +11,7 @@ use futures_util::StreamExt;
 use futures_util::future::LocalBoxFuture;
 
 use super::error::WebError;
+use crate::rules::Message;
 use crate::web::AppState;
 
 /// Forms here are small; this leaves ample room.

@@ -1,13 +1,13 @@
 //! The email that answers a reply: what was done, the board as it is now, and — while the game
 //! goes on — a fresh reply address with the moves it takes.
 
-use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use crate::auth::accounts;
 use crate::config::Settings;
 use crate::game_log::error::ServiceError;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::Game;
 use crate::i18n::Lang;
 use crate::mail::compose::by_email::offer;

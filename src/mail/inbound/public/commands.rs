@@ -13,7 +13,6 @@
 //! `tables` and `tournaments` (open ones, numbered, to reply to: see [`crate::mail::inbound::public::lists`]), and
 //! `new GAME …` (a table, as the new-game form makes one: see [`new_table`]).
 
-use crate::game_log::fold::load;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
@@ -22,6 +21,7 @@ use crate::auth::{Player, accounts};
 use crate::clocks::vacation;
 use crate::config::Settings;
 use crate::game_log::error::ServiceError;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::Phase;
 use crate::i18n::Lang;
 use crate::mail::compose::by_email::offer;

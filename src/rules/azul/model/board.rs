@@ -4,10 +4,10 @@
 //! A space is `(star, pos)`: star 0 is the centre, 1..=6 the outer stars clockwise from the west
 //! (purple, orange, red, blue, yellow, green on the coloured side); pos 1..=6 runs clockwise.
 
-use crate::rules::Message;
 use serde::{Deserialize, Serialize};
 
 use super::tiles::Colour;
+use crate::rules::Message;
 
 /// Which side of the player boards the table uses.
 #[derive(

@@ -1,7 +1,8 @@
 //! Tile colours and multisets of tiles.
 
-use crate::rules::Message;
 use serde::{Deserialize, Serialize};
+
+use crate::rules::Message;
 
 /// The six tile colours, in the order of the round track (purple is wild in round 1, red in 6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]

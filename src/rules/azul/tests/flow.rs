@@ -1,5 +1,6 @@
 //! Setup, the course of a round and the engine's outward shapes (serde, view, texts).
 
+use Colour::*;
 use serde_json::json;
 
 use super::super::super::{Rules, Status, Viewer, fold};
@@ -7,8 +8,6 @@ use super::super::model::board::BoardSide;
 use super::super::model::state::{Pending, Phase, State};
 use super::super::{Azul, Colour, Command, Event, Options, Source, Tiles, View, tile_count};
 use super::support::*;
-
-use Colour::*;
 
 #[test]
 fn setup_fills_the_supply_and_every_factory_and_picks_a_first_player() {

@@ -2,6 +2,7 @@
 //! player token and the turn in every phase, and random games in which seats resign at random
 //! moments and the others play on to the end.
 
+use Colour::*;
 use rand::RngExt;
 use serde_json::json;
 
@@ -12,8 +13,6 @@ use super::super::model::state::{Pending, Phase, State};
 use super::super::{Awaiting, Azul, Colour, Command, Event, Options, Source, Tiles, tile_count};
 use super::playouts::{MAX_COMMANDS, candidates, invariant};
 use super::support::*;
-
-use Colour::*;
 
 /// Folds events onto a state.
 fn apply(state: &State, events: &[Event]) -> State {

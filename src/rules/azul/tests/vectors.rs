@@ -1,5 +1,7 @@
 //! The 28 test vectors of spec §11, as given/when/then tests.
 
+use Colour::*;
+
 use super::super::super::Rules;
 use super::super::model::board::{BoardSide, Space};
 use super::super::model::state::{Pending, Phase, State};
@@ -7,8 +9,6 @@ use super::super::{
     Azul, Colour, Command, Event, Source, Structure, StructureKind, Tiles, tile_count,
 };
 use super::support::*;
-
-use Colour::*;
 
 // ---- §5.3 scoring a placement (vectors 1–6) -------------------------------------------------
 

@@ -1,10 +1,10 @@
 //! The six faces of a die and how each one moves (spec §2, §5, §7), relative to the mover's side.
 
-use crate::rules::Message;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use super::board::{Side, Square};
+use crate::rules::Message;
 use crate::rules::Rng;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]

@@ -13,14 +13,13 @@ use crate::rules::Message;
 use crate::store::limits::Limit;
 use crate::web::AppState;
 use crate::web::frame::layout::{Layout, page, render_page, see_other};
+use crate::web::pages::json::json_response;
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
 use crate::web::request::ids::Token;
 use crate::web::request::limits;
 use crate::web::request::session::{self, check_post_csrf, visitor};
-
-use crate::web::pages::json::json_response;
 
 #[derive(Template)]
 #[template(path = "sign_in.html")]

@@ -3,6 +3,7 @@ use actix_web::HttpRequest;
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
+use chrono_tz::Tz;
 
 use crate::auth::accounts;
 use crate::auth::sessions;
@@ -19,7 +20,6 @@ use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
 use crate::web::request::session::{Visitor, check_post_csrf, choose_lang, visitor};
-use chrono_tz::Tz;
 
 pub struct NotifyChoice {
     value: &'static str,

@@ -1,13 +1,13 @@
 //! The game's log as a JSON download, for `turnpost verify`. It is sent as it is written, a
 //! hundred rows at a time, so that a long game's file is never built whole.
 
-use crate::game_log::fold::load;
 use actix_session::Session;
 use actix_web::HttpRequest;
 use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 
 use crate::audit::export::Written;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::ReplayError;
 use crate::rules::Rules;
 use crate::rules::with_rules;

@@ -9,12 +9,15 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::Deserialize;
 use serde_json::{Value, json};
 
+use super::{game_move, game_read};
 use crate::game_log::commands;
 use crate::metrics::Channel;
 use crate::rules::Message;
 use crate::web::AppState;
 use crate::web::frame::etag::{Answer, HeldTags};
 use crate::web::frame::layout::see_other;
+use crate::web::pages::json::{json_response, wants_json};
+use crate::web::pages::play::board::page::{Rendered, answer_on, rendered, respond};
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
@@ -22,10 +25,6 @@ use crate::web::request::ids::GameId;
 use crate::web::request::session::{
     CSRF_HEADER, Caller, Visitor, by_api_token, check_csrf, check_post_csrf, settle,
 };
-
-use super::{game_move, game_read};
-use crate::web::pages::json::{json_response, wants_json};
-use crate::web::pages::play::board::page::{Rendered, answer_on, rendered, respond};
 
 pub async fn show(
     req: HttpRequest,

@@ -13,15 +13,15 @@
 //! nothing written, and the move is made or refused through the pool, so no answer differs
 //! from the pool's. A write whose fate a broken connection leaves unknown is answered as such.
 
-use crate::game_log::decide::play;
-use crate::game_log::decide::seal;
 use std::rc::Rc;
 
 use actix_web::web;
 use diesel_async::AsyncPgConnection;
 use serde_json::Value;
 
+use crate::game_log::decide::play;
 use crate::game_log::decide::play::Asked;
+use crate::game_log::decide::seal;
 use crate::game_log::fold::cache;
 use crate::game_log::record::read_model::GameRow;
 use crate::game_log::record::write;

@@ -7,15 +7,14 @@
 //! player renamed out of reach, any failure) returns `None` and is answered through the pool,
 //! so no answer differs from the pool's.
 
-use crate::game_log::fold::load;
 use std::collections::BTreeMap;
-
 use std::rc::Rc;
 
 use actix_web::web;
 use diesel_async::AsyncPgConnection;
 
 use crate::game_log::fold::cache;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::Phase;
 use crate::present::GameUi;
 use crate::rules::with_rules;

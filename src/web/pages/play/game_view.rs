@@ -1,9 +1,9 @@
 //! A game as the requesting person may see it, and what the game's pages share: the row asked
 //! for (`?at=N`), the JSON twin's answer and the tag a page is cached by.
 
-use crate::game_log::fold::load;
 use actix_web::http::StatusCode;
 
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::Game;
 use crate::rules::Message;
 use crate::rules::Rules;

@@ -1,21 +1,16 @@
 //! The history page: every row of a game's log in order, with who acted, when, and what happened,
 //! redacted for the viewer; and its JSON twin.
 
-use crate::game_log::fold::load;
-use crate::web::pages::play::entry_words::{describe, starts_game};
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
 use serde::Deserialize;
-
 use serde_json::{Value, json};
 
 use crate::audit::export::visible_row;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::entries;
-use crate::web::pages::json::{json_response, wants_json};
-use crate::web::pages::play::game_view::{Visible, game_tag, load_visible};
-
 use crate::game_log::stream::Entry;
 use crate::present::{GameUi, sentence};
 use crate::rules::with_rules;
@@ -25,6 +20,9 @@ use crate::web::AppState;
 use crate::web::frame::clock_text::{local, zone_of};
 use crate::web::frame::etag::{Answer, EntityTag, HeldTags};
 use crate::web::frame::layout::{Layout, render_page};
+use crate::web::pages::json::{json_response, wants_json};
+use crate::web::pages::play::entry_words::{describe, starts_game};
+use crate::web::pages::play::game_view::{Visible, game_tag, load_visible};
 use crate::web::request::error::WebError;
 use crate::web::request::ids::GameId;
 use crate::web::request::session::{Visitor, visitor};

@@ -18,11 +18,10 @@ use crate::store::replica::Need;
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::frame::layout::{Layout, page};
-use crate::web::request::error::WebError;
-use crate::web::request::session::visitor;
-
 use crate::web::pages::json::json_response;
 use crate::web::pages::named::player_path;
+use crate::web::request::error::WebError;
+use crate::web::request::session::visitor;
 
 /// Lines on one page of a leaderboard.
 const PER_PAGE: i64 = 50;

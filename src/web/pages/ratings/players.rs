@@ -21,10 +21,9 @@ use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::frame::clock_text::{local, zone_of};
 use crate::web::frame::layout::{Layout, page};
+use crate::web::pages::json::json_response;
 use crate::web::request::error::WebError;
 use crate::web::request::session::visitor;
-
-use crate::web::pages::json::json_response;
 
 /// How many of a rating's latest games its table lists.
 const HISTORY_ROWS: usize = 10;

@@ -1,13 +1,12 @@
+use std::collections::BTreeMap;
+
 use actix_session::Session;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, web};
 use askama::Template;
+use chrono::{DateTime, Utc};
 use chrono_tz::Tz;
 use serde_json::json;
-
-use std::collections::BTreeMap;
-
-use chrono::{DateTime, Utc};
 
 use crate::game_log::record::read_model::{self, EndedAfter, GameSummary, Seated};
 use crate::i18n::Lang;
@@ -17,11 +16,10 @@ use crate::store::events::format_time;
 use crate::web::AppState;
 use crate::web::frame::clock_text::{local, zone_of};
 use crate::web::frame::layout::{Layout, page};
-use crate::web::request::error::WebError;
-use crate::web::request::session::visitor;
-
 use crate::web::pages::json::json_response;
 use crate::web::pages::named::{NAMES, Piece, name_piece, plain, with_names};
+use crate::web::request::error::WebError;
+use crate::web::request::session::visitor;
 
 pub struct GameLine {
     pub id: String,

@@ -7,6 +7,7 @@ use askama::Template;
 use diesel::Connection;
 use serde_json::json;
 
+use super::new_game_json;
 use crate::auth::Player;
 use crate::bots::Level;
 use crate::computers;
@@ -18,10 +19,12 @@ use crate::present::GameUi;
 use crate::rules::Message;
 use crate::rules::Rules;
 use crate::rules::{Kind, with_rules};
+use crate::tables::request::{self, Request, player_range};
 use crate::tables::seating;
 use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::frame::layout::{Layout, page, render_page, see_other};
+use crate::web::pages::json::json_response;
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
@@ -29,10 +32,6 @@ use crate::web::request::limits;
 use crate::web::request::session::{
     CSRF_HEADER, Visitor, by_api_token, check_csrf, check_post_csrf, visitor,
 };
-
-use super::new_game_json;
-use crate::tables::request::{self, Request, player_range};
-use crate::web::pages::json::json_response;
 
 pub struct KindLine {
     slug: &'static str,

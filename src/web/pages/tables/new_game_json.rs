@@ -7,7 +7,6 @@ use crate::game_log::stream::time_control::DAY_CHOICES;
 use crate::i18n::Lang;
 use crate::rules::Rules;
 use crate::rules::{Kind, with_rules};
-
 use crate::tables::request::player_range;
 
 /// The games on offer, with where to read their options; names in `lang`.

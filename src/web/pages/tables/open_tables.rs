@@ -13,10 +13,9 @@ use crate::rules::Kind;
 use crate::store::replica::Need;
 use crate::web::AppState;
 use crate::web::frame::layout::{Layout, page};
+use crate::web::pages::named::{NAMES, Piece, name_piece, with_names};
 use crate::web::request::error::WebError;
 use crate::web::request::session::visitor;
-
-use crate::web::pages::named::{NAMES, Piece, name_piece, with_names};
 
 /// The most tables the page lists, newest first.
 const MOST_LISTED: i64 = 100;

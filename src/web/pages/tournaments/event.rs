@@ -22,17 +22,16 @@ use crate::web::AppState;
 use crate::web::asks_for_json;
 use crate::web::frame::clock_text::{local, local_text, zone_of};
 use crate::web::frame::layout::{Layout, page, see_other};
+use crate::web::pages::json::json_response;
 use crate::web::pages::leaderboard::{Paging, page_number};
+use crate::web::pages::named::player_path;
+use crate::web::pages::tournaments::events::format_message;
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
 use crate::web::request::ids::EventId;
 use crate::web::request::limits;
 use crate::web::request::session::{Visitor, check_post_csrf, visitor};
-
-use crate::web::pages::json::json_response;
-use crate::web::pages::named::player_path;
-use crate::web::pages::tournaments::events::format_message;
 
 fn no_such_event() -> WebError {
     WebError::new(StatusCode::NOT_FOUND, Message::new("event-not-found"))

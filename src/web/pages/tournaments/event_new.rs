@@ -9,6 +9,7 @@ use chrono::{Duration, Utc};
 use diesel::Connection;
 use serde_json::json;
 
+use super::event_new_json;
 use crate::auth::Player;
 use crate::game_log::error::ServiceError;
 use crate::game_log::stream::time_control::{DAY_CHOICES, OnTimeout, TimeControl};
@@ -20,14 +21,12 @@ use crate::tournaments::log::facts::{Format, Setup, SwissPairing};
 use crate::tournaments::service;
 use crate::web::AppState;
 use crate::web::frame::layout::{Layout, page, render_page, see_other};
+use crate::web::pages::tables::new_game::{Refused, check_json_caller, is_json_body, parse_kind};
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
 use crate::web::request::limits;
 use crate::web::request::session::{Visitor, check_post_csrf, visitor};
-
-use super::event_new_json;
-use crate::web::pages::tables::new_game::{Refused, check_json_caller, is_json_body, parse_kind};
 
 /// The days a sign-up may stay open.
 const SIGN_UP_DAYS: [i64; 5] = [1, 2, 3, 7, 14];

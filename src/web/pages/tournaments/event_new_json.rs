@@ -5,9 +5,8 @@ use serde::Deserialize;
 
 use crate::game_log::stream::time_control::{DAY_CHOICES, OnTimeout, TimeControl};
 use crate::rules::{Kind, Message, Rules, with_rules};
-use crate::tournaments::log::facts::{Format, Setup, SwissPairing};
-
 use crate::tables::request::unknown_options;
+use crate::tournaments::log::facts::{Format, Setup, SwissPairing};
 
 /// The body of `POST /events/new/KIND`; what is left out takes the form's default.
 #[derive(Deserialize)]

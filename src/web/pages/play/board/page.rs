@@ -1,19 +1,21 @@
 //! The game page and its JSON twin: the board with every legal move, the players and their
 //! clocks, the recent lines and the table talk, as the visitor may see them.
 
-use crate::game_log::fold::load;
 use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
 use askama::Template;
+use chrono_tz::Tz;
 use serde_json::Value;
 
 use crate::computers;
 use crate::game_log::decide;
+use crate::game_log::fold::load;
 use crate::game_log::fold::replay::{Game, Phase, entries, replay};
 use crate::game_log::stream::time_control::{OnTimeout, span_message};
 use crate::game_log::stream::{CancelReason, Entry};
+use crate::i18n::Lang;
 use crate::present::result::{Ending, ranked};
 use crate::present::{Actions, Board, Choice, GameUi};
 use crate::ratings::rate;
@@ -25,18 +27,13 @@ use crate::web::AppState;
 use crate::web::frame::clock_text::{local, zone_of};
 use crate::web::frame::etag::{Answer, EntityTag, HeldTags};
 use crate::web::frame::layout::{Layout, render_page};
-use crate::web::request::error::WebError;
-use crate::web::request::session::Visitor;
-use chrono_tz::Tz;
-
-use crate::i18n::Lang;
-
+use crate::web::pages::json::json_text_response;
 use crate::web::pages::named::player_path;
 use crate::web::pages::play::board::recent::{RecentLine, recent_lines};
-
-use crate::web::pages::json::json_text_response;
 use crate::web::pages::play::board::twin::{Twin, TwinChoice, TwinPlayer, TwinRating, TwinRecent};
 use crate::web::pages::play::game_view::{Visible, game_tag, load_visible, parse_at};
+use crate::web::request::error::WebError;
+use crate::web::request::session::Visitor;
 
 pub struct PlayerLine {
     pub name: String,
