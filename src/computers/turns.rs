@@ -81,7 +81,7 @@ pub enum Played {
     NotItsTurn,
 }
 
-/// Thinks about `turn` for at most `time` and plays the move found, through the same service as
+/// Thinks about `turn` for at most `time` and plays the move found, through the same command as
 /// a person's move. No database connection is held while it thinks: the game is read with one
 /// taken from `pool` and given back, and the move is played with another.
 pub fn play_turn(pool: &Pool, turn: &Turn, time: Duration) -> anyhow::Result<Played> {

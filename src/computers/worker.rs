@@ -1,5 +1,5 @@
 //! The computer players' worker: finds computers' turns, claims each (so that of several
-//! processes only one thinks about a move) and plays it through the games service. A process
+//! processes only one thinks about a move) and plays it as the game log plays anyone's. A process
 //! thinks about up to `computers.threads` turns at once, one a thread; `turnpost computers` runs
 //! only this worker, on any number of machines.
 

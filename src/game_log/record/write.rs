@@ -5,7 +5,7 @@
 //! The statement locks the game's row and writes only if the row follows the head the game's
 //! row records, and chains from that head's hash. A command that holds the lock already always
 //! passes that check; a move decided outside any transaction on the game as a process holds it
-//! folded (see `web::pages::game_move`) is refused by it, with nothing written, when the game
+//! folded (see `web::pages::play::game_move`) is refused by it, with nothing written, when the game
 //! moved on in the meantime or was folded from another history.
 
 use diesel::dsl::select;

@@ -22,9 +22,10 @@
 //! come from the game's committed seed), so `Event::RoundOver` hands the next start player a
 //! single `pass` that prepares the round, as the rulebook has the start player do in phase 3.
 //!
-//! Submodules: `tiles` (colours and multisets), `board` (geometry: stars, values, structures),
-//! `scoring`, `state`, `commands`, `events`, `legal` (legal commands and the checks of `decide`),
-//! `decide` (commands to events, plus everything that follows by itself), `evolve`, `view`, `text`.
+//! Submodules: `model` (what a game is made of: `tiles`, colours and multisets; `board`, geometry:
+//! stars, values, structures; `commands`, `events` and `state`), `scoring`, `legal` (legal
+//! commands and the checks of `decide`), `decide` (commands to events, plus everything that
+//! follows by itself), `evolve`, `view`, `text`.
 
 mod decide;
 mod evolve;

@@ -1,5 +1,5 @@
 //! `new …` by email: a table asked for in words, read into the body the JSON API takes
-//! (`games::table_request::from_json`), so that it gets the same options, defaults and checks as
+//! (`tables::request::from_json`), so that it gets the same options, defaults and checks as
 //! the new-game form, and created within the same limits.
 //!
 //! `new kalah seeds 6 with bo@example.com`, `new azul 3 players open`… in words:
