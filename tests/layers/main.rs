@@ -293,10 +293,23 @@ fn modules_use_only_lower_layers_and_no_folder_has_a_circle() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
+/// The check's findings on a small crate written for the purpose: `files` as paths below its
+/// `src` and their text, checked against `doc`.
+fn check_written(name: &str, files: &[(&str, &str)], doc: &str) -> Vec<String> {
+    let dir = std::env::temp_dir().join(format!("turnpost-{name}-{}", std::process::id()));
+    for (file, text) in files {
+        let path = dir.join(file);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, text).unwrap();
+    }
+    let problems = check(&dir, doc);
+    std::fs::remove_dir_all(&dir).unwrap();
+    problems
+}
+
 /// The check itself finds what it looks for, on a small crate written for the purpose.
 #[test]
 fn the_check_finds_an_upward_use_and_a_circle() {
-    let dir = std::env::temp_dir().join(format!("turnpost-layers-{}", std::process::id()));
     let files: &[(&str, &str)] = &[
         ("lib.rs", "pub mod low;\npub mod high;\n"),
         ("low/mod.rs", "pub mod a;\npub mod b;\npub use a::Thing;\n"),
@@ -313,13 +326,7 @@ fn the_check_finds_an_upward_use_and_a_circle() {
             "use crate::low::Thing;\npub fn top() {}\n#[cfg(test)]\nmod tests { use crate::low; }\n",
         ),
     ];
-    for (name, text) in files {
-        let path = dir.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    let problems = check(&dir, "```layers\nhigh\nlow\n```\n```pure\n```\n");
-    std::fs::remove_dir_all(&dir).unwrap();
+    let problems = check_written("layers", files, "```layers\nhigh\nlow\n```\n```pure\n```\n");
     assert_eq!(
         problems,
         [
@@ -335,7 +342,6 @@ fn the_check_finds_an_upward_use_and_a_circle() {
 /// database, on a small crate written for the purpose.
 #[test]
 fn the_check_finds_too_many_floors_and_an_impure_use() {
-    let dir = std::env::temp_dir().join(format!("turnpost-floors-{}", std::process::id()));
     let files: &[(&str, &str)] = &[
         ("lib.rs", "pub mod deep;\npub mod arithmetic;\n"),
         (
@@ -353,16 +359,11 @@ fn the_check_finds_too_many_floors_and_an_impure_use() {
             "// diesel::prelude\nuse diesel::prelude::*;\n#[cfg(test)]\nmod tests { use tokio::time; }\n",
         ),
     ];
-    for (name, text) in files {
-        let path = dir.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    let problems = check(
-        &dir,
+    let problems = check_written(
+        "floors",
+        files,
         "```layers\ndeep\narithmetic\n```\n```pure\narithmetic\n```\n",
     );
-    std::fs::remove_dir_all(&dir).unwrap();
     assert_eq!(
         problems,
         [
