@@ -87,6 +87,10 @@ pub struct InboundSettings {
     /// Refuse a reply whose Authentication-Results header (written by the receiving relay) says
     /// SPF, DKIM or DMARC failed.
     pub check_authentication_results: bool,
+    /// The authserv-id of the relay whose Authentication-Results headers are believed (RFC 8601):
+    /// every other such header is ignored. Empty: no header is believed, so no sender is vouched
+    /// for and no failure refuses a reply.
+    pub authserv_id: String,
     /// Replies one player may send per hour; more are deferred (the relay tries again later).
     pub replies_per_player_per_hour: i64,
     /// Answers to commands not vouched for, across the site, per hour; past it, none.

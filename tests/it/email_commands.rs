@@ -465,3 +465,77 @@ async fn a_seat_is_taken_from_the_list_of_open_tables_by_reply() {
             .is_err_and(|e| e.contains("550"))
     );
 }
+
+/// The verdict, as `relay` writes it, that SPF and DMARC passed for `from`.
+fn passed_by(relay: &str, from: &str) -> String {
+    let domain = from.rsplit_once('@').unwrap().1;
+    format!(
+        "Authentication-Results: {relay}; spf=pass smtp.mailfrom={from}; \
+         dmarc=pass header.from={domain}\r\n"
+    )
+}
+
+#[actix_web::test]
+async fn only_the_relay_turnpost_was_told_to_believe_vouches_for_a_sender() {
+    let app = TestApp::start().await;
+    let inbound = Inbound::start(&app);
+    let ann = "ann@example.com";
+    app.signed_in(ann, "Ann").await;
+    let asked = "new kalah with target@elsewhere.test\r\n";
+    let attacker = passed_by("relay.attacker.example", ann);
+
+    // Another host's pass, alone or on top of our relay's message with no verdict of its own.
+    inbound
+        .send(ann, PUBLIC, &reply_with(ann, PUBLIC, "x", &attacker, asked))
+        .unwrap();
+    let ours_silent = format!("{attacker}Authentication-Results: mx.turnpost.test; none\r\n");
+    inbound
+        .send(
+            ann,
+            PUBLIC,
+            &reply_with(ann, PUBLIC, "x", &ours_silent, asked),
+        )
+        .unwrap();
+    app.deliver();
+    assert_eq!(count_rows(&app.db, "games"), 0, "no table in Ann's name");
+    assert_eq!(count_rows(&app.db, "invitations"), 0, "no invitation sent");
+    let seen = outcomes(&app);
+    assert_eq!(
+        seen[seen.len() - 2..],
+        ["unvouched", "unvouched"],
+        "{seen:?}"
+    );
+
+    // Our relay's own pass, below a stranger's header, is believed.
+    let ours = format!(
+        "{}{}",
+        passed_by("other.example", ann),
+        passed_by("mx.turnpost.test", ann)
+    );
+    inbound
+        .send(ann, PUBLIC, &reply_with(ann, PUBLIC, "x", &ours, asked))
+        .unwrap();
+    assert_eq!(
+        count_rows(&app.db, "games"),
+        1,
+        "the vouched command makes the table"
+    );
+}
+
+#[actix_web::test]
+async fn with_no_relay_named_no_sender_is_vouched_for() {
+    let app = TestApp::start_with(|s| s.inbound.authserv_id = String::new()).await;
+    let inbound = Inbound::start(&app);
+    let ann = "ann@example.com";
+    app.signed_in(ann, "Ann").await;
+    inbound
+        .send(ann, PUBLIC, &command(ann, "new kalah", true))
+        .unwrap();
+    app.deliver();
+    assert_eq!(count_rows(&app.db, "games"), 0);
+    assert_eq!(outcomes(&app).last().map(String::as_str), Some("unvouched"));
+    let note = newest(&app, ann, |m| {
+        m.text.contains("reply to this email with “confirm”")
+    });
+    assert!(note.is_some(), "the sender is asked to confirm by reply");
+}

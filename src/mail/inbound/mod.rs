@@ -94,7 +94,7 @@ pub fn receive(
     let too_large = size > max;
     let kept = &raw[..raw.len().min(max)];
     let incoming = (!too_large)
-        .then(|| message::parse(kept, envelope.from))
+        .then(|| message::parse(kept, envelope.from, &settings.inbound.authserv_id))
         .flatten();
     let arrival = Arrival {
         message_id: incoming.as_ref().and_then(|m| m.message_id.as_deref()),
@@ -299,7 +299,7 @@ pub fn replay(conn: &mut PgConnection, settings: &Settings, id: i64) -> QueryRes
         from: &from,
         recipient: &recipient,
     };
-    let incoming = message::parse(&raw, &from);
+    let incoming = message::parse(&raw, &from, &settings.inbound.authserv_id);
     let (verdict, outcome) =
         handle_stored(conn, settings, id, &envelope, incoming.as_ref(), false)?;
     crate::metrics::inbound_reply(outcome);

@@ -22,8 +22,9 @@ pub struct Incoming {
     pub text: String,
 }
 
-/// Reads a message; `None` when it cannot be parsed as one.
-pub fn parse(raw: &[u8], envelope_from: &str) -> Option<Incoming> {
+/// Reads a message; `None` when it cannot be parsed as one. Only the Authentication-Results
+/// header written by the relay whose authserv-id is `authserv_id` is believed (none when empty).
+pub fn parse(raw: &[u8], envelope_from: &str, authserv_id: &str) -> Option<Incoming> {
     let message = MessageParser::default().parse(raw)?;
     let headers: Vec<(String, String)> = message
         .headers_raw()
@@ -34,13 +35,14 @@ pub fn parse(raw: &[u8], envelope_from: &str) -> Option<Incoming> {
         .and_then(|from| from.first())
         .and_then(|addr| addr.address())
         .map(str::to_lowercase);
-    let authenticated = (from.as_deref()).is_some_and(|from| authenticated(&headers, from));
+    let results = trusted_results(&headers, authserv_id);
+    let authenticated = (from.as_deref()).is_some_and(|from| authenticated(results, from));
     Some(Incoming {
         message_id: message.message_id().map(|id| format!("<{id}>")),
         from,
         subject: message.subject().unwrap_or_default().trim().to_string(),
         automatic: automatic(&headers, envelope_from),
-        authentication_failure: authentication_failure(&headers),
+        authentication_failure: results.and_then(authentication_failure),
         authenticated,
         text: message
             .body_text(0)
@@ -95,11 +97,29 @@ fn automatic(headers: &[(String, String)], envelope_from: &str) -> Option<String
     None
 }
 
-/// The verdict of the topmost Authentication-Results header (the one the receiving relay
-/// added): a failure when DMARC failed, or SPF failed without a DKIM pass, or DKIM failed without
-/// an SPF pass. A relay that checks nothing adds no header, and nothing is refused.
-fn authentication_failure(headers: &[(String, String)]) -> Option<String> {
-    let results = header(headers, "authentication-results")?.to_ascii_lowercase();
+/// The Authentication-Results header the trusted relay wrote: the topmost whose authserv-id (its
+/// first word) is `authserv_id`, compared without case. Any other such header was written by a
+/// host Turnpost was not told to believe, and may say anything (RFC 8601 §5; the trusted relay
+/// removes headers that claim its own id from the mail it receives). None when `authserv_id`
+/// is empty: then no sender is vouched for and no verdict refuses a reply.
+fn trusted_results<'a>(headers: &'a [(String, String)], authserv_id: &str) -> Option<&'a str> {
+    if authserv_id.is_empty() {
+        return None;
+    }
+    (headers.iter())
+        .filter(|(name, _)| name == "authentication-results")
+        .map(|(_, value)| value.as_str())
+        .find(|value| {
+            let id = value.split(';').next().unwrap_or_default();
+            (id.split_whitespace().next()).is_some_and(|id| id.eq_ignore_ascii_case(authserv_id))
+        })
+}
+
+/// The trusted relay's verdict: a failure when DMARC failed, or SPF failed without a DKIM pass,
+/// or DKIM failed without an SPF pass. A relay that checks nothing adds no header, and nothing is
+/// refused.
+fn authentication_failure(results: &str) -> Option<String> {
+    let results = results.to_ascii_lowercase();
     let said = |what: &str| {
         results
             .split(|c: char| c == ';' || c.is_whitespace())
@@ -117,12 +137,12 @@ fn authentication_failure(headers: &[(String, String)]) -> Option<String> {
     None
 }
 
-/// Whether the topmost Authentication-Results header vouches for `from`: DMARC passed (which
-/// checks alignment itself), or SPF passed for an envelope sender of the same domain, or DKIM
-/// passed with a signature of the same domain — the From domain equal to it or under it. Nothing
-/// passes while DMARC failed, or with no header (a relay that checks nothing vouches for nobody).
-fn authenticated(headers: &[(String, String)], from: &str) -> bool {
-    let Some(results) = header(headers, "authentication-results") else {
+/// Whether the trusted relay's verdict vouches for `from`: DMARC passed (which checks alignment
+/// itself), or SPF passed for an envelope sender of the same domain, or DKIM passed with a
+/// signature of the same domain — the From domain equal to it or under it. Nothing passes while
+/// DMARC failed, or with no verdict (a relay that checks nothing vouches for nobody).
+fn authenticated(results: Option<&str>, from: &str) -> bool {
+    let Some(results) = results else {
         return false;
     };
     let results = results.to_ascii_lowercase();
@@ -193,6 +213,9 @@ pub struct Reply<'a> {
 mod tests {
     use super::*;
 
+    /// The relay the tests believe.
+    const OURS: &str = "mx.turnpost.test";
+
     fn message(headers: &str, body: &str) -> Vec<u8> {
         format!(
             "From: Ann <Ann@Example.com>\r\nTo: play+abc-3@turnpost.test\r\nSubject: Re: Your turn\r\n\
@@ -203,7 +226,7 @@ mod tests {
 
     #[test]
     fn reads_sender_subject_id_and_text() {
-        let read = parse(&message("", "3\r\n"), "ann@example.com").unwrap();
+        let read = parse(&message("", "3\r\n"), "ann@example.com", OURS).unwrap();
         assert_eq!(read.from.as_deref(), Some("ann@example.com"));
         assert_eq!(read.subject, "Re: Your turn");
         assert_eq!(read.message_id.as_deref(), Some("<m1@example.com>"));
@@ -218,7 +241,7 @@ mod tests {
             "MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n",
             "<html><body><div>c3 then give TDRH</div><blockquote>old</blockquote></body></html>\r\n",
         );
-        let read = parse(&raw, "ann@example.com").unwrap();
+        let read = parse(&raw, "ann@example.com", OURS).unwrap();
         assert!(read.text.contains("c3 then give TDRH"), "{:?}", read.text);
     }
 
@@ -235,10 +258,10 @@ mod tests {
                 "a@b.c",
             ),
         ] {
-            let read = parse(&message(headers, "away\r\n"), from).unwrap();
+            let read = parse(&message(headers, "away\r\n"), from, OURS).unwrap();
             assert!(read.automatic.is_some(), "{headers:?} {from:?}");
         }
-        let person = parse(&message("Auto-Submitted: no\r\n", "3\r\n"), "a@b.c").unwrap();
+        let person = parse(&message("Auto-Submitted: no\r\n", "3\r\n"), "a@b.c", OURS).unwrap();
         assert_eq!(person.automatic, None);
     }
 
@@ -249,7 +272,7 @@ mod tests {
                 "" => String::new(),
                 r => format!("Authentication-Results: mx.turnpost.test; {r}\r\n"),
             };
-            parse(&message(&headers, "games"), "ann@example.com")
+            parse(&message(&headers, "games"), "ann@example.com", OURS)
                 .unwrap()
                 .authenticated
         };
@@ -275,6 +298,7 @@ mod tests {
                     "3",
                 ),
                 "ann@example.com",
+                OURS,
             )
             .unwrap()
             .authentication_failure
@@ -287,5 +311,41 @@ mod tests {
         assert_eq!(verdict("spf=fail; dkim=pass header.d=example.com"), None);
         assert!(verdict("dkim=fail; spf=none").is_some());
         assert!(verdict("spf=pass; dkim=pass; dmarc=fail").is_some());
+    }
+
+    #[test]
+    fn only_the_trusted_relays_verdict_is_believed() {
+        let pass = "spf=pass smtp.mailfrom=ann@example.com; dmarc=pass header.from=example.com";
+        let fail = "spf=fail smtp.mailfrom=ann@example.com; dmarc=fail header.from=example.com";
+        let read = |headers: &[(&str, &str)], trusted: &str| {
+            let headers: String = (headers.iter())
+                .map(|(relay, verdict)| format!("Authentication-Results: {relay}; {verdict}\r\n"))
+                .collect();
+            let read = parse(&message(&headers, "games"), "ann@example.com", trusted).unwrap();
+            (read.authenticated, read.authentication_failure.is_some())
+        };
+        // A stranger's pass vouches for nobody, and a stranger's fail refuses nothing.
+        assert_eq!(
+            read(&[("relay.attacker.example", pass)], OURS),
+            (false, false)
+        );
+        assert_eq!(
+            read(&[("relay.attacker.example", fail)], OURS),
+            (false, false)
+        );
+        // The trusted relay's verdict counts wherever it stands, its id read without case and
+        // with a version after it; a forged header on top of it changes nothing.
+        assert_eq!(read(&[("MX.Turnpost.Test 1", pass)], OURS), (true, false));
+        assert_eq!(
+            read(&[("relay.attacker.example", pass), (OURS, fail)], OURS),
+            (false, true)
+        );
+        assert_eq!(
+            read(&[("relay.attacker.example", fail), (OURS, pass)], OURS),
+            (true, false)
+        );
+        // With no relay named, nothing is vouched for and nothing refused.
+        assert_eq!(read(&[(OURS, pass)], ""), (false, false));
+        assert_eq!(read(&[(OURS, fail)], ""), (false, false));
     }
 }
