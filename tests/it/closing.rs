@@ -389,3 +389,76 @@ async fn logs_hashed_with_names_are_hashed_again_once_and_a_damaged_one_is_left_
         "a damaged log is not laundered"
     );
 }
+
+/// The path of the closure link in the newest email to `email` that carries one.
+fn closure_path(app: &TestApp, email: &str) -> String {
+    app.deliver();
+    let mail = app.mail(email, "Closing your Turnpost account");
+    let link = (mail.text.split_whitespace())
+        .find(|word| word.contains("/close/"))
+        .expect("a closure link");
+    url::Url::parse(link).unwrap().path().to_string()
+}
+
+/// A closure link closes its owner's account only: opened or pressed by someone signed in as
+/// another person it is refused in words and changes nothing; its owner sees whose account it
+/// closes.
+#[actix_web::test]
+async fn a_closure_link_is_refused_to_anyone_signed_in_as_someone_else() {
+    let app = TestApp::start().await;
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let bo = app.signed_in("bo@example.com", "Bo").await;
+    let settings = ann.get("/settings").await;
+    let fields = [
+        ("csrf", settings.csrf()),
+        ("running_games", "resign".into()),
+    ];
+    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let asked = ann.post_form("/settings/close", &fields).await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let path = closure_path(&app, "ann@example.com");
+
+    let seen = bo.get(&path).await;
+    assert_eq!(seen.status, 403, "{}", seen.body);
+    assert!(
+        seen.body
+            .contains("You are signed in as Bo, and this link closes the account of Ann."),
+        "{}",
+        seen.body
+    );
+    let bo_settings = bo.get("/settings").await;
+    let pressed = bo.post_form(&path, &[("csrf", &bo_settings.csrf())]).await;
+    assert_eq!(pressed.status, 403, "{}", pressed.body);
+    let conn = &mut app.db.connect();
+    assert!(
+        accounts::by_email(conn, "ann@example.com")
+            .unwrap()
+            .is_some()
+    );
+    assert_eq!(
+        bo.get("/settings").await.status,
+        200,
+        "Bo is still signed in"
+    );
+
+    let own = ann.get(&path).await;
+    assert_eq!(own.status, 200, "{}", own.body);
+    assert!(
+        own.body
+            .contains("This closes the account of Ann (ann@example.com) for good."),
+        "{}",
+        own.body
+    );
+    let closed = ann.post_form(&path, &[("csrf", &own.csrf())]).await;
+    assert_eq!(closed.status, 200, "{}", closed.body);
+    assert!(
+        accounts::by_email(conn, "ann@example.com")
+            .unwrap()
+            .is_none()
+    );
+    assert!(
+        accounts::by_email(conn, "bo@example.com")
+            .unwrap()
+            .is_some()
+    );
+}

@@ -8,7 +8,7 @@ use askama::Template;
 use diesel::Connection;
 
 use crate::audit::closure::{self, Closed, ClosureError, RunningGames};
-use crate::auth::accounts;
+use crate::auth::accounts::{self, Player};
 use crate::rules::Message;
 use crate::store::limits::Limit;
 use crate::web::AppState;
@@ -18,7 +18,7 @@ use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
 use crate::web::request::ids::Token;
 use crate::web::request::limits;
-use crate::web::request::session::{self, check_post_csrf, visitor};
+use crate::web::request::session::{self, Visitor, check_post_csrf, visitor};
 
 #[derive(Template)]
 #[template(path = "closure_sent.html")]
@@ -33,6 +33,7 @@ struct ConfirmPage {
     layout: Layout,
     token: String,
     name: String,
+    email: String,
     pseudonym: String,
     leave_to_computer: bool,
 }
@@ -89,7 +90,8 @@ fn link_error(error: ClosureError) -> WebError {
     }
 }
 
-/// The page the emailed link opens: what closing does, and the button that does it.
+/// The page the emailed link opens: whose account it closes, what closing does, and the button
+/// that does it. Refused to anyone signed in as someone else.
 pub async fn confirm_page(
     req: HttpRequest,
     session: Session,
@@ -99,25 +101,43 @@ pub async fn confirm_page(
     let visitor = visitor(&req, &session, &state).await?;
     let pool = state.pool.clone();
     let lookup = token.clone();
-    let (pending, name) = web::block(move || -> Result<_, WebError> {
+    let (pending, owner) = web::block(move || -> Result<_, WebError> {
         let conn = &mut *pool.get()?;
         let Some(pending) = closure::peek(conn, &lookup)? else {
             return Err(link_error(ClosureError::Unknown));
         };
-        let player = accounts::find(conn, pending.player)?;
-        Ok((pending, player.map(|p| p.display_name).unwrap_or_default()))
+        let owner = accounts::find(conn, pending.player)?;
+        Ok((pending, owner))
     })
     .await??;
     if !pending.usable {
         return Err(link_error(ClosureError::Spent));
     }
+    let owner = owner.ok_or_else(|| link_error(ClosureError::Unknown))?;
+    refuse_someone_else(&visitor, &owner)?;
     page(&ConfirmPage {
         layout: Layout::titled("close-confirm-title", &visitor),
         token,
-        name,
+        name: owner.display_name,
+        email: owner.email,
         pseudonym: closure::pseudonym(pending.player),
         leave_to_computer: pending.running == RunningGames::LeaveToComputer,
     })
+}
+
+/// A closure link is the account owner's: whoever holds it may close that account signed out or
+/// signed in as its owner, never while signed in as someone else (who would close another
+/// person's account and be signed out of their own).
+fn refuse_someone_else(visitor: &Visitor, owner: &Player) -> Result<(), WebError> {
+    match &visitor.player {
+        Some(signed_in) if signed_in.id != owner.id => Err(WebError::new(
+            StatusCode::FORBIDDEN,
+            Message::new("close-link-other-account")
+                .text("you", signed_in.display_name.clone())
+                .text("name", owner.display_name.clone()),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// The confirmation page's button: closes the account and signs this browser out.
@@ -130,9 +150,18 @@ pub async fn close(
 ) -> Result<HttpResponse, WebError> {
     let form = Form::read(&req, &body)?;
     check_post_csrf(&req, &session, &form)?;
+    let visitor = visitor(&req, &session, &state).await?;
     let pool = state.pool.clone();
     let closed = web::block(move || -> Result<_, WebError> {
-        Ok(closure::close(&mut *pool.get()?, &token))
+        let conn = &mut *pool.get()?;
+        let owner = closure::peek(conn, &token)?
+            .map(|pending| accounts::find(conn, pending.player))
+            .transpose()?
+            .flatten();
+        if let Some(owner) = owner {
+            refuse_someone_else(&visitor, &owner)?;
+        }
+        Ok(closure::close(conn, &token))
     })
     .await??
     .map_err(link_error)?;
