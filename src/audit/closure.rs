@@ -20,7 +20,7 @@ use crate::game_log::fold::cache;
 use crate::store::erasure::{self, Erased};
 use crate::store::notifications;
 use crate::store::schema::{
-    account_closures, event_entrants, events as event_rows, game_players, games,
+    account_closures, event_entrants, events as event_rows, game_players, games, invitations,
 };
 use crate::tables::table;
 use crate::tournaments;
@@ -206,6 +206,20 @@ fn close_account(
                 closed.called_off += 1;
             }
             _ => leave_game(conn, &game, seq, player, running, &mut closed)?,
+        }
+        cache::shared().forget(&game);
+    }
+    let invited: Vec<String> = invitations::table
+        .inner_join(games::table)
+        .filter(invitations::email.eq(&player.email))
+        .filter(invitations::accepted_by.is_null())
+        .filter(games::phase.eq("waiting"))
+        .select(invitations::game_id)
+        .distinct()
+        .load(conn)?;
+    for game in invited {
+        if table::invitee_left(conn, &game, &player.email)? {
+            closed.called_off += 1;
         }
         cache::shared().forget(&game);
     }

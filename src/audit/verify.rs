@@ -268,9 +268,20 @@ fn rerun<R: Rules>(
             decide::salt_secrets(game, None, None, &mut entries, seed, row.seq);
             entries
         }
+        // The server calls a table off when its invitations expired or when the one it waited for
+        // left; which, the log alone cannot tell, since invitations are kept out of it.
         Submitted::Cancel => decide::cancel_entries(match row.actor {
             Some(actor) if actor == game.creator.id => CancelReason::ByCreator,
             Some(_) => CancelReason::PlayerLeft,
+            None if matches!(
+                recorded.first(),
+                Some(Entry::Cancelled {
+                    reason: CancelReason::InviteeLeft
+                })
+            ) =>
+            {
+                CancelReason::InviteeLeft
+            }
             None => CancelReason::InvitationsExpired,
         }),
         Submitted::Say { text } => {
@@ -386,7 +397,10 @@ fn check_table_business<R: Rules>(
             if game.phase() != Phase::Waiting {
                 return wrong_as(row.seq, "verify-cancel-started");
             }
-            if row.actor.is_some_and(|id| id != game.creator.id) {
+            if row
+                .actor
+                .is_some_and(|id| id != game.creator.id && !game.has_joined(id))
+            {
                 return wrong_as(row.seq, "verify-cancel-creator");
             }
         }

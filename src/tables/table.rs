@@ -87,6 +87,42 @@ pub fn cancel_if_expired_locked(
     })
 }
 
+/// A person invited to `game_id`, who has not answered, closes their account: their invitation
+/// is withdrawn, and if the table can then no longer fill (no other invitation open and no open
+/// seats) it is called off, its log saying so. Returns whether it was called off.
+pub fn invitee_left(conn: &mut PgConnection, game_id: &str, email: &str) -> Result<bool> {
+    conn.transaction(|conn| {
+        let kind = lock_game(conn, game_id)?;
+        diesel::delete(invitations::table)
+            .filter(invitations::game_id.eq(game_id))
+            .filter(invitations::email.eq(email))
+            .filter(invitations::accepted_by.is_null())
+            .execute(conn)?;
+        let still_open: Option<String> = games::table
+            .find(game_id)
+            .filter(games::phase.eq("waiting"))
+            .filter(diesel::dsl::sql::<diesel::sql_types::Bool>(
+                "(games.open_seats > 0 OR EXISTS (SELECT 1 FROM invitations i \
+                  WHERE i.game_id = games.id AND i.accepted_by IS NULL \
+                  AND i.declined_at IS NULL AND i.expires_at > now()))",
+            ))
+            .select(games::id)
+            .first(conn)
+            .optional()?;
+        if still_open.is_some() {
+            return Ok(false);
+        }
+        with_rules!(kind, |R| {
+            let (game, rows) = load::<R>(conn, game_id)?;
+            if game.phase() != Phase::Waiting {
+                return Ok(false);
+            }
+            cancel_loaded::<R>(conn, game, &rows, None, CancelReason::InviteeLeft)?;
+            Ok(true)
+        })
+    })
+}
+
 fn cancel_loaded<R: Rules>(
     conn: &mut PgConnection,
     game: Game<R>,

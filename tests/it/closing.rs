@@ -68,6 +68,21 @@ async fn a_closed_account_leaves_no_trace_and_every_log_still_verifies() {
     accept_invitation(app, zeph, EMAIL).await;
     accept_invitation(app, &cy, "cy@example.com").await;
     let waiting = create_game(zeph, "quarto", &["cy@example.com"], &[]).await;
+    // A table someone else set up that she joined, and one that only invited her.
+    let joined = create_game(&cy, "azul", &[EMAIL, "dee@example.com"], &[]).await;
+    accept_invitation(app, zeph, EMAIL).await;
+    let invited = create_game(bo, "quarto", &[EMAIL], &[]).await;
+    // A game over before she leaves.
+    let finished = create_game(bo, "kalah", &[EMAIL], &[]).await;
+    accept_invitation(app, zeph, EMAIL).await;
+    let confirm = zeph.get(&format!("{finished}/resign")).await;
+    let (csrf, seq) = (confirm.csrf(), confirm.input_value("seq").unwrap());
+    let resigned = (zeph.post_form(
+        &format!("{finished}/resign"),
+        &[("csrf", &csrf), ("seq", &seq)],
+    ))
+    .await;
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
 
     let event = {
         let conn = &mut app.db.connect_as_server();
@@ -192,11 +207,35 @@ async fn a_closed_account_leaves_no_trace_and_every_log_still_verifies() {
             .collect::<Vec<_>>()
     };
     assert_eq!(hashes(&before), hashes(&after));
-    for game in [&timed, &three, &waiting] {
-        let (text, export) = export_of(bo, game).await;
+    for (game, reader) in [
+        (&timed, bo),
+        (&three, bo),
+        (&waiting, bo),
+        (&joined, &cy),
+        (&invited, bo),
+        (&finished, bo),
+    ] {
+        let (text, export) = export_of(reader, game).await;
         verify(&export).unwrap_or_else(|found| panic!("{game}: {found}"));
         assert!(!text.contains(NAME), "{text}");
     }
+    // Each waiting table says why it ended: the one she joined, that she left; the one that
+    // only waited for her, that the person it invited left.
+    let said = |twin: serde_json::Value| (twin["phase"].clone(), twin["result"].clone());
+    assert_eq!(
+        said(cy.get_json(&joined).await.json()),
+        (
+            "cancelled".into(),
+            "Called off: a player who had joined closed their account".into()
+        )
+    );
+    assert_eq!(
+        said(bo.get_json(&invited).await.json()),
+        (
+            "cancelled".into(),
+            "Called off: the person invited closed their account".into()
+        )
+    );
     let ratings = Command::new(env!("CARGO_BIN_EXE_turnpost"))
         .args(["ratings", "verify"])
         .envs(app.db.env())

@@ -39,6 +39,9 @@ impl<R: Rules> Game<R> {
             (Some(CancelReason::PlayerLeft), _) => {
                 Some(Message::new("result-called-off-player-left"))
             }
+            (Some(CancelReason::InviteeLeft), _) => {
+                Some(Message::new("result-called-off-invitee-left"))
+            }
             (None, Some(ending)) => Some(result_message::<R>(&ending)),
             (None, None) => None,
         }

@@ -221,6 +221,9 @@ pub enum CancelReason {
     InvitationsExpired,
     /// A player who had joined closed their account before the table started.
     PlayerLeft,
+    /// A person the table waited for, invited and not yet answered, closed their account, and
+    /// nobody else could fill the seat (the server's act: the log names nobody).
+    InviteeLeft,
 }
 
 impl<C> Submitted<C> {

@@ -612,6 +612,7 @@ fn table_notice<R: GameUi>(
                 CancelReason::ByCreator => say("mail-called-off-by-creator", creator),
                 CancelReason::InvitationsExpired => say("mail-called-off-expired", creator),
                 CancelReason::PlayerLeft => say("mail-called-off-player-left", creator),
+                CancelReason::InviteeLeft => say("mail-called-off-invitee-left", creator),
             };
             Ok(Some(Notice {
                 subject: say("mail-called-off-subject", creator),

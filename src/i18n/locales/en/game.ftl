@@ -105,3 +105,4 @@ time-days-ago = { $days ->
 recent-you = You
 recent-a-player = A player
 status-called-off-player-left = This table was called off: a player who had joined closed their account before it started.
+status-called-off-invitee-left = This table was called off: the person it waited for, invited and not yet answered, closed their account.

@@ -17,3 +17,4 @@ entry-ended = The game ended: { $result }. The seed is revealed: { $seed }.
 entry-taken-over-timed-out = { $player } ran out of time (at { $at }) and left the game; { $computer } plays their seat from here on.
 entry-taken-over = { $player } left the game; { $computer } plays their seat from here on.
 entry-called-off-player-left = The table was called off: a player who had joined closed their account before it started.
+entry-called-off-invitee-left = The table was called off: the person it waited for, invited and not yet answered, closed their account.

@@ -115,6 +115,7 @@ mail-close-account-open = Open this link to close your Turnpost account:
 mail-close-account-link = Close my Turnpost account
 mail-close-account-once = The link works once and expires in { $minutes } minutes, and nothing is closed until you confirm on the page it opens. If you did not ask for this, ignore this message: your account stays as it is.
 mail-called-off-player-left = The { $game } table { $player } set up was called off: a player who had joined closed their account before it started.
+mail-called-off-invitee-left = The { $game } table { $player } set up was called off: the person it waited for, invited and not yet answered, closed their account.
 command-subject = Turnpost
 command-site = Turnpost
 command-not-vouched = Turnpost takes commands only from mail your provider vouches for (SPF or DKIM for your address's domain, with DMARC), and this message came without that, so nothing was done. Send it from your own provider's mail client or web mail, or use the site. This note is sent once a day at most.

@@ -17,3 +17,4 @@ result-won-with = { $winner } won with { $score } ({ $others })
 result-shared-with = { $winners } share the win with { $score } ({ $others })
 result-decided-by = { $result }, { $how }
 result-called-off-player-left = Called off: a player who had joined closed their account
+result-called-off-invitee-left = Called off: the person invited closed their account

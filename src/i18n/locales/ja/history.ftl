@@ -17,3 +17,4 @@ entry-ended = ゲームが終わりました：{ $result }。シードを公開�
 entry-taken-over-timed-out = { $player } さんは持ち時間を使い切り（{ $at }）、ゲームを抜けました。ここからは { $computer } がその席をプレイします。
 entry-taken-over = { $player } さんはゲームを抜けました。ここからは { $computer } がその席をプレイします。
 entry-called-off-player-left = 参加していたプレイヤーが始まる前にアカウントを閉じたため、卓は取りやめになりました。
+entry-called-off-invitee-left = 招待に返事をしていなかった人がアカウントを閉じ、席が埋まらなくなったため、卓は取りやめになりました。

@@ -102,6 +102,7 @@ mail-close-account-open = 次のリンクを開くと、Turnpost のアカウン
 mail-close-account-link = Turnpost のアカウントを閉じる
 mail-close-account-once = このリンクは一度だけ使え、{ $minutes } 分で期限が切れます。開いたページで確かめるまでは何も閉じません。心当たりがない場合は、このメールを無視してください。アカウントはそのまま残ります。
 mail-called-off-player-left = { $player } さんが作った{ $game }の卓は、参加していたプレイヤーが始まる前にアカウントを閉じたため取りやめになりました。
+mail-called-off-invitee-left = { $player } さんが作った{ $game }の卓は、招待に返事をしていなかった人がアカウントを閉じ、席が埋まらなくなったため取りやめになりました。
 command-subject = Turnpost
 command-site = Turnpost
 command-not-vouched = Turnpost は、メールの提供元が送信者を保証したメール（アドレスのドメインに対する SPF か DKIM と DMARC）からのみコマンドを受け付けます。このメールにはその保証がなかったため、何もしていません。ご自分のメールサービスのメールソフトやウェブメールから送るか、サイトをお使いください。このお知らせは 1 日に 1 回までです。

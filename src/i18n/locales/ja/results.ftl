@@ -17,3 +17,4 @@ result-won-with = { $winner } さんが { $score } 点で勝ち（{ $others }）
 result-shared-with = { $winners }が { $score } 点で勝利を分け合いました（{ $others }）
 result-decided-by = { $result }（{ $how }）
 result-called-off-player-left = 取りやめ：参加していたプレイヤーがアカウントを閉じました
+result-called-off-invitee-left = 取りやめ：招待された人がアカウントを閉じました

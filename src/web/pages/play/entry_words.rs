@@ -73,6 +73,9 @@ pub fn describe<R: Rules>(
         Entry::Cancelled {
             reason: CancelReason::PlayerLeft,
         } => Message::new("entry-called-off-player-left"),
+        Entry::Cancelled {
+            reason: CancelReason::InviteeLeft,
+        } => Message::new("entry-called-off-invitee-left"),
         Entry::Said { player, text } => Message::new("entry-said")
             .text("player", name(player))
             .text("text", text.clone()),

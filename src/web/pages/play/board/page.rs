@@ -171,6 +171,7 @@ fn status_line<R: Rules>(game: &Game<R>, me: Option<usize>, live: bool) -> Messa
         (Phase::Cancelled, _) => match game.cancelled {
             Some(CancelReason::InvitationsExpired) => Message::new("status-called-off-expired"),
             Some(CancelReason::PlayerLeft) => Message::new("status-called-off-player-left"),
+            Some(CancelReason::InviteeLeft) => Message::new("status-called-off-invitee-left"),
             _ => Message::new("status-called-off-by-creator"),
         },
         (Phase::Waiting, _) => Message::new("status-waiting-for-players")
