@@ -38,6 +38,7 @@ mod kabaleo_game;
 mod kalah_game;
 mod languages;
 mod limits;
+mod mail_charsets;
 mod metrics;
 mod my_data;
 mod names;
