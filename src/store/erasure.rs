@@ -110,6 +110,7 @@ pub fn erase(conn: &mut PgConnection, who: &Identity, pseudonym: &str) -> QueryR
         erased.others_mail_rewritten += rewrite_others(conn, word, pseudonym)?;
         rewrite_results(conn, who.player, word, pseudonym)?;
     }
+    erased.others_mail_rewritten += blank_encoded_mentions(conn, &words)?;
     diesel::sql_query(
         "UPDATE players SET email = 'closed:' || id, display_name = $2, closed_at = now(),
                 notify = 'none', unsubscribe_token = md5(random()::text || id),
@@ -158,6 +159,78 @@ fn rewrite_others(conn: &mut PgConnection, word: &str, pseudonym: &str) -> Query
     Ok(changed)
 }
 
+/// Stored replies that name the person where a search of their bytes cannot see it — in an
+/// RFC 2047 subject or name, a base64 or quoted-printable part, another charset (a Japanese
+/// client's ISO-2022-JP, say) — lose their text too. Each is decoded as the inbound reader
+/// decodes it, rather than every reply of the person's games being emptied: replies that do not
+/// name them stay for the operator, and one that does is caught whichever game it was about.
+fn blank_encoded_mentions(conn: &mut PgConnection, words: &[String]) -> QueryResult<usize> {
+    #[derive(QueryableByName)]
+    struct Stored {
+        #[diesel(sql_type = BigInt)]
+        id: i64,
+        #[diesel(sql_type = Bytea)]
+        raw: Vec<u8>,
+    }
+    let words: Vec<String> = (words.iter())
+        .filter(|w| !w.is_empty())
+        .map(|w| w.to_lowercase())
+        .collect();
+    let mut blanked = 0;
+    let mut after = 0;
+    loop {
+        let batch: Vec<Stored> = diesel::sql_query(
+            "SELECT id, raw FROM inbound_mail
+             WHERE id > $1 AND outcome <> 'pending' AND length(raw) > 0
+             ORDER BY id LIMIT 200",
+        )
+        .bind::<BigInt, _>(after)
+        .load(conn)?;
+        let Some(last) = batch.last() else {
+            return Ok(blanked);
+        };
+        after = last.id;
+        for stored in batch {
+            let text = decoded_text(&stored.raw).to_lowercase();
+            if words.iter().any(|word| text.contains(word.as_str())) {
+                blanked +=
+                    diesel::sql_query("UPDATE inbound_mail SET raw = ''::bytea WHERE id = $1")
+                        .bind::<BigInt, _>(stored.id)
+                        .execute(conn)?;
+            }
+        }
+    }
+}
+
+/// Everything a message says in words, decoded: every part's headers (names and addresses,
+/// subjects, any other text) and its text, as mail-parser reads them.
+fn decoded_text(raw: &[u8]) -> String {
+    let Some(message) = mail_parser::MessageParser::default().parse(raw) else {
+        return String::new();
+    };
+    let mut text = String::new();
+    for part in &message.parts {
+        for header in part.headers() {
+            let value = header.value();
+            for line in value.as_text_list().unwrap_or_default() {
+                text.push_str(line);
+                text.push('\n');
+            }
+            for addr in value.as_address().into_iter().flat_map(|a| a.iter()) {
+                text.push_str(addr.name().unwrap_or_default());
+                text.push(' ');
+                text.push_str(addr.address().unwrap_or_default());
+                text.push('\n');
+            }
+        }
+        if let Some(contents) = part.text_contents() {
+            text.push_str(contents);
+            text.push('\n');
+        }
+    }
+    text
+}
+
 /// Replaces `word` with `pseudonym` in the results of `player`'s games, written in words when
 /// each game ended.
 fn rewrite_results(
@@ -201,6 +274,18 @@ fn html_escaped(text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_encoded_message_is_read_in_words() {
+        let raw = "From: =?UTF-8?B?WmVwaHlyaW5l?= <z@example.com>\r\n\
+                   Subject: =?UTF-8?B?UmU6IOOBguOBquOBn+OBrueVqiBBbm4=?=\r\n\
+                   MIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\
+                   Content-Transfer-Encoding: base64\r\n\r\nPiBab3JhIHBsYXllZA==\r\n";
+        let text = decoded_text(raw.as_bytes());
+        assert!(text.contains("Zephyrine z@example.com"), "{text}");
+        assert!(text.contains("Ann"), "{text}");
+        assert!(text.contains("> Zora played"), "{text}");
+    }
 
     #[test]
     fn names_are_found_as_json_and_html_write_them() {

@@ -14,7 +14,7 @@ use turnpost::i18n::Lang;
 use turnpost::rules::Kind;
 use turnpost::tournaments::log::facts::Format;
 
-use crate::by_email::{Inbound, at_random, play_by_email};
+use crate::by_email::{Inbound, at_random, newest_offer, play_by_email, reply_address};
 use crate::support::{Browser, ServerProcess, TestApp, accept_invitation, create_game, seat_table};
 
 const NAME: &str = "Zephyrine";
@@ -50,6 +50,17 @@ async fn a_closed_account_leaves_no_trace_and_every_log_still_verifies() {
     let rated = seat_table(app, "kalah", &[NAME, "Bo"], &[]).await;
     let inbound = Inbound::start(&rated.app);
     play_by_email(&rated, &inbound, 3, at_random).await;
+    // A reply as a Japanese mail client writes it: subject in RFC 2047, body in base64, quoting
+    // an email that names her.
+    let bo_offer = newest_offer(&rated.app, "bo@example.com").expect("an email to Bo");
+    let to = reply_address(&bo_offer);
+    let encoded = format!(
+        "From: bo@example.com\r\nTo: {to}\r\nSubject: =?UTF-8?B?UmU6IFplcGh5cmluZSDjga7nlarjgafjgZk=?=\r\n\
+         Message-ID: <encoded-quote@example.jp>\r\nMIME-Version: 1.0\r\n\
+         Content-Type: text/plain; charset=UTF-8\r\nContent-Transfer-Encoding: base64\r\n\r\n\
+         Ym9hcmQNCg0KPiBaZXBoeXJpbmUgcGxheWVkIDMNCg==\r\n"
+    );
+    inbound.send("bo@example.com", &to, &encoded).unwrap();
     drop(inbound);
     let app = &rated.app;
     app.rate_finished_games();
@@ -68,21 +79,20 @@ async fn a_closed_account_leaves_no_trace_and_every_log_still_verifies() {
     accept_invitation(app, zeph, EMAIL).await;
     accept_invitation(app, &cy, "cy@example.com").await;
     let waiting = create_game(zeph, "quarto", &["cy@example.com"], &[]).await;
-    // A table someone else set up that she joined, and one that only invited her.
+    // A table someone else set up that she joined, a game over before she leaves, and a table
+    // that only invited her (made last: each invitation is accepted from the newest email).
     let joined = create_game(&cy, "azul", &[EMAIL, "dee@example.com"], &[]).await;
     accept_invitation(app, zeph, EMAIL).await;
-    let invited = create_game(bo, "quarto", &[EMAIL], &[]).await;
-    // A game over before she leaves.
     let finished = create_game(bo, "kalah", &[EMAIL], &[]).await;
     accept_invitation(app, zeph, EMAIL).await;
     let confirm = zeph.get(&format!("{finished}/resign")).await;
     let (csrf, seq) = (confirm.csrf(), confirm.input_value("seq").unwrap());
-    let resigned = (zeph.post_form(
-        &format!("{finished}/resign"),
-        &[("csrf", &csrf), ("seq", &seq)],
-    ))
-    .await;
+    let resign = format!("{finished}/resign");
+    let resigned = zeph
+        .post_form(&resign, &[("csrf", &csrf), ("seq", &seq)])
+        .await;
     assert_eq!(resigned.status, 200, "{}", resigned.body);
+    let invited = create_game(bo, "quarto", &[EMAIL], &[]).await;
 
     let event = {
         let conn = &mut app.db.connect_as_server();
@@ -193,6 +203,20 @@ async fn a_closed_account_leaves_no_trace_and_every_log_still_verifies() {
         !server_log.to_lowercase().contains("zephyrine"),
         "{server_log}"
     );
+
+    // The encoded reply that quoted her lost its text, as a plain one would.
+    #[derive(QueryableByName)]
+    struct Kept {
+        #[diesel(sql_type = diesel::sql_types::BigInt)]
+        bytes: i64,
+    }
+    let kept: Kept = diesel::sql_query(
+        "SELECT length(raw)::bigint AS bytes FROM inbound_mail \
+         WHERE message_id = '<encoded-quote@example.jp>'",
+    )
+    .get_result(&mut app.db.connect())
+    .unwrap();
+    assert_eq!(kept.bytes, 0, "the encoded reply keeps no text");
 
     // Every log verifies: the export from before, and the new one, whose rows hash the same.
     verify(&before).unwrap_or_else(|found| panic!("{found}"));
