@@ -129,8 +129,22 @@ fn main() -> anyhow::Result<()> {
         return verify_file(file);
     }
     let settings = Settings::load(cli.config.as_deref())?;
-    start_logging(settings.log.format);
-    match cli.command.unwrap_or(Command::Serve) {
+    let format = settings.log.format;
+    start_logging(format);
+    let ran = run(cli.command.unwrap_or(Command::Serve), settings);
+    match (ran, format) {
+        // A log collector reads one JSON object a line: a failure, a taken port say, is one too.
+        (Err(error), turnpost::config::LogFormat::Json) => {
+            tracing::error!(error = format!("{error:#}"), "turnpost stopped on an error");
+            std::process::exit(1)
+        }
+        (ran, _) => ran,
+    }
+}
+
+/// Carries out `command` with `settings`, logging as `start_logging` set up.
+fn run(command: Command, settings: Settings) -> anyhow::Result<()> {
+    match command {
         Command::Serve => serve(settings),
         Command::MailWorker => until_stopped(settings, turnpost::mail::worker::run),
         Command::Computers => until_stopped(settings, |pool, settings, stop| {

@@ -303,3 +303,32 @@ async fn the_readme_bot_plays_a_whole_game() {
     );
     crate::support::assert_log_verifies(&table).await;
 }
+
+#[actix_web::test]
+async fn every_refused_json_move_carries_the_reference_of_its_request() {
+    let table = started_game(&[]).await;
+    let (mover, twin) = to_move(&table).await;
+    let csrf = twin["csrf"].as_str().unwrap().to_string();
+    let seq = twin["seq"].as_i64().unwrap();
+    let pit = twin["legal_commands"][0]["command"].clone();
+    let mut seen = Vec::new();
+    for (body, status) in [
+        // Unreadable, illegal (a pit of the other side), and made on a page long gone.
+        (json!({"seq": seq, "command": {"type": "fly"}}), 400),
+        (
+            json!({"seq": seq, "command": {"type": "sow", "pit": 9}}),
+            422,
+        ),
+        (json!({"seq": seq - 1, "command": pit}), 409),
+    ] {
+        let (got, _, answer) = post_json(&table, mover, &csrf, body).await;
+        assert_eq!(got, status, "{answer}");
+        assert!(answer["error"].as_str().is_some(), "{answer}");
+        let reference = answer["request_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{answer}"));
+        seen.push(reference.to_string());
+    }
+    seen.dedup();
+    assert_eq!(seen.len(), 3, "each request its own reference: {seen:?}");
+}

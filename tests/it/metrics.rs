@@ -538,3 +538,36 @@ async fn every_figure_is_described_and_named_by_prometheus_conventions() {
         ) >= 1.0
     );
 }
+
+#[actix_web::test]
+async fn a_server_that_cannot_start_says_why_in_its_json_log() {
+    let app = TestApp::start().await;
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = taken.local_addr().unwrap().to_string();
+    let output = app
+        .command("serve")
+        .env("TURNPOST__SERVER__BIND", &address)
+        .env("TURNPOST__LOG__FORMAT", "json")
+        .env("RUST_LOG", "info")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stdout}{stderr}");
+    let lines: Vec<Value> = (stdout.lines())
+        .map(|line| {
+            serde_json::from_str(line)
+                .unwrap_or_else(|e| panic!("not one JSON object a line ({e}): {line}"))
+        })
+        .collect();
+    let failure = (lines.iter())
+        .find(|line| line["level"] == "ERROR")
+        .unwrap_or_else(|| panic!("no error line: {stdout}{stderr}"));
+    assert!(
+        failure.to_string().contains("turnpost stopped on an error"),
+        "{failure}"
+    );
+    assert!(stderr.trim().is_empty(), "nothing in plain text: {stderr}");
+}

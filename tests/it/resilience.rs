@@ -234,6 +234,39 @@ async fn a_damaged_log_shows_an_error_page_not_the_altered_board() {
 }
 
 #[tokio::test]
+async fn a_server_errors_reason_is_logged_with_the_reference_its_answer_gives() {
+    let table = seat_table(TestApp::start().await, "kalah", &["Ann", "Bo"], &[]).await;
+    let game_id = table.path.trim_start_matches("/games/").to_string();
+    tamper(
+        &table,
+        &format!("UPDATE game_events SET actor = NULL WHERE game_id = '{game_id}' AND seq = 2"),
+    );
+    let log_path =
+        std::env::temp_dir().join(format!("turnpost-reasons-{}.log", std::process::id()));
+    let log = std::fs::File::create(&log_path).unwrap();
+    let server = ServerProcess::start_logging_to(&table.app, log).await;
+    let ann = table.players[0].copy_to(&server.base);
+    let asked = ann.get_json(&table.path).await;
+    assert_eq!(asked.status, 500, "{}", asked.body);
+    let reference = asked.json()["request_id"].as_str().unwrap().to_owned();
+    drop(server);
+    let logged = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_file(&log_path);
+    // The mail worker meets the damaged log too; the web server's line is the request's.
+    let reasons: Vec<Value> = (logged.lines())
+        .filter(|line| line.contains("integrity check"))
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .filter(|line| line["level"] == "ERROR")
+        .collect();
+    assert!(
+        reasons
+            .iter()
+            .any(|line| line.to_string().contains(&reference)),
+        "no reason's line carries the request's id {reference}: {reasons:#?}"
+    );
+}
+
+#[tokio::test]
 async fn a_committed_move_is_answered_as_made_even_if_the_new_board_cannot_be_shown() {
     let table = seat_table(TestApp::start().await, "kalah", &["Ann", "Bo"], &[]).await;
     // From now on every stored row records a wrong hash, so loading the game after the move

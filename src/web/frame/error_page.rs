@@ -23,16 +23,21 @@ impl ResponseError for WebError {
     }
 
     /// The page in English; the `error_pages` middleware answers again in the reader's
-    /// language (or in JSON) where it knows them.
+    /// language (or in JSON) where it knows them, and logs the reason then.
     fn error_response(&self) -> HttpResponse {
-        self.response_in(Lang::En, None)
+        self.page_in(Lang::En, None)
     }
 }
 
 impl WebError {
     /// The error as a page in `lang`, with the request's id as a `reference` the reader can
-    /// quote. Error pages carry no session details.
+    /// quote, its reason logged. Error pages carry no session details.
     pub fn response_in(&self, lang: Lang, reference: Option<String>) -> HttpResponse {
+        self.log_reason();
+        self.page_in(lang, reference)
+    }
+
+    fn page_in(&self, lang: Lang, reference: Option<String>) -> HttpResponse {
         let page = MessagePage {
             layout: Layout::anonymous(status_title(self.status, lang), lang),
             message: lang.say(&self.message, &[]),
@@ -47,6 +52,7 @@ impl WebError {
 
     /// The error in JSON (`{"error": "…", "request_id": "…"}`), its words in `lang`.
     pub fn json_in(&self, lang: Lang, req: &HttpRequest) -> HttpResponse {
+        self.log_reason();
         let mut answer = HttpResponse::build(self.status).json(serde_json::json!({
             "error": lang.say(&self.message, &[]),
             "request_id": request_id(req),

@@ -15,6 +15,10 @@ pub struct WebError {
     pub retry_after: Option<u64>,
     /// The methods an address takes, for the Allow header of a 405.
     pub allow: Option<&'static str>,
+    /// What went wrong inside the server, for its log, never for the page: logged when the
+    /// answer is written, inside the request's span, so that the reference the page shows
+    /// finds this line.
+    pub reason: Option<String>,
 }
 
 impl WebError {
@@ -24,6 +28,7 @@ impl WebError {
             message,
             retry_after: None,
             allow: None,
+            reason: None,
         }
     }
 
@@ -49,25 +54,38 @@ impl WebError {
         self
     }
 
+    /// The server's own account of a failure, logged with the answer (see [`WebError::reason`]).
+    pub fn with_reason(mut self, reason: String) -> Self {
+        self.reason = Some(reason);
+        self
+    }
+
+    /// Logs the reason, if there is one; called as the answer is written.
+    pub fn log_reason(&self) {
+        if let Some(reason) = &self.reason {
+            tracing::error!("{reason}");
+        }
+    }
+
     /// No connection to PostgreSQL could be had, so nothing was attempted.
     pub fn database_unavailable(error: impl std::fmt::Display) -> Self {
-        tracing::error!("database unavailable: {error}");
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
             Message::new("database-unavailable"),
         )
         .with_retry_after(5)
+        .with_reason(format!("database unavailable: {error}"))
     }
 
     /// The connection broke while a request was being answered: a commit may or may not have
     /// happened, so the message does not promise either.
     pub fn database_lost(error: impl std::fmt::Display) -> Self {
-        tracing::error!("database connection lost: {error}");
         Self::new(
             StatusCode::SERVICE_UNAVAILABLE,
             Message::new("database-lost"),
         )
         .with_retry_after(5)
+        .with_reason(format!("database connection lost: {error}"))
     }
 
     pub fn bad_request(message: Message) -> Self {
@@ -83,11 +101,11 @@ impl WebError {
     }
 
     pub fn internal(error: impl std::fmt::Display) -> Self {
-        tracing::error!("internal error: {error}");
         Self::new(
             StatusCode::INTERNAL_SERVER_ERROR,
             Message::new("internal-error"),
         )
+        .with_reason(format!("internal error: {error}"))
     }
 }
 
@@ -111,11 +129,9 @@ impl From<ServiceError> for WebError {
             ServiceError::Rule(_) => StatusCode::UNPROCESSABLE_ENTITY,
             ServiceError::Gone(_) => StatusCode::GONE,
             ServiceError::Damaged(broken) => {
-                tracing::error!("{error}");
-                return WebError::new(
-                    StatusCode::INTERNAL_SERVER_ERROR,
-                    Message::new("log-damaged").with("row", broken.seq),
-                );
+                let message = Message::new("log-damaged").with("row", broken.seq);
+                return WebError::new(StatusCode::INTERNAL_SERVER_ERROR, message)
+                    .with_reason(error.to_string());
             }
             ServiceError::Corrupt(_) | ServiceError::Database(_) => {
                 return WebError::internal(error);

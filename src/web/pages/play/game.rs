@@ -14,10 +14,13 @@ use crate::game_log::commands;
 use crate::metrics::Channel;
 use crate::rules::Message;
 use crate::web::AppState;
+use crate::web::frame::error_page::request_id;
 use crate::web::frame::etag::{Answer, HeldTags};
 use crate::web::frame::layout::see_other;
 use crate::web::pages::json::{json_response, wants_json};
-use crate::web::pages::play::board::page::{Rendered, answer_on, rendered, respond};
+use crate::web::pages::play::board::page::{
+    Rendered, answer_on, rendered, respond, respond_refused,
+};
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
@@ -237,7 +240,7 @@ pub async fn play(
             json,
         );
         if let Ok(fresh) = board.await {
-            return respond(fresh, error.status);
+            return respond_refused(fresh, error.status, request_id(&req));
         }
     }
     if json {

@@ -657,6 +657,23 @@ pub fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, W
     Ok(response)
 }
 
+/// A refusal answered with the fresh board, as [`respond`] answers it; in JSON the twin carries
+/// `request_id` beside its `error`, as every JSON error does, so that the reference finds the
+/// request's lines in the server's log.
+pub fn respond_refused(
+    mut rendered: Rendered,
+    status: StatusCode,
+    request_id: Option<String>,
+) -> Result<HttpResponse, WebError> {
+    if let Built::Json(json) = &rendered.built
+        && let Ok(Value::Object(mut twin)) = serde_json::from_slice::<Value>(json)
+    {
+        twin.insert("request_id".into(), request_id.into());
+        rendered.built = Built::Json(serde_json::to_vec(&twin).expect("JSON serializes"));
+    }
+    respond(rendered, status)
+}
+
 /// Renders the game page, or its JSON twin when `json`, off the async executor.
 pub async fn rendered(
     state: &web::Data<AppState>,
