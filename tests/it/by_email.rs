@@ -56,15 +56,25 @@ impl Inbound {
         Self::send_to(self.addr, from, to, raw)
     }
 
+    /// As [`Inbound::send`], for a message whose bytes are not UTF-8 (another charset, sent
+    /// as eight bits).
+    pub fn send_bytes(&self, from: &str, to: &str, raw: &[u8]) -> Result<(), String> {
+        Self::send_bytes_to(self.addr, from, to, raw)
+    }
+
     /// Delivers `raw` to the listener at `addr`, as [`Inbound::send`] does.
     pub fn send_to(addr: SocketAddr, from: &str, to: &str, raw: &str) -> Result<(), String> {
+        Self::send_bytes_to(addr, from, to, raw.as_bytes())
+    }
+
+    fn send_bytes_to(addr: SocketAddr, from: &str, to: &str, raw: &[u8]) -> Result<(), String> {
         let transport = SmtpTransport::builder_dangerous(addr.ip().to_string())
             .port(addr.port())
             .build();
         let from = (!from.is_empty()).then(|| from.parse().unwrap());
         let envelope = Envelope::new(from, vec![to.parse().unwrap()]).unwrap();
         transport
-            .send_raw(&envelope, raw.as_bytes())
+            .send_raw(&envelope, raw)
             .map(|_| ())
             .map_err(|e| e.to_string())
     }
@@ -287,6 +297,10 @@ async fn whole_game(kind: &str, names: &[&str], seed: u64, policy: Policy) {
     let twin = table.twin(0).await;
     assert_eq!(twin["status"]["state"], "finished", "{twin}");
     assert!(outcomes(&table.app).iter().all(|o| o != "pending"));
+    // Everyone hears by email how it ended, the player whose reply ended it too.
+    for email in &table.emails {
+        table.app.mail(email, "Game over");
+    }
     assert_log_verifies(&table).await;
 }
 
@@ -838,27 +852,28 @@ async fn a_reply_piped_to_receive_mail_is_played() {
         .unwrap();
     assert!(again.wait().unwrap().success());
     assert_eq!(log_length(app), before + 1);
-    // An unknown address makes the mail server bounce it (EX_NOUSER).
-    let mut unknown = std::process::Command::new(env!("CARGO_BIN_EXE_turnpost"))
-        .args([
-            "receive-mail",
-            "--sender",
-            email,
-            "--recipient",
-            "play+nothing-3@localhost",
-        ])
-        .env("TURNPOST__DATABASE__URL", &app.settings.database.url)
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    unknown
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(raw.as_bytes())
-        .unwrap();
-    assert_eq!(unknown.wait().unwrap().code(), Some(67));
+    // An unknown address makes the mail server bounce it (EX_NOUSER); a message refused for
+    // what it is, here one over `inbound.max_bytes`, too (EX_DATAERR).
+    let piped = |recipient: &str, raw: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_turnpost"))
+            .args(["receive-mail", "--sender", email, "--recipient", recipient])
+            .env("TURNPOST__DATABASE__URL", &app.settings.database.url)
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(raw.as_bytes())
+            .unwrap();
+        child.wait().unwrap().code()
+    };
+    assert_eq!(piped("play+nothing-3@localhost", &raw), Some(67));
+    let huge = reply(email, &to, "x", &format!("5\r\n{}", "x".repeat(300_000)));
+    assert_eq!(piped(&to, &huge), Some(65));
+    assert_eq!(log_length(app), before + 1);
 }
 
 #[actix_web::test]

@@ -187,6 +187,9 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
             }
         },
     };
+    if game.phase() == Phase::Active {
+        tell_the_end_to_its_maker::<R>(conn, reply)?;
+    }
     let seq = answers::game::send::<R>(conn, settings, reply, &said)?;
     Ok(Settled {
         outcome,
@@ -195,6 +198,29 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
         player_id: Some(player.id),
         seq: Some(seq),
     })
+}
+
+/// When the reply ended the game (its last move, or a resignation), its sender gets the
+/// game-over email too, as everyone else at the table does: the answer says the game is over,
+/// the game-over email tells the result in full and, once rated, the ratings it gave. A player
+/// who ends a game on its page sees all that there, and gets no such email.
+fn tell_the_end_to_its_maker<R: GameUi>(
+    conn: &mut PgConnection,
+    reply: &Reply<'_>,
+) -> QueryResult<()> {
+    let Ok((game, _)) = load::load::<R>(conn, &reply.game_id) else {
+        return Ok(());
+    };
+    if game.phase() != Phase::Finished {
+        return Ok(());
+    }
+    notifications::enqueue(
+        conn,
+        reply.player.id,
+        notifications::Kind::GameOver,
+        Some((&reply.game_id, game.seq)),
+        serde_json::json!({}),
+    )
 }
 
 /// A reply about a table that has not started: "join" takes the seat the invitation keeps,

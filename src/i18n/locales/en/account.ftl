@@ -69,9 +69,18 @@ privacy-kept-title = What is kept
 privacy-account = Your account: your email address (to sign you in and send you your turns), your name and your settings, for as long as you have the account.
 privacy-logs = Every game's log: each move, who made it and when, under the name each player had then. The logs are kept for good, because they are what lets everyone at a table check the game.
 privacy-ratings = Your ratings, and how each rated game changed them, worked out from the logs.
-privacy-emails = Emails sent to you: the address, subject and dates. An email's words are dropped once it is sent; one that could not be delivered keeps them for { $days } days, so that the site's operator can see what went wrong.
-privacy-replies = Your replies to Turnpost's emails: kept { $days } days, then deleted.
-privacy-sessions = Where you are signed in: the browser's name and when it was used, until you sign out or { $days } days without use. Sign-in links are deleted once they expire.
+privacy-emails = Emails sent to you: the address, subject and dates. An email's words are dropped once it is sent; one that could not be delivered keeps them for { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }, so that the site's operator can see what went wrong.
+privacy-replies = Your replies to Turnpost's emails: kept { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }, then deleted.
+privacy-sessions = Where you are signed in: the browser's name and when it was used, until you sign out or { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } without use. Sign-in links are deleted once they expire.
 privacy-copy-title = Your copy
 privacy-copy = Settings → Download my data gives you one file with all of it, your games' logs included.
 name-reserved = Names that start with “Former player” are kept for closed accounts. Please choose another.
@@ -82,7 +91,10 @@ settings-close-resign = Resign them
 settings-close-computer = Leave each to a computer where the table allows it, and resign the others
 settings-close-button = Email me the link to close my account
 close-sent-title = Check your email
-close-sent = We emailed you a link to close your account. It works once and expires in { $minutes } minutes. Nothing is closed until you follow it and confirm.
+close-sent = We emailed you a link to close your account. It works once and expires in { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }. Nothing is closed until you follow it and confirm.
 close-confirm-title = Close your account
 close-confirm-intro = This closes the account of { $name } ({ $email }) for good.
 close-confirm-resign = Your running games will be resigned.

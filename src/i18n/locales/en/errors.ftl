@@ -21,7 +21,10 @@ invitation-used = This invitation has already been used.
 game-started-already = This game has already started.
 seat-taken-already = You already have a seat at this game.
 vacation-already-away = You are already on vacation until { $until }. Come back first to take a different one.
-vacation-days-allowed = You can take between 1 and { $days } days of vacation this year.
+vacation-days-allowed = You can take between 1 and { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    } of vacation this year.
 invitation-table-called-off = This table was called off, so its invitations no longer work.
 invitation-expired = This invitation has expired. Please ask whoever invited you to invite you again.
 options-invalid = These table options are not valid: { $reason }

@@ -8,7 +8,10 @@ mail-hello = Hello { $name },
 mail-sign-in-subject = Your Turnpost sign-in link
 mail-sign-in-open = Open this link to sign in to Turnpost:
 mail-sign-in-link = Sign in to Turnpost
-mail-sign-in-once = The link works once and expires in { $minutes } minutes. If you did not ask to sign in, you can ignore this message.
+mail-sign-in-once = The link works once and expires in { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }. If you did not ask to sign in, you can ignore this message.
 mail-your-turn-in = Your turn in { $game }
 mail-game-over-in = Game over in { $game }
 mail-result = Result: { $result }
@@ -113,7 +116,10 @@ mail-event-called-off-by-organiser = The organiser has called the tournament off
 mail-close-account-subject = Closing your Turnpost account
 mail-close-account-open = Open this link to close your Turnpost account:
 mail-close-account-link = Close my Turnpost account
-mail-close-account-once = The link works once and expires in { $minutes } minutes, and nothing is closed until you confirm on the page it opens. If you did not ask for this, ignore this message: your account stays as it is.
+mail-close-account-once = The link works once and expires in { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, and nothing is closed until you confirm on the page it opens. If you did not ask for this, ignore this message: your account stays as it is.
 mail-called-off-player-left = The { $game } table { $player } set up was called off: a player who had joined closed their account before it started.
 mail-called-off-invitee-left = The { $game } table { $player } set up was called off: the person it waited for, invited and not yet answered, closed their account.
 command-subject = Turnpost

@@ -39,7 +39,10 @@ sign-in-intro = Enter your email address and we will send you a link that signs 
 sign-in-email-label = Your email address
 sign-in-send = Email me a sign-in link
 sign-in-sent-title = Check your email
-sign-in-sent = We sent a sign-in link to { $email }. It works once and expires in { $minutes } minutes.
+sign-in-sent = We sent a sign-in link to { $email }. It works once and expires in { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }.
 sign-in-nothing-arrived = Nothing arrived? Check your spam folder, or
 sign-in-ask-again = ask for another link.
 sign-in-link-as = This link signs you in to Turnpost as { $email }.

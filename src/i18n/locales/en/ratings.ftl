@@ -26,7 +26,10 @@ ratings-how-audit = Every rated game's log ends with each player's rating before
 ratings-no-such-game = There is no such game, so it has no ratings. The games with leaderboards are listed at /ratings.
 ratings-bad-page = The page number must be a whole number from 1.
 leaderboard-title = { $game } leaderboard
-leaderboard-rule = Established players only: a deviation of { $deviation } or less, at least { $games } rated games, and one of them in the last { $days } days.
+leaderboard-rule = Established players only: a deviation of { $deviation } or less, at least { $games } rated games, and one of them in the last { $days ->
+        [one] { $days } day
+       *[other] { $days } days
+    }.
 leaderboard-empty = Nobody is established in this game yet.
 leaderboard-rank = Rank
 leaderboard-player = Player
