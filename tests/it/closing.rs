@@ -471,12 +471,8 @@ async fn a_closure_link_is_refused_to_anyone_signed_in_as_someone_else() {
     let app = TestApp::start().await;
     let ann = app.signed_in("ann@example.com", "Ann").await;
     let bo = app.signed_in("bo@example.com", "Bo").await;
-    let settings = ann.get("/settings").await;
-    let fields = [
-        ("csrf", settings.csrf()),
-        ("running_games", "resign".into()),
-    ];
-    let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let csrf = ann.get("/settings").await.csrf();
+    let fields = [("csrf", csrf.as_str()), ("running_games", "resign")];
     let asked = ann.post_form("/settings/close", &fields).await;
     assert_eq!(asked.status, 200, "{}", asked.body);
     let path = closure_path(&app, "ann@example.com");

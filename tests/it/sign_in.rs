@@ -182,12 +182,8 @@ async fn a_link_that_lasts_one_minute_says_one_minute_and_thirty_say_minutes() {
     for (minutes, said) in [(1, "expires in 1 minute."), (30, "expires in 30 minutes.")] {
         let app = TestApp::start_with(|s| s.auth.sign_in_link_minutes = minutes).await;
         let browser = app.browser();
-        let page = browser.get("/sign-in").await;
-        let fields = [
-            ("csrf", page.csrf()),
-            ("email", "gus@example.com".to_string()),
-        ];
-        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let csrf = browser.get("/sign-in").await.csrf();
+        let fields = [("csrf", csrf.as_str()), ("email", "gus@example.com")];
         let sent = browser.post_form("/sign-in", &fields).await;
         assert!(sent.body.contains(said), "{minutes}: {}", sent.body);
         let mail = app.mail("gus@example.com", "sign-in");
