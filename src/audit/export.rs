@@ -6,8 +6,9 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::chain;
+use crate::game_log::error::ReplayError;
 use crate::game_log::fold::cache::Log;
-use crate::game_log::fold::replay::{Game, ReplayError, entries};
+use crate::game_log::fold::replay::{Game, entries};
 use crate::game_log::stream::{Entry, Submitted};
 use crate::rules::Kind;
 use crate::rules::{Rules, Viewer};

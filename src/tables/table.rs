@@ -51,40 +51,60 @@ pub fn leave(conn: &mut PgConnection, game_id: &str, player: &Player) -> Result<
 }
 
 /// Whether a waiting table has run out of ways to fill: none of its invitations can be accepted
-/// any more, and it has no open seats or has listed them for `open_days`.
-fn expired(open_days: i64) -> diesel::expression::SqlLiteral<diesel::sql_types::Bool> {
+/// any more, and it has no open seats or, when `open_days` is given, has listed them that long.
+fn cannot_fill(open_days: Option<i64>) -> diesel::expression::SqlLiteral<diesel::sql_types::Bool> {
+    let listed_too_long = open_days.map_or(String::new(), |days| {
+        format!(
+            "OR games.created_at <= now() - make_interval(days => {})",
+            days.max(1)
+        )
+    });
     diesel::dsl::sql(&format!(
         "games.phase = 'waiting'
          AND NOT EXISTS (SELECT 1 FROM invitations i WHERE i.game_id = games.id
                          AND i.accepted_by IS NULL AND i.expires_at > now())
-         AND (games.open_seats = 0
-              OR games.created_at <= now() - make_interval(days => {}))",
-        open_days.max(1)
+         AND (games.open_seats = 0 {listed_too_long})"
     ))
 }
 
-/// Calls off a table the caller has locked if it can no longer fill (see [`expired`]). Returns
-/// whether it did.
-pub fn cancel_if_expired_locked(
+/// Calls off a table the caller has locked if it can no longer fill (see [`cannot_fill`]), for
+/// `reason`. Returns whether it did.
+fn call_off_unfillable(
     conn: &mut PgConnection,
     game_id: &str,
-    open_days: i64,
+    open_days: Option<i64>,
+    reason: CancelReason,
 ) -> Result<bool> {
-    let expired: Option<String> = games::table
+    let unfillable: Option<String> = games::table
         .find(game_id)
-        .filter(expired(open_days))
+        .filter(cannot_fill(open_days))
         .select(games::id)
         .first(conn)
         .optional()?;
-    if expired.is_none() {
+    if unfillable.is_none() {
         return Ok(false);
     }
     let kind = load::kind_of(conn, game_id)?;
     with_rules!(kind, |R| {
         let (game, rows) = load::<R>(conn, game_id)?;
-        cancel_loaded::<R>(conn, game, &rows, None, CancelReason::InvitationsExpired)?;
+        cancel_loaded::<R>(conn, game, &rows, None, reason)?;
         Ok(true)
     })
+}
+
+/// Calls off a table the caller has locked if its invitations expired and its open seats, if
+/// any, were listed for `open_days`. Returns whether it did.
+pub fn cancel_if_expired_locked(
+    conn: &mut PgConnection,
+    game_id: &str,
+    open_days: i64,
+) -> Result<bool> {
+    call_off_unfillable(
+        conn,
+        game_id,
+        Some(open_days),
+        CancelReason::InvitationsExpired,
+    )
 }
 
 /// A person invited to `game_id`, who has not answered, closes their account: their invitation
@@ -92,34 +112,13 @@ pub fn cancel_if_expired_locked(
 /// seats) it is called off, its log saying so. Returns whether it was called off.
 pub fn invitee_left(conn: &mut PgConnection, game_id: &str, email: &str) -> Result<bool> {
     conn.transaction(|conn| {
-        let kind = lock_game(conn, game_id)?;
+        lock_game(conn, game_id)?;
         diesel::delete(invitations::table)
             .filter(invitations::game_id.eq(game_id))
             .filter(invitations::email.eq(email))
             .filter(invitations::accepted_by.is_null())
             .execute(conn)?;
-        let still_open: Option<String> = games::table
-            .find(game_id)
-            .filter(games::phase.eq("waiting"))
-            .filter(diesel::dsl::sql::<diesel::sql_types::Bool>(
-                "(games.open_seats > 0 OR EXISTS (SELECT 1 FROM invitations i \
-                  WHERE i.game_id = games.id AND i.accepted_by IS NULL \
-                  AND i.declined_at IS NULL AND i.expires_at > now()))",
-            ))
-            .select(games::id)
-            .first(conn)
-            .optional()?;
-        if still_open.is_some() {
-            return Ok(false);
-        }
-        with_rules!(kind, |R| {
-            let (game, rows) = load::<R>(conn, game_id)?;
-            if game.phase() != Phase::Waiting {
-                return Ok(false);
-            }
-            cancel_loaded::<R>(conn, game, &rows, None, CancelReason::InviteeLeft)?;
-            Ok(true)
-        })
+        call_off_unfillable(conn, game_id, None, CancelReason::InviteeLeft)
     })
 }
 

@@ -23,8 +23,9 @@ use diesel::pg::PgConnection;
 use quick_cache::Weighter;
 use quick_cache::sync::Cache;
 
+use crate::game_log::error::ReplayError;
 use crate::game_log::error::{Result, ServiceError};
-use crate::game_log::fold::replay::{Game, ReplayError, replay};
+use crate::game_log::fold::replay::{Game, replay};
 use crate::game_log::stream::seed::{self, Seed};
 use crate::rules::Kind;
 use crate::rules::Rules;

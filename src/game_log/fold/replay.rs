@@ -2,11 +2,10 @@
 
 use std::collections::BTreeMap;
 
-pub use crate::game_log::error::ReplayError;
-
 use chrono::{DateTime, Utc};
 use serde_json::Value;
 
+use crate::game_log::error::ReplayError;
 use crate::game_log::stream::time_control::{Clocks, TimeControl};
 use crate::game_log::stream::{
     CancelReason, Entry, EventTable, Participant, RatingChange, RatingRange, stored,

@@ -71,7 +71,7 @@ pub fn fold(rows: &[EventRow]) -> std::result::Result<Event, FoldError> {
 
 /// A log that does not fold, as the service reports it.
 pub fn corrupt(e: FoldError) -> ServiceError {
-    ServiceError::Corrupt(crate::game_log::fold::replay::ReplayError {
+    ServiceError::Corrupt(crate::game_log::error::ReplayError {
         seq: e.seq,
         problem: e.problem,
     })

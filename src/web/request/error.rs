@@ -152,8 +152,8 @@ impl From<ServiceError> for WebError {
     }
 }
 
-impl From<crate::game_log::fold::replay::ReplayError> for WebError {
-    fn from(error: crate::game_log::fold::replay::ReplayError) -> Self {
+impl From<crate::game_log::error::ReplayError> for WebError {
+    fn from(error: crate::game_log::error::ReplayError) -> Self {
         WebError::internal(error)
     }
 }

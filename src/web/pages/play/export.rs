@@ -7,8 +7,8 @@ use actix_web::web::Bytes;
 use actix_web::{HttpResponse, web};
 
 use crate::audit::export::Written;
+use crate::game_log::error::ReplayError;
 use crate::game_log::fold::load;
-use crate::game_log::fold::replay::ReplayError;
 use crate::rules::Rules;
 use crate::rules::with_rules;
 use crate::web::AppState;
