@@ -11,6 +11,13 @@
 //! replaced by a pseudonym when a person closes their account, and every hash still holds — for
 //! the rows the server keeps and for exports downloaded earlier. Logs written before this rule
 //! hashed the names too; [`RowContent::hash_with_names`] still checks those rows.
+//!
+//! Words people type stay outside the hash the same way: the words of a message, the object
+//! `{"commitment": …, "salt": …, "text": …}` (exactly those three members, each a string), are
+//! hashed as `{"commitment": …}`. The commitment is the SHA-256 of the salt and the text (see
+//! [`words_commitment`]), so the hash still fixes the words while they are kept, and the salt
+//! and text can be deleted — by their author, a moderator, or a closing account — without
+//! breaking the chain.
 
 use std::io::{self, Write};
 
@@ -98,6 +105,47 @@ pub fn participant_id(map: &serde_json::Map<String, Value>) -> Option<&Value> {
     (map.len() == 2 && map.get("name").is_some_and(Value::is_string)).then_some(id)
 }
 
+/// The words of a message, when `map` is them with the salt and text still kept: exactly the
+/// strings `commitment`, `salt` and `text`.
+pub fn kept_words(map: &serde_json::Map<String, Value>) -> Option<(&str, &str, &str)> {
+    let member = |key: &str| map.get(key).and_then(Value::as_str);
+    match (
+        map.len(),
+        member("commitment"),
+        member("salt"),
+        member("text"),
+    ) {
+        (3, Some(commitment), Some(salt), Some(text)) => Some((commitment, salt, text)),
+        _ => None,
+    }
+}
+
+/// The commitment to `text` under `salt` (hex): the hex SHA-256 of the salt's bytes followed by
+/// the text's UTF-8.
+pub fn words_commitment(salt: &[u8], text: &str) -> String {
+    let mut hasher = Sha256::new();
+    hasher.update(salt);
+    hasher.update(text.as_bytes());
+    hex::encode(hasher.finalize())
+}
+
+/// `value` with every message's salt and text deleted, its commitment kept: what is left of a
+/// row once its words are removed. Its hash is unchanged.
+pub fn words_removed(value: &Value) -> Value {
+    match value {
+        Value::Array(items) => Value::Array(items.iter().map(words_removed).collect()),
+        Value::Object(map) => match kept_words(map) {
+            Some((commitment, _, _)) => serde_json::json!({ "commitment": commitment }),
+            None => Value::Object(
+                map.iter()
+                    .map(|(key, item)| (key.clone(), words_removed(item)))
+                    .collect(),
+            ),
+        },
+        scalar => scalar.clone(),
+    }
+}
+
 /// Feeds what is written into a hasher.
 struct Hashing<'a>(&'a mut Sha256);
 
@@ -135,6 +183,11 @@ fn write_value(value: &Value, out: &mut impl Write, names: Names) -> io::Result<
         Value::Object(map) if names == Names::LeftOut && participant_id(map).is_some() => {
             out.write_all(b"{\"id\":")?;
             serde_json::to_writer(&mut *out, &map["id"])?;
+            out.write_all(b"}")
+        }
+        Value::Object(map) if names == Names::LeftOut && kept_words(map).is_some() => {
+            out.write_all(b"{\"commitment\":")?;
+            serde_json::to_writer(&mut *out, &map["commitment"])?;
             out.write_all(b"}")
         }
         Value::Object(map) => {
@@ -334,6 +387,30 @@ mod tests {
         );
         let text_id = json!([{"id": "7", "name": "Alice"}]);
         assert!(row(1, &c, &text_id).canonical_json().contains("Alice"));
+    }
+
+    #[test]
+    fn a_messages_words_are_outside_the_hash_and_their_commitment_inside() {
+        let c = json!({"type": "say"});
+        let said = |text: &str, commitment: &str| json!([{"type": "said", "text": {"commitment": commitment, "salt": "00", "text": text}}]);
+        let commitment = words_commitment(&[0], "hello");
+        let (kept, altered, other) = (
+            said("hello", &commitment),
+            said("goodbye", &commitment),
+            said("hello", &words_commitment(&[0], "hullo")),
+        );
+        let removed = words_removed(&kept);
+        assert_eq!(
+            removed,
+            json!([{"type": "said", "text": {"commitment": commitment}}])
+        );
+        let hash = |e: &Value| row(1, &c, e).hash(&GENESIS);
+        assert_eq!(hash(&kept), hash(&removed));
+        assert_eq!(hash(&kept), hash(&altered), "the verifier checks words");
+        assert_ne!(hash(&kept), hash(&other));
+        let with_more = json!([{"commitment": commitment, "salt": "00", "text": "hi", "x": 1}]);
+        assert!(row(1, &c, &with_more).canonical_json().contains("hi"));
+        assert_eq!(words_removed(&with_more), with_more);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! (single use, it expires; following it shows a page, and only its button closes). Closing
 //! then, in one transaction: withdraws them from their tournaments by the usual rule; resigns
 //! their running games, or leaves each seat to a computer where the table allows it and they
-//! chose that; calls off the tables they made that have not started; and erases them
+//! chose that; calls off the tables they made that have not started; removes the words of
+//! everything they wrote at a table (a row in each game says so); and erases them
 //! ([`crate::store::erasure`]): from then on they are "Former player N" everywhere, N their
 //! account's number, and nothing kept gives back their address or their name.
 
@@ -134,6 +135,8 @@ pub struct Closed {
     pub left_to_computer: usize,
     pub called_off: usize,
     pub withdrawn: usize,
+    /// Games where the words they wrote were removed.
+    pub talk_removed: usize,
     pub erased: Erased,
 }
 
@@ -223,6 +226,7 @@ fn close_account(
         }
         cache::shared().forget(&game);
     }
+    closed.talk_removed = crate::tables::talk::remove_all_of(conn, player.id)?;
     let who = erasure::identity(conn, player.id)?;
     closed.erased = erasure::erase(conn, &who, &pseudonym(player.id))?;
     tracing::info!(
@@ -231,6 +235,7 @@ fn close_account(
         left_to_computer = closed.left_to_computer,
         called_off = closed.called_off,
         withdrawn = closed.withdrawn,
+        talk_removed = closed.talk_removed,
         log_rows_renamed = closed.erased.log_rows_renamed,
         "account closed"
     );

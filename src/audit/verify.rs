@@ -290,6 +290,11 @@ fn rerun<R: Rules>(
             };
             decide::say_entries(player.clone(), text.clone())
         }
+        Submitted::RemoveTalk {
+            seqs,
+            reason,
+            action,
+        } => decide::remove_talk_entries(row.actor.is_some(), seqs.clone(), *reason, *action),
         Submitted::Away { until } => match recorded.first() {
             Some(Entry::Away { player, .. }) => vec![Entry::Away {
                 player: player.clone(),
@@ -408,12 +413,24 @@ fn check_table_business<R: Rules>(
             if !row.actor.is_some_and(|id| game.has_joined(id)) {
                 return wrong_as(row.seq, "verify-talk-stranger");
             }
-            if decide::tidy_message(text).as_deref() != Ok(text.as_str()) {
+            if !text.holds() {
+                return wrong_as(row.seq, "verify-talk-commitment");
+            }
+            let tidy = |words: &str| decide::tidy_message(words).as_deref() == Ok(words);
+            if !text.text().is_none_or(tidy) {
                 return wrong_as(row.seq, "verify-talk-shape");
             }
             if !matches!(recorded.first(), Some(Entry::Said { player, .. }) if Some(player.id) == row.actor)
             {
                 return wrong_as(row.seq, "verify-talk-name");
+            }
+        }
+        Submitted::RemoveTalk { seqs, reason, .. } => {
+            if let Some(why) = decide::refuse_removal(game, row.actor, seqs, *reason) {
+                return wrong(
+                    row.seq,
+                    Message::new("verify-talk-removal").with("why", why),
+                );
             }
         }
         Submitted::Away { until } => {

@@ -3,7 +3,8 @@
 //! keep every row, with the pseudonym where the name was: names lie outside the logs' hashes
 //! (see `crate::chain`), and the logs' trigger lets an UPDATE change nothing else.
 //!
-//! Table talk and event titles are the words people typed; they are kept as typed.
+//! The words of their table talk were removed before (see `crate::tables::talk`); event titles
+//! are kept as typed.
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -260,7 +261,7 @@ fn json_inner(text: &str) -> String {
 }
 
 /// `text` as askama's HTML escaping writes it: each of `"&'<>` as a decimal reference.
-fn html_escaped(text: &str) -> String {
+pub fn html_escaped(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {

@@ -37,6 +37,13 @@ impl EventRow {
     pub fn hash_hex(&self) -> String {
         hex::encode(&self.hash)
     }
+
+    /// Deletes the words of the row's talk, as the database does when they are removed: the
+    /// row's hash is unchanged.
+    pub fn forget_words(&mut self) {
+        self.command = LogJson::new(&crate::chain::words_removed(&self.command.value()));
+        self.events = LogJson::new(&crate::chain::words_removed(&self.events.value()));
+    }
 }
 
 pub fn format_time(time: DateTime<Utc>) -> String {

@@ -7,6 +7,11 @@
 //! only if every row still holds by the rule it was written under: a log altered behind the
 //! server's back is left as it is, for the audit to report. The old and new head of each log
 //! hashed again are kept in `log_rehashes`.
+//!
+//! **Talk outside the hashes.** Logs written before table talk was committed to hold each
+//! message's text itself in the hashed row. Each message becomes words committed to under a
+//! fresh salt (see `crate::game_log::stream::Talk`) and the log is hashed again, on the same
+//! terms: only a log that still holds, with its old and new heads kept.
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -16,6 +21,7 @@ use crate::chain::{GENESIS, Hash, RowContent};
 use crate::store::events::format_time;
 
 const NAMES_OUTSIDE_HASHES: &str = "names-outside-hashes";
+const TALK_OUTSIDE_HASHES: &str = "talk-outside-hashes";
 
 /// The two hash-chained logs: games' and tournaments'.
 const LOGS: [(&str, &str, &str); 2] = [
@@ -65,85 +71,136 @@ struct Done {
 
 /// Runs every upgrade not yet done, each in one transaction.
 pub fn run(conn: &mut PgConnection) -> QueryResult<Upgraded> {
-    let done: Done = diesel::sql_query("SELECT count(*) AS n FROM data_upgrades WHERE name = $1")
-        .bind::<Text, _>(NAMES_OUTSIDE_HASHES)
-        .get_result(conn)?;
-    if done.n > 0 {
-        return Ok(Upgraded::default());
-    }
-    conn.transaction(|conn| {
-        let mut upgraded = Upgraded::default();
-        for (log, table, key) in LOGS {
-            diesel::sql_query(format!("ALTER TABLE {table} DISABLE TRIGGER USER")).execute(conn)?;
-            rehash_table(conn, log, table, key, &mut upgraded)?;
-            diesel::sql_query(format!("ALTER TABLE {table} ENABLE TRIGGER USER")).execute(conn)?;
+    let mut upgraded = Upgraded::default();
+    for (name, logs) in [
+        (NAMES_OUTSIDE_HASHES, &LOGS[..]),
+        (TALK_OUTSIDE_HASHES, &LOGS[..1]),
+    ] {
+        let done: Done =
+            diesel::sql_query("SELECT count(*) AS n FROM data_upgrades WHERE name = $1")
+                .bind::<Text, _>(name)
+                .get_result(conn)?;
+        if done.n > 0 {
+            continue;
         }
-        diesel::sql_query("INSERT INTO data_upgrades (name) VALUES ($1)")
-            .bind::<Text, _>(NAMES_OUTSIDE_HASHES)
-            .execute(conn)?;
-        if upgraded != Upgraded::default() {
+        let this = conn.transaction(|conn| {
+            let mut this = Upgraded::default();
+            for (log, table, key) in logs {
+                diesel::sql_query(format!("ALTER TABLE {table} DISABLE TRIGGER USER"))
+                    .execute(conn)?;
+                rehash_table(conn, name, (log, table, key), &mut this)?;
+                diesel::sql_query(format!("ALTER TABLE {table} ENABLE TRIGGER USER"))
+                    .execute(conn)?;
+            }
+            diesel::sql_query("INSERT INTO data_upgrades (name) VALUES ($1)")
+                .bind::<Text, _>(name)
+                .execute(conn)?;
+            QueryResult::Ok(this)
+        })?;
+        if this != Upgraded::default() {
             tracing::info!(
-                rehashed = upgraded.logs_rehashed,
-                damaged = upgraded.logs_damaged,
-                "logs hashed again with names left out"
+                upgrade = name,
+                rehashed = this.logs_rehashed,
+                damaged = this.logs_damaged,
+                "logs hashed again"
             );
         }
-        Ok(upgraded)
-    })
+        upgraded.logs_rehashed += this.logs_rehashed;
+        upgraded.logs_damaged += this.logs_damaged;
+    }
+    Ok(upgraded)
 }
 
-/// Hashes again, log by log, every log of `table` that has a row hashed with names.
+/// The logs an upgrade has to look at: for talk, only games with a message in plain text.
+fn logs_to_upgrade(upgrade: &str, table: &str, key: &str) -> String {
+    match upgrade {
+        TALK_OUTSIDE_HASHES => format!(
+            "SELECT DISTINCT {key} AS log_id FROM {table}
+             WHERE command->>'type' = 'say' AND jsonb_typeof(command->'text') = 'string'"
+        ),
+        _ => format!("SELECT DISTINCT {key} AS log_id FROM {table}"),
+    }
+}
+
+/// Hashes again, log by log, every log of `table` that `upgrade` changes.
 fn rehash_table(
     conn: &mut PgConnection,
-    log: &str,
-    table: &str,
-    key: &str,
+    upgrade: &str,
+    (log, table, key): (&str, &str, &str),
     upgraded: &mut Upgraded,
 ) -> QueryResult<()> {
-    let ids: Vec<String> =
-        diesel::sql_query(format!("SELECT DISTINCT {key} AS log_id FROM {table}"))
-            .load::<LogId>(conn)?
-            .into_iter()
-            .map(|row| row.log_id)
-            .collect();
+    let ids: Vec<String> = diesel::sql_query(logs_to_upgrade(upgrade, table, key))
+        .load::<LogId>(conn)?
+        .into_iter()
+        .map(|row| row.log_id)
+        .collect();
     for id in ids {
-        let rows: Vec<Row> = diesel::sql_query(format!(
+        let mut rows: Vec<Row> = diesel::sql_query(format!(
             "SELECT {key} AS log_id, seq, actor, command, events, recorded_at, prev_hash, hash
              FROM {table} WHERE {key} = $1 ORDER BY seq"
         ))
         .bind::<Text, _>(&id)
         .load(conn)?;
-        match rehashed(&rows) {
-            Rehash::Current => {}
-            Rehash::Damaged => upgraded.logs_damaged += 1,
-            Rehash::Changed(hashes) => {
-                for (row, (prev, hash)) in rows.iter().zip(&hashes) {
-                    diesel::sql_query(format!(
-                        "UPDATE {table} SET prev_hash = $1, hash = $2 WHERE {key} = $3 AND seq = $4"
-                    ))
-                    .bind::<Bytea, _>(prev.as_slice())
-                    .bind::<Bytea, _>(hash.as_slice())
-                    .bind::<Text, _>(&id)
-                    .bind::<BigInt, _>(row.seq)
-                    .execute(conn)?;
-                }
-                let old_head = rows.last().map(|r| r.hash.clone()).unwrap_or_default();
-                let new_head = hashes.last().map(|(_, h)| h.to_vec()).unwrap_or_default();
-                diesel::sql_query(
-                    "INSERT INTO log_rehashes (log, log_id, old_head, new_head)
-                     VALUES ($1, $2, $3, $4)
-                     ON CONFLICT (log, log_id) DO UPDATE SET new_head = excluded.new_head",
-                )
-                .bind::<Text, _>(log)
-                .bind::<Text, _>(&id)
-                .bind::<Bytea, _>(old_head)
-                .bind::<Bytea, _>(new_head)
-                .execute(conn)?;
-                upgraded.logs_rehashed += 1;
+        let old_head = rows.last().map(|r| r.hash.clone()).unwrap_or_default();
+        let hashes = match rehashed(&mut rows, upgrade == TALK_OUTSIDE_HASHES) {
+            Rehash::Current => continue,
+            Rehash::Damaged => {
+                upgraded.logs_damaged += 1;
+                continue;
             }
+            Rehash::Changed(hashes) => hashes,
+        };
+        for (row, (prev, hash)) in rows.iter().zip(&hashes) {
+            diesel::sql_query(format!(
+                "UPDATE {table} SET command = $1, events = $2, prev_hash = $3, hash = $4
+                 WHERE {key} = $5 AND seq = $6"
+            ))
+            .bind::<Jsonb, _>(&row.command)
+            .bind::<Jsonb, _>(&row.events)
+            .bind::<Bytea, _>(prev.as_slice())
+            .bind::<Bytea, _>(hash.as_slice())
+            .bind::<Text, _>(&id)
+            .bind::<BigInt, _>(row.seq)
+            .execute(conn)?;
         }
+        let new_head = hashes.last().map(|(_, h)| h.to_vec()).unwrap_or_default();
+        diesel::sql_query(
+            "INSERT INTO log_rehashes (log, log_id, upgrade, old_head, new_head)
+             VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (log, log_id, upgrade) DO UPDATE SET new_head = excluded.new_head",
+        )
+        .bind::<Text, _>(log)
+        .bind::<Text, _>(&id)
+        .bind::<Text, _>(upgrade)
+        .bind::<Bytea, _>(old_head)
+        .bind::<Bytea, _>(new_head)
+        .execute(conn)?;
+        upgraded.logs_rehashed += 1;
     }
     Ok(())
+}
+
+/// Commits to a message in plain text: the command's words and the entry's become one object
+/// of words under a fresh salt. Whether the row changed.
+fn commit_plain_talk(row: &mut Row) -> bool {
+    let Some(text) = (row.command.get("type").and_then(|t| t.as_str()) == Some("say"))
+        .then(|| row.command.get("text").and_then(|t| t.as_str()))
+        .flatten()
+        .map(str::to_string)
+    else {
+        return false;
+    };
+    let words = serde_json::to_value(crate::game_log::stream::Talk::commit(text.clone()))
+        .expect("words serialize");
+    row.command["text"] = words.clone();
+    for entry in row.events.as_array_mut().into_iter().flatten() {
+        if entry.get("type").and_then(|t| t.as_str()) == Some("said")
+            && entry.get("text").and_then(|t| t.as_str()) == Some(text.as_str())
+        {
+            entry["text"] = words.clone();
+        }
+    }
+    true
 }
 
 enum Rehash {
@@ -155,12 +212,18 @@ enum Rehash {
     Changed(Vec<(Hash, Hash)>),
 }
 
-fn rehashed(rows: &[Row]) -> Rehash {
+/// Every row's prev_hash and hash by today's rule, after (with `commit_talk`) each message in
+/// plain text is committed to; nothing changes unless every row holds by the rule it was
+/// written under.
+fn rehashed(rows: &mut [Row], commit_talk: bool) -> Rehash {
     let (mut old_prev, mut new_prev) = (GENESIS, GENESIS);
     let mut hashes = Vec::with_capacity(rows.len());
     let mut changed = false;
-    for (expected, row) in (1..).zip(rows) {
+    for (expected, row) in (1..).zip(rows.iter_mut()) {
         let recorded_at = format_time(row.recorded_at);
+        let Ok(recorded) = Hash::try_from(row.hash.as_slice()) else {
+            return Rehash::Damaged;
+        };
         let content = RowContent {
             game_id: &row.log_id,
             seq: row.seq,
@@ -169,14 +232,22 @@ fn rehashed(rows: &[Row]) -> Rehash {
             events: &row.events,
             recorded_at: &recorded_at,
         };
-        let Ok(recorded) = Hash::try_from(row.hash.as_slice()) else {
-            return Rehash::Damaged;
-        };
         let links = row.seq == expected && row.prev_hash.as_slice() == old_prev.as_slice();
         if !links || !content.hashes_to(&old_prev, &recorded) {
             return Rehash::Damaged;
         }
-        let hash = content.hash(&new_prev);
+        if commit_talk {
+            commit_plain_talk(row);
+        }
+        let hash = RowContent {
+            game_id: &row.log_id,
+            seq: row.seq,
+            actor: row.actor,
+            command: &row.command,
+            events: &row.events,
+            recorded_at: &recorded_at,
+        }
+        .hash(&new_prev);
         changed |= hash != recorded;
         hashes.push((new_prev, hash));
         (old_prev, new_prev) = (recorded, hash);

@@ -1,4 +1,5 @@
-//! A table's own business besides the moves: calling it off before it starts, and table talk.
+//! A table's own business besides the moves: calling it off before it starts, leaving it, and
+//! a rematch.
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -11,7 +12,6 @@ use crate::game_log::fold::load;
 use crate::game_log::fold::load::load;
 use crate::game_log::fold::load::lock_game;
 use crate::game_log::fold::replay::{Game, Phase};
-use crate::game_log::stream::participant;
 use crate::game_log::stream::{CancelReason, Submitted};
 use crate::rules::Rules;
 use crate::rules::message::Message;
@@ -263,33 +263,6 @@ fn check_rating_range(
             .with("range", range.message())
             .with("rating", rating),
     ))
-}
-
-/// A player at the table writes `text` (already tidied). Spectators cannot; nor can anyone at
-/// a table that was called off.
-pub fn say(conn: &mut PgConnection, game_id: &str, player: &Player, text: String) -> Result<i64> {
-    conn.transaction(|conn| {
-        let kind = lock_game(conn, game_id)?;
-        with_rules!(kind, |R| {
-            let (game, rows) = load::<R>(conn, game_id)?;
-            if !game.has_joined(player.id) {
-                return Err(ServiceError::Forbidden(Message::new(
-                    "table-talk-only-players",
-                )));
-            }
-            if game.phase() == Phase::Cancelled {
-                return Err(ServiceError::Gone(Message::new("table-called-off")));
-            }
-            commit::<R>(
-                conn,
-                game,
-                rows.last(),
-                Some(player.id),
-                Submitted::Say { text: text.clone() },
-                decide::say_entries(participant(player), text),
-            )
-        })
-    })
 }
 
 /// What a rematch of a finished game needs: the same table, inviting the same players.

@@ -93,6 +93,16 @@ async fn a_closed_account_leaves_no_trace_and_every_log_still_verifies() {
         .await;
     assert_eq!(resigned.status, 200, "{}", resigned.body);
     let invited = create_game(bo, "quarto", &[EMAIL], &[]).await;
+    // Her words at a table, which go with her; Bo's stay.
+    for (who, text) in [
+        (zeph, "Periwinkle lanterns tonight"),
+        (bo, "Bo's own words"),
+    ] {
+        let csrf = who.get(&timed).await.csrf();
+        let said =
+            (who.post_form(&format!("{timed}/say"), &[("csrf", &csrf), ("text", text)])).await;
+        assert_eq!(said.status, 200, "{}", said.body);
+    }
 
     let event = {
         let conn = &mut app.db.connect_as_server();
@@ -196,6 +206,17 @@ async fn a_closed_account_leaves_no_trace_and_every_log_still_verifies() {
         "the name is still in the database"
     );
     assert!(dump.contains(&pseudonym));
+    assert!(
+        !dump.contains("Periwinkle"),
+        "her words are still in the database"
+    );
+    let timed_page = bo.get(&timed).await;
+    assert!(
+        timed_page.body.contains("Bo&#39;s own words"),
+        "{}",
+        timed_page.body
+    );
+    assert!(timed_page.body.contains("This message was removed."));
     let server_log = std::fs::read_to_string(&log_path).unwrap();
     let _ = std::fs::remove_file(&log_path);
     assert!(server_log.contains("account closed"), "{server_log}");

@@ -64,6 +64,7 @@ mod site_audit;
 mod slow_clients;
 mod table_life;
 mod takeover;
+mod talk_removal;
 mod two_servers;
 mod vacation;
 mod your_games;

@@ -19,7 +19,6 @@ use turnpost::game_log::record::write;
 use turnpost::rules::kalah::Kalah;
 use turnpost::store::events;
 use turnpost::store::pipelined::APPLICATION_NAME;
-use turnpost::tables::table as tables;
 
 use crate::support::{Table, TestApp, TestDb, seat_table};
 
@@ -400,7 +399,7 @@ async fn a_move_decided_before_another_row_was_added_is_not_written() {
 
     // Meanwhile the other player writes at the table, and commits once the move waits for it.
     let talked: Result<i64, turnpost::game_log::error::ServiceError> = conn.transaction(|conn| {
-        let row = tables::say(conn, &id, &talking, "Good luck".into())?;
+        let row = turnpost::tables::talk::say(conn, &id, &talking, "Good luck".into())?;
         go.send(()).unwrap();
         let started = Instant::now();
         while !waiting_for_a_lock(db, racing) {

@@ -9,7 +9,7 @@ use rand::seq::SliceRandom;
 
 use crate::game_log::fold::replay::Game;
 use crate::game_log::stream::seed::{self, Seed};
-use crate::game_log::stream::{CancelReason, Entry, Participant};
+use crate::game_log::stream::{CancelReason, Entry, Participant, RemovalReason, RemovedBy, Talk};
 use crate::rules::{Message, RuleError, Rules, Seat, Status, Viewer};
 
 /// A player takes a seat. If that fills the table, the game starts: the seating is drawn (or, in
@@ -213,7 +213,55 @@ pub fn tidy_message(text: &str) -> Result<String, Message> {
     Ok(text.to_string())
 }
 
-/// A player writes at the table.
-pub fn say_entries<E>(player: Participant, text: String) -> Vec<Entry<E>> {
+/// A player writes at the table: the words as [`Submitted::Say`] committed to them.
+pub fn say_entries<E>(player: Participant, text: Talk) -> Vec<Entry<E>> {
     vec![Entry::Said { player, text }]
+}
+
+/// The words of the talk in rows `seqs` are removed: by their author when the row has an actor,
+/// or else by a moderator (the server acting on the moderation log's row `action`).
+pub fn remove_talk_entries<E>(
+    by_author: bool,
+    seqs: Vec<i64>,
+    reason: RemovalReason,
+    action: Option<i64>,
+) -> Vec<Entry<E>> {
+    let by = match by_author {
+        true => RemovedBy::Author,
+        false => RemovedBy::Moderator,
+    };
+    vec![Entry::TalkRemoved {
+        seqs,
+        by,
+        reason,
+        action,
+    }]
+}
+
+/// Why the talk in rows `seqs` cannot be removed by `by` (the author's id, or none for a
+/// moderator) for `reason`, if it cannot: each row must be talk, not removed already, and the
+/// author's own unless a moderator removes it; an author gives an author's reason and a
+/// moderator a moderator's.
+pub fn refuse_removal<R: Rules>(
+    game: &Game<R>,
+    by: Option<i64>,
+    seqs: &[i64],
+    reason: RemovalReason,
+) -> Option<Message> {
+    if seqs.is_empty() || by.is_some() != reason.is_authors() {
+        return Some(Message::new("talk-removal-reason"));
+    }
+    for seq in seqs {
+        match game.talk.get(seq) {
+            None => return Some(Message::new("talk-not-found").with("seq", *seq)),
+            Some(talked) if talked.removed => {
+                return Some(Message::new("talk-removed-already").with("seq", *seq));
+            }
+            Some(talked) if by.is_some_and(|id| id != talked.author) => {
+                return Some(Message::new("talk-not-yours"));
+            }
+            Some(_) => {}
+        }
+    }
+    None
 }

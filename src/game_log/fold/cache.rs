@@ -68,14 +68,26 @@ impl<R: Rules> Folded<R> {
         })
     }
 
-    /// Checks that `newer` continues the log and folds it in.
+    /// Checks that `newer` continues the log and folds it in. Talk whose words a newer row
+    /// removes loses them here too, as it did in the database in that row's transaction.
     fn extend(&mut self, newer: Vec<EventRow>) -> Result<()> {
         events::verify_chain_after(self.rows.last(), &newer).map_err(ServiceError::Damaged)?;
         for row in &newer {
             self.game.fold_row(row)?;
         }
+        let removes = (newer.iter()).any(|row| row.command.type_tag() == Some("remove_talk"));
         // Copies the rows only while another request is still reading the older log.
-        Arc::make_mut(&mut self.rows).extend(newer);
+        let rows = Arc::make_mut(&mut self.rows);
+        rows.extend(newer);
+        if removes {
+            let removed = (self.game.talk.iter()).filter(|(_, talked)| talked.removed);
+            for (seq, _) in removed {
+                let index = usize::try_from(seq - 1).unwrap_or(usize::MAX);
+                if let Some(row) = rows.get_mut(index) {
+                    row.forget_words();
+                }
+            }
+        }
         Ok(())
     }
 

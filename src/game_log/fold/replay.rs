@@ -61,6 +61,16 @@ pub struct Game<R: Rules> {
     /// The last row that changed the board or the table (table talk does not), which a move
     /// form must have been made on.
     pub board_seq: i64,
+    /// The rows of table talk, by sequence number: who wrote each, and whether its words were
+    /// removed.
+    pub talk: BTreeMap<i64, Talked>,
+}
+
+/// A row of table talk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Talked {
+    pub author: i64,
+    pub removed: bool,
 }
 
 // Not derived: that would require the rules type itself to be Clone.
@@ -94,6 +104,7 @@ impl<R: Rules> Clone for Game<R> {
             rating: self.rating.clone(),
             seq: self.seq,
             board_seq: self.board_seq,
+            talk: self.talk.clone(),
         }
     }
 }
@@ -342,6 +353,7 @@ impl<R: Rules> Game<R> {
             rating: None,
             seq,
             board_seq: seq,
+            talk: BTreeMap::new(),
         })
     }
 
@@ -453,7 +465,21 @@ impl<R: Rules> Game<R> {
                 });
             }
             Entry::Cancelled { reason } => self.cancelled = Some(*reason),
-            Entry::Said { .. } => {}
+            Entry::Said { player, .. } => {
+                let talked = Talked {
+                    author: player.id,
+                    removed: false,
+                };
+                // Rows follow one another: this entry belongs to the row after the last.
+                self.talk.insert(self.seq + 1, talked);
+            }
+            Entry::TalkRemoved { seqs, .. } => {
+                for seq in seqs {
+                    if let Some(talked) = self.talk.get_mut(seq) {
+                        talked.removed = true;
+                    }
+                }
+            }
             Entry::Away { player, until } => {
                 if let Some(until) = parse_time(until) {
                     self.away.insert(player.id, until);

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::time_control::TimeControl;
+use super::words::{RemovalReason, RemovedBy, Talk};
 use crate::auth::Player;
 use crate::glicko2::Rating;
 use crate::rules::Kind;
@@ -54,9 +55,17 @@ pub enum Submitted<C> {
     /// The creator calls off a table that has not started; with no actor, the server does once
     /// every invitation has expired.
     Cancel,
-    /// Table talk.
+    /// Table talk: the words committed to, as [`Entry::Said`] records them.
     Say {
-        text: String,
+        text: Talk,
+    },
+    /// The words of the talk in rows `seqs` are removed: by their author (the actor), or by the
+    /// server on a moderator's decision (no actor; `action` is the moderation log's row).
+    RemoveTalk {
+        seqs: Vec<i64>,
+        reason: RemovalReason,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        action: Option<i64>,
     },
     /// The actor goes on vacation until then (RFC 3339): their clock in this game stops.
     Away {
@@ -130,7 +139,15 @@ pub enum Entry<E> {
     /// A player wrote something at the table.
     Said {
         player: Participant,
-        text: String,
+        text: Talk,
+    },
+    /// The words of the talk in rows `seqs` were deleted, their commitments kept.
+    TalkRemoved {
+        seqs: Vec<i64>,
+        by: RemovedBy,
+        reason: RemovalReason,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        action: Option<i64>,
     },
     /// A player is on vacation until `until` (RFC 3339): their clock waits for them.
     Away {
@@ -236,7 +253,11 @@ impl<C> Submitted<C> {
     pub fn leaves_board(&self) -> bool {
         matches!(
             self,
-            Submitted::Say { .. } | Submitted::Away { .. } | Submitted::Back | Submitted::Rate
+            Submitted::Say { .. }
+                | Submitted::RemoveTalk { .. }
+                | Submitted::Away { .. }
+                | Submitted::Back
+                | Submitted::Rate
         )
     }
 }
@@ -250,7 +271,7 @@ pub mod stored {
     }
 
     pub fn leaves_board(tag: &str) -> bool {
-        matches!(tag, "say" | "away" | "back" | "rate")
+        matches!(tag, "say" | "remove_talk" | "away" | "back" | "rate")
     }
 }
 
@@ -301,7 +322,14 @@ mod tests {
             Submitted::HandOver,
             Submitted::TimeOut { seat: 0 },
             Submitted::Cancel,
-            Submitted::Say { text: "hi".into() },
+            Submitted::Say {
+                text: super::Talk::commit("hi".into()),
+            },
+            Submitted::RemoveTalk {
+                seqs: vec![3],
+                reason: RemovalReason::AuthorsChoice,
+                action: None,
+            },
             Submitted::Away {
                 until: "2026-12-01T00:00:00Z".into(),
             },

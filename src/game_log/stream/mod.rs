@@ -4,8 +4,10 @@
 mod entry;
 pub mod seed;
 pub mod time_control;
+mod words;
 
 pub use entry::{
     CancelReason, Entry, EventTable, Participant, RatingChange, RatingRange, Submitted,
     participant, stored,
 };
+pub use words::{RemovalReason, RemovedBy, Talk, Words};

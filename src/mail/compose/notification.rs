@@ -401,10 +401,13 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
                 Entry::Game { event } => Some(sentence(
                     mailing.recipient.lang().say(&R::describe(&event), &names),
                 )),
-                Entry::Said { player, text } => Some(format!(
-                    "{} wrote: “{text}”",
-                    game.names_by_id().get(&player.id).unwrap_or(&player.name)
-                )),
+                Entry::Said { player, text } => text.text().map(|text| {
+                    let name = game.names_by_id().get(&player.id).cloned();
+                    let said = crate::rules::Message::new("entry-said")
+                        .text("player", name.unwrap_or(player.name))
+                        .text("text", text);
+                    mailing.recipient.lang().say(&said, &[])
+                }),
                 _ => None,
             })
             .collect();

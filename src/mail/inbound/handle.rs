@@ -33,7 +33,7 @@ use crate::store::inbound::Settled;
 use crate::store::limits::Limit;
 use crate::store::notifications;
 use crate::tables::invitations;
-use crate::tables::table;
+use crate::tables::{table, talk};
 
 /// Handles a reply whose address and sender have been checked, inside the caller's transaction.
 /// Everything it plays is undone together if any of it is refused.
@@ -332,7 +332,7 @@ fn say(
         said.key("answer-message-limit");
         return Ok("refused");
     }
-    match table::say(conn, &reply.game_id, &reply.player, text) {
+    match talk::say(conn, &reply.game_id, &reply.player, text) {
         Ok(_) => {
             said.key("answer-message-added");
             Ok("said")

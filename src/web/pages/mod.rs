@@ -96,6 +96,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(page("/ratings/{kind}", leaderboard::show))
         .service(page("/players/{name}", players::show))
         .service(action("/games/{id}/say", table::say))
+        .service(action("/games/{id}/talk/{seq}/remove", table::remove_talk))
         .service(page("/games/{id}/history", history::show))
         .service(page("/games/{id}/export", export::download))
         .service(form(

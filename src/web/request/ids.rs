@@ -67,6 +67,22 @@ impl FromRequest for Token {
     }
 }
 
+/// The `{seq}` of a route about one row of a game's log: a positive number.
+pub struct RowSeq(pub i64);
+
+impl FromRequest for RowSeq {
+    type Error = WebError;
+    type Future = Ready<Result<Self, WebError>>;
+
+    fn from_request(req: &HttpRequest, _: &mut Payload) -> Self::Future {
+        let is_seq = |text: &str| text.len() <= 18 && text.parse::<i64>().is_ok_and(|n| n > 0);
+        ready(
+            segment(req, "seq", is_seq)
+                .and_then(|text| text.parse().map(RowSeq).map_err(|_| WebError::not_found())),
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,6 +9,20 @@ entry-timed-out = { $player } ran out of time (at { $at }) and was withdrawn.
 entry-called-off = The table was called off by its creator.
 entry-invitations-expired = The table was called off: its invitations expired before every seat was taken.
 entry-said = { $player } wrote: “{ $text }”
+entry-said-removed = { $player } wrote a message, since removed.
+entry-talk-removed = { $by ->
+    [author] The author removed a message ({ $reason }).
+   *[moderator] A moderator removed a message ({ $reason }).
+}
+removal-reason = { $reason ->
+    [authors_choice] their own choice
+    [account_closed] account closed
+    [spam] spam
+    [harassment] harassment or hate
+    [cheating] cheating or stalling
+    [offensive_name] offensive name
+   *[other] another reason
+}
 entry-away = { $player } is on vacation until { $until }; their clock waits until then.
 entry-back = { $player } is back from vacation early; their clock runs again.
 entry-sealed-revealed = This event held a secret; its hash was sealed with the salt { $salt }.

@@ -9,6 +9,20 @@ entry-timed-out = { $player } さんは持ち時間を使い切り（{ $at }）�
 entry-called-off = 卓は作った人によって取りやめになりました。
 entry-invitations-expired = 席が埋まる前に招待の期限が切れたため、卓は取りやめになりました。
 entry-said = { $player } さんの書き込み：「{ $text }」
+entry-said-removed = { $player } さんの書き込みは削除されました。
+entry-talk-removed = { $by ->
+    [author] 書いた人が書き込みを削除しました（{ $reason }）。
+   *[moderator] モデレーターが書き込みを削除しました（{ $reason }）。
+}
+removal-reason = { $reason ->
+    [authors_choice] 本人の選択
+    [account_closed] アカウントの削除
+    [spam] スパム
+    [harassment] 嫌がらせ・差別
+    [cheating] 不正・遅延行為
+    [offensive_name] 不快な名前
+   *[other] その他の理由
+}
 entry-away = { $player } さんは { $until } まで休暇中です。それまで持ち時間は止まります。
 entry-back = { $player } さんが休暇から早めに戻りました。持ち時間がまた動きます。
 entry-sealed-revealed = この出来事には秘密が含まれていました。そのハッシュはソルト { $salt } で封印されていました。

@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use chrono_tz::Tz;
 
-use crate::game_log::stream::{CancelReason, Entry, Participant};
+use crate::game_log::stream::{CancelReason, Entry, Participant, RemovedBy};
 use crate::present::result::{Ending, result_message};
 use crate::rules::{Message, Rules};
 use crate::store::events::EventRow;
@@ -76,9 +76,22 @@ pub fn describe<R: Rules>(
         Entry::Cancelled {
             reason: CancelReason::InviteeLeft,
         } => Message::new("entry-called-off-invitee-left"),
-        Entry::Said { player, text } => Message::new("entry-said")
-            .text("player", name(player))
-            .text("text", text.clone()),
+        Entry::Said { player, text } => match text.text() {
+            Some(words) => Message::new("entry-said")
+                .text("player", name(player))
+                .text("text", words),
+            None => Message::new("entry-said-removed").text("player", name(player)),
+        },
+        Entry::TalkRemoved { by, reason, .. } => {
+            let by = match by {
+                RemovedBy::Author => "author",
+                RemovedBy::Moderator => "moderator",
+            };
+            Message::new("entry-talk-removed").text("by", by).with(
+                "reason",
+                Message::new("removal-reason").text("reason", reason.as_str()),
+            )
+        }
         Entry::Away { player, until } => Message::new("entry-away")
             .text("player", name(player))
             .text("until", local_text(until, zone)),

@@ -11,13 +11,13 @@ use crate::clocks::timeout;
 use crate::game_log::decide;
 use crate::rules::Message;
 use crate::store::limits::Limit;
-use crate::tables::table;
+use crate::tables::{table, talk};
 use crate::web::AppState;
 use crate::web::frame::layout::see_other;
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
-use crate::web::request::ids::GameId;
+use crate::web::request::ids::{GameId, RowSeq};
 use crate::web::request::limits;
 use crate::web::request::session::{check_post_csrf, visitor};
 
@@ -101,9 +101,27 @@ pub async fn say(
                 Limit::chat_per_player(&settings).take(conn, &player.id.to_string(), 1)?,
                 Message::new("limit-chat"),
             )?;
-            table::say(conn, &id, &player, text)?;
+            talk::say(conn, &id, &player, text)?;
             Ok(())
         })
+    })
+    .await
+}
+
+/// The author deletes their own message; the board shows that a message was removed.
+pub async fn remove_talk(
+    req: HttpRequest,
+    session: Session,
+    state: web::Data<AppState>,
+    GameId(game_id): GameId,
+    RowSeq(seq): RowSeq,
+    Body(body): Body,
+) -> Result<HttpResponse, WebError> {
+    let (_, player) = posted(&req, &session, &state, &body).await?;
+    let id = game_id.clone();
+    then_show_game(&state, &game_id, move |conn| {
+        talk::remove_own(conn, &id, &player, seq)?;
+        Ok(())
     })
     .await
 }

@@ -58,28 +58,44 @@ pub struct PlayerLine {
 
 /// One message of table talk.
 pub struct TalkLine {
+    /// The row that holds it.
+    pub seq: i64,
     pub name: String,
-    pub text: String,
+    /// The words, unless they were removed.
+    pub text: Option<String>,
     pub time: String,
     /// The event the board showed when it was written.
     pub after: i64,
+    /// Whether the visitor wrote it (and may delete it).
+    pub mine: bool,
 }
 
-/// The table talk in `rows`, oldest first.
-fn talk<R: Rules>(game: &Game<R>, rows: &[EventRow], zone: Tz) -> Result<Vec<TalkLine>, WebError> {
+/// The table talk in `rows`, oldest first, as `me` may see it.
+fn talk<R: Rules>(
+    game: &Game<R>,
+    rows: &[EventRow],
+    zone: Tz,
+    me: Option<i64>,
+) -> Result<Vec<TalkLine>, WebError> {
     let names = game.names_by_id();
     let mut lines = Vec::new();
     let mut board_seq = 0;
     for row in rows {
-        if row.command.type_tag() != Some("say") {
-            board_seq = row.seq;
-            continue;
+        match row.command.type_tag() {
+            Some("say") => {}
+            Some("remove_talk") => continue,
+            _ => {
+                board_seq = row.seq;
+                continue;
+            }
         }
         for entry in entries::<R>(row)? {
             if let Entry::Said { player, text } = entry {
                 lines.push(TalkLine {
+                    seq: row.seq,
+                    mine: me == Some(player.id),
                     name: names.get(&player.id).cloned().unwrap_or(player.name),
-                    text,
+                    text: text.text().map(str::to_string),
                     time: local(row.recorded_at, zone),
                     after: board_seq,
                 });
@@ -610,7 +626,7 @@ pub fn render_visible<R: GameUi>(
         can_rematch: live && game.phase() == Phase::Finished && me.is_some(),
         can_talk: visitor.player_id().is_some_and(|id| game.has_joined(id))
             && game.phase() != Phase::Cancelled,
-        talk: talk(&game, &rows, zone)?,
+        talk: talk(&game, &rows, zone, visitor.player_id())?,
         recent,
         recent_title: visitor.lang.t(match me {
             Some(_) => "game-recent-since-yours",
