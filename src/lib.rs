@@ -18,6 +18,7 @@ pub mod config;
 pub mod game_log;
 pub mod glicko2;
 pub mod i18n;
+pub mod lookalike;
 pub mod mail;
 pub mod metrics;
 pub mod present;

@@ -53,7 +53,7 @@ impl Recipient {
     }
 }
 
-pub const MAX_NAME_CHARS: usize = 40;
+pub use super::names::{FORMER_PLAYER, MAX_NAME_CHARS, normalize_name};
 
 /// Checks and normalizes an email address: trimmed, lower-cased, and a syntactically valid
 /// address. The message says what is wrong.
@@ -69,33 +69,6 @@ pub fn normalize_email(input: &str) -> Result<String, Message> {
         Ok(_) if email.contains('@') => Ok(email),
         _ => Err(Message::new("email-invalid").text("email", input.trim())),
     }
-}
-
-/// Checks a display name: 1–40 characters after trimming, no control characters.
-pub fn normalize_name(input: &str) -> Result<String, Message> {
-    let name: String = input.split_whitespace().collect::<Vec<_>>().join(" ");
-    if name.is_empty() {
-        return Err(Message::new("name-missing"));
-    }
-    if name.chars().count() > MAX_NAME_CHARS {
-        return Err(Message::new("name-too-long").with("most", MAX_NAME_CHARS));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(Message::new("name-control"));
-    }
-    if is_reserved(&name) {
-        return Err(Message::new("name-reserved"));
-    }
-    Ok(name)
-}
-
-/// What a closed account is called, before its number.
-pub const FORMER_PLAYER: &str = "Former player";
-
-/// Whether `name` could be taken for a closed account's.
-fn is_reserved(name: &str) -> bool {
-    let lower = name.to_lowercase();
-    lower.starts_with(&FORMER_PLAYER.to_lowercase())
 }
 
 /// The name a new player starts with: the part of the address before the @.
@@ -145,6 +118,7 @@ pub fn find_or_create(conn: &mut PgConnection, email: &str, lang: Lang) -> Query
                 .values((
                     players::email.eq(email),
                     players::display_name.eq(&name),
+                    players::name_skeleton.eq(super::names::skeleton(&name)),
                     players::created_at.eq(Utc::now()),
                     players::unsubscribe_token.eq(super::tokens::random_id(32)),
                     players::language.eq(lang.code()),
@@ -165,10 +139,16 @@ pub fn find_or_create(conn: &mut PgConnection, email: &str, lang: Lang) -> Query
         .first(conn)
 }
 
-/// Whether another player (not `except`) has this name, whatever its case.
+/// Whether another player (not `except`) has this name, whatever its case, or one that looks
+/// like it (the same confusable skeleton).
 pub fn name_taken(conn: &mut PgConnection, name: &str, except: Option<i64>) -> QueryResult<bool> {
+    let shape = super::names::skeleton(name);
     let mut query = players::table
-        .filter(lower(players::display_name).eq(name.to_lowercase()))
+        .filter(
+            lower(players::display_name)
+                .eq(name.to_lowercase())
+                .or(players::name_skeleton.eq(&shape)),
+        )
         .into_boxed();
     if let Some(id) = except {
         query = query.filter(players::id.ne(id));
@@ -325,17 +305,26 @@ pub fn shown_name(name: &str, bot: bool) -> String {
 pub fn rename(conn: &mut PgConnection, id: i64, name: &str) -> Result<(), RenameError> {
     let bot: bool = players::table.find(id).select(players::bot).first(conn)?;
     let name = &shown_name(name, bot);
-    if name_taken(conn, name, Some(id))? {
-        return Err(RenameError::Taken(name.to_string()));
-    }
+    let shape = super::names::skeleton(name);
     let renamed = conn.transaction(|conn| {
+        // Two people taking look-alike names at once take turns: the second finds the first.
+        diesel::sql_query("SELECT pg_advisory_xact_lock(hashtext($1))")
+            .bind::<diesel::sql_types::Text, _>(&shape)
+            .execute(conn)?;
+        if name_taken(conn, name, Some(id))? {
+            return Ok(false);
+        }
         diesel::update(players::table.find(id))
-            .set(players::display_name.eq(name))
+            .set((
+                players::display_name.eq(name),
+                players::name_skeleton.eq(&shape),
+            ))
             .execute(conn)
+            .map(|_| true)
     });
     match renamed {
-        Ok(_) => Ok(()),
-        Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
+        Ok(true) => Ok(()),
+        Ok(false) | Err(DieselError::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => {
             Err(RenameError::Taken(name.to_string()))
         }
         Err(e) => Err(e.into()),

@@ -14,7 +14,7 @@ use crate::game_log::record::read_model;
 use crate::i18n::Lang;
 use crate::rules::Message;
 
-pub const PER_LEVEL: usize = 3;
+pub const PER_LEVEL: usize = crate::auth::names::COMPUTERS_PER_LEVEL;
 
 fn level_index(level: Level) -> usize {
     Level::ALL.iter().position(|l| *l == level).unwrap_or(0)
@@ -35,27 +35,13 @@ pub fn is_computer(player_id: i64) -> bool {
     level_of(player_id).is_some()
 }
 
-/// A level's name in words ("Hard", "上級").
-pub fn level_name(level: Level, lang: Lang) -> String {
-    lang.t(match level {
-        Level::Easy => "computer-level-easy",
-        Level::Medium => "computer-level-medium",
-        Level::Hard => "computer-level-hard",
-    })
-}
+pub use crate::auth::names::level_name;
 
 /// The name of the computer with this id, in `lang`: "Hard computer", "Hard computer 2".
 pub fn name(player_id: i64, lang: Lang) -> Option<String> {
     let level = level_of(player_id)?;
     let n = usize::try_from(-player_id - 1).ok()? % PER_LEVEL;
-    let named = lang
-        .tr("computer-name")
-        .arg("level", level_name(level, lang));
-    Some(if n == 0 {
-        named.to_string()
-    } else {
-        format!("{named} {}", n + 1)
-    })
+    Some(crate::auth::names::computer_name(level, n, lang))
 }
 
 /// The computers' names in `lang`, by id, for [`Game::use_names`].

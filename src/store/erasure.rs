@@ -114,7 +114,7 @@ pub fn erase(conn: &mut PgConnection, who: &Identity, pseudonym: &str) -> QueryR
     erased.others_mail_rewritten += blank_encoded_mentions(conn, &words)?;
     diesel::sql_query(
         "UPDATE players SET email = 'closed:' || id, display_name = $2, closed_at = now(),
-                notify = 'none', unsubscribe_token = md5(random()::text || id),
+                name_skeleton = NULL, notify = 'none', unsubscribe_token = md5(random()::text || id),
                 email_rejected_at = NULL, email_rejection = NULL, confirmed_at = NULL,
                 bot = false, email_pictures = false
          WHERE id = $1",

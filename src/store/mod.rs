@@ -115,7 +115,8 @@ pub fn migrate(conn: &mut PgConnection) -> Result<(), SetupError> {
         .run_pending_migrations(MIGRATIONS)
         .map(|_| ())
         .map_err(|e| SetupError::Migrate(e.to_string()))
-        .and_then(|()| Ok(upgrade::run(conn).map(|_| ())?));
+        .and_then(|()| Ok(upgrade::run(conn).map(|_| ())?))
+        .and_then(|()| Ok(upgrade::fill_name_skeletons(conn).map(|_| ())?));
     diesel::sql_query(format!("SELECT pg_advisory_unlock({MIGRATION_LOCK})")).execute(conn)?;
     result
 }

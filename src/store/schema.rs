@@ -17,6 +17,7 @@ diesel::table! {
         bot -> Bool,
         email_pictures -> Bool,
         closed_at -> Nullable<Timestamptz>,
+        name_skeleton -> Nullable<Text>,
     }
 }
 

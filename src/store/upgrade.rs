@@ -257,3 +257,26 @@ fn rehashed(rows: &mut [Row], commit_talk: bool) -> Rehash {
         false => Rehash::Current,
     }
 }
+
+/// Gives every player named before names' skeletons were kept theirs (see `crate::lookalike`),
+/// so that a new name that looks like one of theirs is refused. Returns how many.
+pub fn fill_name_skeletons(conn: &mut PgConnection) -> QueryResult<usize> {
+    #[derive(QueryableByName)]
+    struct Named {
+        #[diesel(sql_type = BigInt)]
+        id: i64,
+        #[diesel(sql_type = Text)]
+        display_name: String,
+    }
+    let unshaped: Vec<Named> = diesel::sql_query(
+        "SELECT id, display_name FROM players WHERE name_skeleton IS NULL AND closed_at IS NULL",
+    )
+    .load(conn)?;
+    for player in &unshaped {
+        diesel::sql_query("UPDATE players SET name_skeleton = $1 WHERE id = $2")
+            .bind::<Text, _>(crate::lookalike::skeleton(&player.display_name))
+            .bind::<BigInt, _>(player.id)
+            .execute(conn)?;
+    }
+    Ok(unshaped.len())
+}

@@ -59,3 +59,36 @@ async fn a_rename_shows_on_the_board_in_the_history_and_in_emails() {
     );
     assert!(!mail.text.contains("Bo "), "{}", mail.text);
 }
+
+/// Names that look like another's cannot be taken: look-alike letters from other scripts,
+/// invisible characters, full- and half-width forms; nor can names that look like a closed
+/// account's, a computer's or a moderator's. Each refusal says why, and keeps the old name.
+#[actix_web::test]
+async fn look_alikes_of_kept_and_taken_names_are_refused_in_words() {
+    let app = TestApp::start().await;
+    let _zora = app.signed_in("zora@example.com", "Zora").await;
+    let _kana = app.signed_in("kana@example.com", "カタカナ").await;
+    let other = app.signed_in("someone@example.com", "Someone").await;
+    for (name, why) in [
+        ("Ζοrа", "Another player is already called"), // Greek Ζ, ο and Cyrillic а
+        ("Zo\u{200B}ra", "invisible characters"),
+        ("ｶﾀｶﾅ", "Another player is already called"), // half-width katakana
+        ("Ｚｏｒａ", "Another player is already called"), // full-width Latin
+        ("Fоrmer player 3", "kept for the site"),     // Cyrillic о
+        ("Former\u{200D} player 3", "invisible characters"),
+        ("Ηard cοmputer", "kept for the site"), // Greek Η and ο
+        ("Hard computer 4", "kept for the site"),
+        ("Μoderator", "kept for the site"), // Greek Μ
+    ] {
+        let refused = other.rename(name).await;
+        assert_eq!(refused.status, 400, "{name}: {}", refused.body);
+        assert!(refused.body.contains(why), "{name}: {}", refused.body);
+        assert!(
+            other.get("/").await.body.contains("Signed in as Someone"),
+            "{name}"
+        );
+    }
+    let accepted = other.rename("Ｓｏｍｅ　Ｏｎｅ").await;
+    assert_eq!(accepted.status, 200, "{}", accepted.body);
+    assert!(other.get("/").await.body.contains("Signed in as Some One"));
+}
