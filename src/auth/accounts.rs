@@ -24,11 +24,28 @@ pub struct Player {
     pub time_zone: String,
     /// The code of the language the player reads pages and emails in.
     pub language: String,
+    /// Until when a moderator suspended the account, if they did.
+    pub suspended_until: Option<chrono::DateTime<Utc>>,
 }
 
 impl Player {
     pub fn lang(&self) -> Lang {
         Lang::from_code(&self.language).unwrap_or_default()
+    }
+
+    /// Until when the account is suspended, if it is now: no sign-in, and nothing done by web,
+    /// API token or email.
+    pub fn suspended(&self) -> Option<chrono::DateTime<Utc>> {
+        self.suspended_until.filter(|until| *until > Utc::now())
+    }
+
+    /// Why the account may not act now, in words, if it is suspended.
+    pub fn suspension(&self) -> Option<Message> {
+        let until = self.suspended()?;
+        Some(
+            Message::new("account-suspended")
+                .text("until", until.format("%Y-%m-%d %H:%M UTC").to_string()),
+        )
     }
 }
 

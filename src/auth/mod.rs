@@ -3,6 +3,7 @@
 
 pub mod accounts;
 pub mod api_tokens;
+pub mod blocks;
 pub mod names;
 pub mod reply_tokens;
 pub mod reply_topics;

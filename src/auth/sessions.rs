@@ -87,6 +87,9 @@ pub fn player(conn: &mut PgConnection, id: &str, idle_days: i64) -> QueryResult<
     let Some((player, stale, _)) = found else {
         return Ok(None);
     };
+    if player.suspended().is_some() {
+        return Ok(None);
+    }
     if stale {
         touch(&hash).execute(conn)?;
     }
@@ -108,6 +111,9 @@ pub async fn player_pipelined(
     let Some((player, stale, now)) = found else {
         return Ok(None);
     };
+    if player.suspended_until.is_some_and(|until| until > now) {
+        return Ok(None);
+    }
     if stale {
         Async::execute(touch(&hash), &mut &*conn).await?;
     }

@@ -8,6 +8,7 @@ use diesel::sql_types::{Bool, Nullable, Timestamptz};
 
 use super::accounts::{self, Player};
 use super::tokens;
+use crate::rules::Message;
 use crate::store::notifications;
 use crate::store::schema::sign_in_tokens;
 
@@ -17,6 +18,9 @@ pub enum LinkError {
     Unknown,
     #[error("This sign-in link has expired or has already been used. Please ask for a new one.")]
     Spent,
+    /// A moderator suspended the account: the words say until when.
+    #[error("This account is suspended.")]
+    Suspended(Message),
     #[error(transparent)]
     Database(#[from] diesel::result::Error),
 }
@@ -138,6 +142,9 @@ pub fn redeem(
             });
         };
         let player = accounts::find_or_create(conn, &email, lang)?;
+        if let Some(why) = player.suspension() {
+            return Err(LinkError::Suspended(why));
+        }
         accounts::confirm(conn, player.id)?;
         Ok((player, next))
     })

@@ -18,6 +18,9 @@ diesel::table! {
         email_pictures -> Bool,
         closed_at -> Nullable<Timestamptz>,
         name_skeleton -> Nullable<Text>,
+        moderator_since -> Nullable<Timestamptz>,
+        muted_until -> Nullable<Timestamptz>,
+        suspended_until -> Nullable<Timestamptz>,
     }
 }
 

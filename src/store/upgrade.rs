@@ -190,8 +190,15 @@ fn commit_plain_talk(row: &mut Row) -> bool {
     else {
         return false;
     };
-    let words = serde_json::to_value(crate::game_log::stream::Talk::commit(text.clone()))
-        .expect("words serialize");
+    // As `game_log::stream::Talk::commit` writes a message: a fresh salt from the operating
+    // system, never the game's seed.
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).expect("the operating system's random source is available");
+    let words = serde_json::json!({
+        "commitment": crate::chain::words_commitment(&salt, &text),
+        "salt": hex::encode(salt),
+        "text": text,
+    });
     row.command["text"] = words.clone();
     for entry in row.events.as_array_mut().into_iter().flatten() {
         if entry.get("type").and_then(|t| t.as_str()) == Some("said")
@@ -212,6 +219,17 @@ enum Rehash {
     Changed(Vec<(Hash, Hash)>),
 }
 
+fn content_of<'a>(row: &'a Row, recorded_at: &'a str) -> RowContent<'a> {
+    RowContent {
+        game_id: &row.log_id,
+        seq: row.seq,
+        actor: row.actor,
+        command: &row.command,
+        events: &row.events,
+        recorded_at,
+    }
+}
+
 /// Every row's prev_hash and hash by today's rule, after (with `commit_talk`) each message in
 /// plain text is committed to; nothing changes unless every row holds by the rule it was
 /// written under.
@@ -224,14 +242,7 @@ fn rehashed(rows: &mut [Row], commit_talk: bool) -> Rehash {
         let Ok(recorded) = Hash::try_from(row.hash.as_slice()) else {
             return Rehash::Damaged;
         };
-        let content = RowContent {
-            game_id: &row.log_id,
-            seq: row.seq,
-            actor: row.actor,
-            command: &row.command,
-            events: &row.events,
-            recorded_at: &recorded_at,
-        };
+        let content = content_of(row, &recorded_at);
         let links = row.seq == expected && row.prev_hash.as_slice() == old_prev.as_slice();
         if !links || !content.hashes_to(&old_prev, &recorded) {
             return Rehash::Damaged;
@@ -239,15 +250,7 @@ fn rehashed(rows: &mut [Row], commit_talk: bool) -> Rehash {
         if commit_talk {
             commit_plain_talk(row);
         }
-        let hash = RowContent {
-            game_id: &row.log_id,
-            seq: row.seq,
-            actor: row.actor,
-            command: &row.command,
-            events: &row.events,
-            recorded_at: &recorded_at,
-        }
-        .hash(&new_prev);
+        let hash = content_of(row, &recorded_at).hash(&new_prev);
         changed |= hash != recorded;
         hashes.push((new_prev, hash));
         (old_prev, new_prev) = (recorded, hash);

@@ -94,6 +94,11 @@ pub fn issue(
             invitations::expires_at.eq(expiry(days)),
         ))
         .execute(conn)?;
+    // Someone who blocks the inviter's games is not sent it: the invitation waits, unanswered,
+    // until it expires, and the inviter is not told why.
+    if crate::auth::blocks::of(conn, invitee.id, inviter.id)?.games {
+        return Ok(());
+    }
     notifications::enqueue(
         conn,
         invitee.id,

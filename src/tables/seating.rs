@@ -329,6 +329,10 @@ pub fn join_locked<R: Rules>(
     if game.has_joined(player.id) {
         return Err(ServiceError::Forbidden(Message::new("seat-taken-already")));
     }
+    let joined: Vec<i64> = game.joined.iter().map(|p| p.id).collect();
+    if crate::auth::blocks::apart(conn, player.id, &joined)? {
+        return Err(ServiceError::Forbidden(Message::new("table-not-for-you")));
+    }
     let previous = rows.last();
     let seq = previous.map_or(1, |row| row.seq + 1);
     let game_seed = load_seed(conn, &game)?;

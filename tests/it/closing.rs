@@ -376,36 +376,9 @@ fn a_log_row_may_change_a_participants_name_and_nothing_else_even_for_the_owner(
 
 /// Rewrites a game's hashes as logs written before names were left out of them had them.
 fn hash_with_names(owner: &mut PgConnection, game_id: &str) {
-    let rows = turnpost::store::events::load(owner, game_id).unwrap();
-    let mut prev = turnpost::chain::GENESIS;
-    diesel::sql_query("ALTER TABLE game_events DISABLE TRIGGER USER")
-        .execute(owner)
-        .unwrap();
-    for row in &rows {
-        let recorded_at = row.recorded_at_text();
-        let hash = turnpost::chain::RowContent {
-            game_id,
-            seq: row.seq,
-            actor: row.actor,
-            command: &row.command.value(),
-            events: &row.events.value(),
-            recorded_at: &recorded_at,
-        }
-        .hash_with_names(&prev);
-        diesel::sql_query(format!(
-            "UPDATE game_events SET prev_hash = '\\x{}', hash = '\\x{}'
-             WHERE game_id = '{game_id}' AND seq = {}",
-            hex::encode(prev),
-            hex::encode(hash),
-            row.seq
-        ))
-        .execute(owner)
-        .unwrap();
-        prev = hash;
-    }
-    diesel::sql_query("ALTER TABLE game_events ENABLE TRIGGER USER")
-        .execute(owner)
-        .unwrap();
+    crate::support::rehash_stored_log(owner, game_id, |content, prev| {
+        content.hash_with_names(prev)
+    });
 }
 
 #[actix_web::test]

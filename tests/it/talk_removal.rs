@@ -2,6 +2,7 @@
 //! a salted commitment, so a message deleted by its author or removed by a moderator is gone
 //! from every page and export while every log, exports downloaded before included, verifies.
 
+use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use turnpost::audit::{Export, verify};
 use turnpost::game_log::stream::RemovalReason;
@@ -166,36 +167,11 @@ fn write_as_plain_text(owner: &mut PgConnection, game_id: &str, seq: i64, text: 
     ))
     .execute(owner)
     .unwrap();
-    let rows = turnpost::store::events::load(owner, game_id).unwrap();
-    let mut prev = turnpost::chain::GENESIS;
-    for row in &rows {
-        let recorded_at = row.recorded_at_text();
-        let hash = turnpost::chain::RowContent {
-            game_id,
-            seq: row.seq,
-            actor: row.actor,
-            command: &row.command.value(),
-            events: &row.events.value(),
-            recorded_at: &recorded_at,
-        }
-        .hash(&prev);
-        diesel::sql_query(format!(
-            "UPDATE game_events SET prev_hash = '\\x{}', hash = '\\x{}'
-             WHERE game_id = '{game_id}' AND seq = {}",
-            hex::encode(prev),
-            hex::encode(hash),
-            row.seq
-        ))
-        .execute(owner)
-        .unwrap();
-        prev = hash;
-    }
     diesel::sql_query("ALTER TABLE game_events ENABLE TRIGGER USER")
         .execute(owner)
         .unwrap();
+    crate::support::rehash_stored_log(owner, game_id, |content, prev| content.hash(prev));
 }
-
-use diesel::pg::PgConnection;
 
 #[actix_web::test]
 async fn talk_written_before_commitments_is_committed_to_once_and_old_exports_still_verify() {

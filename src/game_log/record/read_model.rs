@@ -307,10 +307,12 @@ impl OpenTable {
 }
 
 /// Public tables with open seats, newest first, at most `limit`; without the ones `player` has
-/// joined, when one is given.
+/// joined, when one is given, and without those where someone and `seen_by` keep each other from
+/// a table (a block of games, either way round).
 pub fn open_tables(
     conn: &mut PgConnection,
     not_joined_by: Option<i64>,
+    seen_by: Option<i64>,
     limit: i64,
 ) -> QueryResult<Vec<OpenTable>> {
     type Row = (
@@ -332,6 +334,19 @@ pub fn open_tables(
             .filter(game_players::player_id.eq(player))
             .select(game_players::game_id);
         query = query.filter(games::id.ne_all(joined));
+    }
+    if let Some(viewer) = seen_by {
+        use diesel::sql_types::{BigInt, Bool};
+        query = query.filter(
+            diesel::dsl::sql::<Bool>(
+                "NOT EXISTS (SELECT 1 FROM game_players gp JOIN blocks b ON b.games
+                    AND ((b.blocker = gp.player_id AND b.blocked = ",
+            )
+            .bind::<BigInt, _>(viewer)
+            .sql(") OR (b.blocked = gp.player_id AND b.blocker = ")
+            .bind::<BigInt, _>(viewer)
+            .sql(")) WHERE gp.game_id = games.id)"),
+        );
     }
     let rows: Vec<Row> = query
         .order(games::created_at.desc())

@@ -392,6 +392,10 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
     }
     let viewer = game.viewer_for(Some(me));
     let names = game.seat_names();
+    let hidden = match game.talk.is_empty() {
+        true => Default::default(),
+        false => crate::auth::blocks::talk_hidden_from(mailing.conn, me)?,
+    };
     // What the others did since the recipient's own last action.
     let mut moves = Vec::new();
     for row in rows.iter().rev().take_while(|row| row.actor != Some(me)) {
@@ -401,6 +405,7 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
                 Entry::Game { event } => Some(sentence(
                     mailing.recipient.lang().say(&R::describe(&event), &names),
                 )),
+                Entry::Said { player, .. } if hidden.contains(&player.id) => None,
                 Entry::Said { player, text } => text.text().map(|text| {
                     let name = game.names_by_id().get(&player.id).cloned();
                     let said = crate::rules::Message::new("entry-said")

@@ -15,6 +15,7 @@ name-missing = Please enter a name.
 name-too-long = Names can have at most { $most } characters.
 name-control = Names cannot contain control characters.
 name-invisible = Names cannot contain invisible characters (such as zero-width spaces or joiners).
+account-suspended = A moderator suspended this account until { $until }: it cannot sign in or act by web, API token or email until then. Reply to the email that told you, to appeal.
 moderator-name = Moderator
 name-taken = Another player is already called “{ $name }”, or by a name that looks like it. Please choose another name.
 notify-every-turn = An email whenever it is my turn or a game ends

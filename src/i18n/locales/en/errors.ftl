@@ -100,6 +100,7 @@ talk-removal-reason = An author removes their own words, and a moderator removes
 talk-not-found = Row { $seq } of this game is not table talk.
 talk-removed-already = The message of row { $seq } was removed already.
 talk-not-yours = You can remove only your own messages.
+table-not-for-you = This table cannot take you.
 chat-too-long = A message may be at most { $most } characters long.
 chat-not-text = A message may hold only text.
 form-missing-field = The form is missing the field “{ $field }”.

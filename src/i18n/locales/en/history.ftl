@@ -10,6 +10,7 @@ entry-called-off = The table was called off by its creator.
 entry-invitations-expired = The table was called off: its invitations expired before every seat was taken.
 entry-said = { $player } wrote: “{ $text }”
 entry-said-removed = { $player } wrote a message, since removed.
+entry-said-hidden = { $player } wrote a message, hidden because you block their talk.
 entry-talk-removed = { $by ->
     [author] The author removed a message ({ $reason }).
    *[moderator] A moderator removed a message ({ $reason }).

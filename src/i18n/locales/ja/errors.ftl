@@ -85,6 +85,7 @@ talk-removal-reason = 書き込みを削除できるのは、書いた本人か�
 talk-not-found = このゲームの { $seq } 行目は書き込みではありません。
 talk-removed-already = { $seq } 行目の書き込みはすでに削除されています。
 talk-not-yours = 削除できるのは自分の書き込みだけです。
+table-not-for-you = このテーブルには着席できません。
 chat-too-long = メッセージは { $most } 文字までです。
 chat-not-text = メッセージには文字しか使えません。
 form-missing-field = フォームに「{ $field }」の欄がありません。

@@ -10,6 +10,7 @@ entry-called-off = 卓は作った人によって取りやめになりました�
 entry-invitations-expired = 席が埋まる前に招待の期限が切れたため、卓は取りやめになりました。
 entry-said = { $player } さんの書き込み：「{ $text }」
 entry-said-removed = { $player } さんの書き込みは削除されました。
+entry-said-hidden = { $player } さんの書き込みは、あなたがその人の書き込みをブロックしているため表示されません。
 entry-talk-removed = { $by ->
     [author] 書いた人が書き込みを削除しました（{ $reason }）。
    *[moderator] モデレーターが書き込みを削除しました（{ $reason }）。

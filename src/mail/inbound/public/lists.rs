@@ -28,7 +28,7 @@ pub fn open_tables(
     player: &Player,
 ) -> QueryResult<Told> {
     let lang = player.lang();
-    let rows = read_model::open_tables(conn, Some(player.id), MOST_LISTED)?;
+    let rows = read_model::open_tables(conn, Some(player.id), Some(player.id), MOST_LISTED)?;
     if rows.is_empty() {
         return Ok(Told::line(lang.t("command-no-tables")));
     }

@@ -133,6 +133,7 @@ fn link_error(error: LinkError) -> WebError {
         LinkError::Database(e) => e.into(),
         LinkError::Unknown => WebError::new(StatusCode::NOT_FOUND, Message::new("link-unknown")),
         LinkError::Spent => WebError::new(StatusCode::GONE, Message::new("link-spent")),
+        LinkError::Suspended(why) => WebError::new(StatusCode::FORBIDDEN, why),
     }
 }
 

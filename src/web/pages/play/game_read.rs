@@ -69,6 +69,10 @@ async fn answer_as<R: GameUi>(
     if game.phase() == Phase::Waiting {
         return None;
     }
+    // Talk a signed-in visitor may block is answered through the pool, which reads their blocks.
+    if !game.talk.is_empty() && visitor.player.is_some() {
+        return None;
+    }
     let mut selection = query.clone();
     selection.remove("format");
     let asked = Asked {
@@ -77,6 +81,7 @@ async fn answer_as<R: GameUi>(
         selection: &selection,
         error: None,
         held,
+        talk_hidden: &Default::default(),
     };
     let answer = visible(game, rows, visitor.player_id()).and_then(|shown| {
         render_visible(shown, asked, || {

@@ -13,7 +13,7 @@ use crate::game_log::fold::load;
 use crate::game_log::fold::replay::entries;
 use crate::game_log::stream::Entry;
 use crate::present::{GameUi, sentence};
-use crate::rules::with_rules;
+use crate::rules::{Message, with_rules};
 use crate::store::events::EventRow;
 use crate::store::replica::Need;
 use crate::web::AppState;
@@ -97,7 +97,14 @@ fn build<R: GameUi>(
     crate::computers::name_in(&mut game, visitor.lang);
     let range = HistoryRange::starting(from, game.seq)?;
     let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
-    let tag = game_tag(&game, &rows, visitor, held.json, &range.first.to_string());
+    let hidden = match (visitor.player_id(), game.talk.is_empty()) {
+        (Some(me), false) => crate::auth::blocks::talk_hidden_from(conn, me)?,
+        _ => Default::default(),
+    };
+    let mut hidden_ids: Vec<i64> = hidden.iter().copied().collect();
+    hidden_ids.sort_unstable();
+    let varies = format!("{} {hidden_ids:?}", range.first);
+    let tag = game_tag(&game, &rows, visitor, held.json, &varies);
     if tag.held_in(&held.tags) {
         return Ok(Answer::Unchanged(tag));
     }
@@ -112,7 +119,14 @@ fn build<R: GameUi>(
     let mut html_rows = Vec::with_capacity(PAGE_ROWS);
     let mut json_rows = Vec::with_capacity(PAGE_ROWS);
     for row in shown {
-        let (command, events) = visible_row(&game, row, viewer)?;
+        let (mut command, mut events) = visible_row(&game, row, viewer)?;
+        // Talk of someone the visitor blocks is not shown, on the page nor in its twin.
+        let hidden_talk = row.command.type_tag() == Some("say")
+            && row.actor.is_some_and(|author| hidden.contains(&author));
+        if hidden_talk {
+            command = crate::chain::words_removed(&command);
+            events = crate::chain::words_removed(&events);
+        }
         let redacted: Vec<Entry<R::Event>> = entries::<R>(row)?
             .iter()
             .map(|entry| entry.redacted::<R>(viewer))
@@ -126,15 +140,20 @@ fn build<R: GameUi>(
             seq: row.seq,
             time: local(row.recorded_at, zone),
             actor: actor.clone(),
-            lines: redacted
-                .iter()
-                .map(|e| {
-                    sentence(visitor.lang.say(
-                        &describe::<R>(e, ending.as_ref(), &now_called, zone),
-                        &names,
-                    ))
-                })
-                .collect(),
+            lines: match hidden_talk {
+                true => vec![sentence(visitor.lang.say(
+                    &Message::new("entry-said-hidden").text("player", &actor),
+                    &names,
+                ))],
+                false => (redacted.iter())
+                    .map(|e| {
+                        sentence(visitor.lang.say(
+                            &describe::<R>(e, ending.as_ref(), &now_called, zone),
+                            &names,
+                        ))
+                    })
+                    .collect(),
+            },
             hash: row.hash_hex().chars().take(12).collect(),
             has_board: started_at.is_some_and(|start| row.seq >= start),
         });

@@ -52,7 +52,7 @@ fn open_tables(
     me: Option<i64>,
     lang: Lang,
 ) -> Result<Vec<OpenTable>, WebError> {
-    let rows = read_model::open_tables(conn, None, MOST_LISTED)?;
+    let rows = read_model::open_tables(conn, None, me, MOST_LISTED)?;
     let ids: Vec<String> = rows.iter().map(|row| row.id.clone()).collect();
     let mut seats = crate::computers::tables_in(conn, &ids, lang)?;
     let mut tables = Vec::with_capacity(rows.len());

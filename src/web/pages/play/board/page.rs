@@ -1,7 +1,7 @@
 //! The game page and its JSON twin: the board with every legal move, the players and their
 //! clocks, the recent lines and the table talk, as the visitor may see them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -70,12 +70,14 @@ pub struct TalkLine {
     pub mine: bool,
 }
 
-/// The table talk in `rows`, oldest first, as `me` may see it.
+/// The table talk in `rows`, oldest first, as `me` may see it: without the talk of the people
+/// in `hidden`.
 fn talk<R: Rules>(
     game: &Game<R>,
     rows: &[EventRow],
     zone: Tz,
     me: Option<i64>,
+    hidden: &HashSet<i64>,
 ) -> Result<Vec<TalkLine>, WebError> {
     let names = game.names_by_id();
     let mut lines = Vec::new();
@@ -90,7 +92,9 @@ fn talk<R: Rules>(
             }
         }
         for entry in entries::<R>(row)? {
-            if let Entry::Said { player, text } = entry {
+            if let Entry::Said { player, text } = entry
+                && !hidden.contains(&player.id)
+            {
                 lines.push(TalkLine {
                     seq: row.seq,
                     mine: me == Some(player.id),
@@ -288,12 +292,17 @@ pub fn render_game<R: GameUi>(
     held: &HeldTags,
 ) -> Result<Answer<Rendered>, WebError> {
     let shown = load_visible::<R>(conn, game_id, visitor.player_id())?;
+    let talk_hidden = match (visitor.player_id(), shown.game.talk.is_empty()) {
+        (Some(me), false) => crate::auth::blocks::talk_hidden_from(conn, me)?,
+        _ => HashSet::new(),
+    };
     let page = Asked {
         visitor,
         at,
         selection,
         error,
         held,
+        talk_hidden: &talk_hidden,
     };
     render_visible(shown, page, || open_seats_of(conn, game_id))
 }
@@ -307,6 +316,8 @@ pub struct Asked<'a> {
     pub selection: &'a BTreeMap<String, String>,
     pub error: Option<String>,
     pub held: &'a HeldTags,
+    /// The people whose table talk the visitor blocks.
+    pub talk_hidden: &'a HashSet<i64>,
 }
 
 /// Builds the page (or JSON) for a game loaded for `asked.visitor`; `open_seats` is asked for
@@ -322,10 +333,11 @@ pub fn render_visible<R: GameUi>(
         selection,
         error,
         held,
+        talk_hidden,
     } = asked;
     computers::name_in(&mut game, visitor.lang);
     let at = parse_at(at, game.seq)?;
-    let tag = page_tag(&game, &rows, visitor, held.json);
+    let tag = page_tag(&game, &rows, visitor, held.json, talk_hidden);
     if error.is_none() && tag.held_in(&held.tags) {
         return Ok(Answer::Unchanged(tag));
     }
@@ -626,7 +638,7 @@ pub fn render_visible<R: GameUi>(
         can_rematch: live && game.phase() == Phase::Finished && me.is_some(),
         can_talk: visitor.player_id().is_some_and(|id| game.has_joined(id))
             && game.phase() != Phase::Cancelled,
-        talk: talk(&game, &rows, zone, visitor.player_id())?,
+        talk: talk(&game, &rows, zone, visitor.player_id(), talk_hidden)?,
         recent,
         recent_title: visitor.lang.t(match me {
             Some(_) => "game-recent-since-yours",
@@ -648,13 +660,18 @@ fn page_tag<R: Rules>(
     rows: &[EventRow],
     visitor: &Visitor,
     json: bool,
+    talk_hidden: &HashSet<i64>,
 ) -> EntityTag {
     let now = chrono::Utc::now().timestamp();
     let time = match game.time_control.is_some() && game.phase() == Phase::Active {
         true => now,
         false => now / 60,
     };
-    game_tag(game, rows, visitor, json, &time.to_string())
+    // Blocking someone's talk changes the page, not the game.
+    let mut hidden: Vec<i64> = talk_hidden.iter().copied().collect();
+    hidden.sort_unstable();
+    let varies = format!("{time} {hidden:?}");
+    game_tag(game, rows, visitor, json, &varies)
 }
 
 pub fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, WebError> {
