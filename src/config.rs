@@ -230,6 +230,8 @@ pub struct LimitSettings {
     pub games_per_player_per_hour: i64,
     /// Table-talk messages one player writes per hour, over all their games.
     pub chat_per_player_per_hour: i64,
+    /// Reports one player files per hour.
+    pub reports_per_player_per_hour: i64,
     /// Tournaments one player creates per day.
     pub events_per_player_per_day: i64,
     /// Tournament sign-ups (and withdrawals) one player makes per hour.

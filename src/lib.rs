@@ -21,6 +21,7 @@ pub mod i18n;
 pub mod lookalike;
 pub mod mail;
 pub mod metrics;
+pub mod moderation;
 pub mod present;
 pub mod ratings;
 pub mod rules;

@@ -76,14 +76,24 @@ enum Command {
     /// discrepancy, naming the row.
     Verify {
         /// An exported log of a game or a tournament, checked offline.
-        #[arg(required_unless_present_any = ["game", "event"], conflicts_with_all = ["game", "event"])]
+        #[arg(required_unless_present_any = ["game", "event", "moderation"], conflicts_with_all = ["game", "event", "moderation"])]
         file: Option<PathBuf>,
         /// Check this game straight from the database instead.
-        #[arg(long, conflicts_with = "event")]
+        #[arg(long, conflicts_with_all = ["event", "moderation"])]
         game: Option<String>,
         /// Check this tournament straight from the database instead.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "moderation")]
         event: Option<String>,
+        /// Check the moderation log (every moderator's action) straight from the database.
+        #[arg(long)]
+        moderation: bool,
+    },
+    /// The moderators, who act on reports at /moderation: name one, take the role away, or
+    /// list them. The person must have signed in once. Each change is a row of the moderation
+    /// log.
+    Moderators {
+        #[command(subcommand)]
+        action: ModeratorsAction,
     },
     /// Check every game and tournament in the database (database.url; a replica will do): every
     /// log as `verify` checks one, and the games' read models (phase, last row, seats, who is to
@@ -108,6 +118,16 @@ enum Command {
 }
 
 #[derive(Subcommand)]
+enum ModeratorsAction {
+    /// Make the person with this address a moderator.
+    Add { address: String },
+    /// Take the moderator's role from the person with this address.
+    Remove { address: String },
+    /// List the moderators.
+    List,
+}
+
+#[derive(Subcommand)]
 enum RatingsAction {
     /// Recompute every rating from the logs and report any difference from the stored ones;
     /// exits non-zero if there is one. Writes nothing.
@@ -118,6 +138,44 @@ enum RatingsAction {
 }
 
 mod inbound_cli;
+
+fn moderators(settings: &Settings, action: ModeratorsAction) -> anyhow::Result<()> {
+    use turnpost::moderation::people;
+    let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
+    let address =
+        |text: &str| turnpost::auth::accounts::normalize_email(text).map_err(anyhow::Error::msg);
+    match action {
+        ModeratorsAction::Add { address: text } => {
+            let email = address(&text)?;
+            match people::add(&mut conn, &email)? {
+                true => println!("{email} is now a moderator."),
+                false => println!("{email} was a moderator already."),
+            }
+        }
+        ModeratorsAction::Remove { address: text } => {
+            let email = address(&text)?;
+            match people::remove(&mut conn, &email)? {
+                true => println!("{email} is no longer a moderator."),
+                false => println!("{email} was not a moderator."),
+            }
+        }
+        ModeratorsAction::List => {
+            let found = people::list(&mut conn)?;
+            if found.is_empty() {
+                println!("There are no moderators.");
+            }
+            for m in found {
+                println!(
+                    "{}\t{}\tsince {}",
+                    m.email,
+                    m.display_name,
+                    m.moderator_since.format("%Y-%m-%d")
+                );
+            }
+        }
+    }
+    Ok(())
+}
 
 fn main() -> anyhow::Result<()> {
     let cli = Cli::parse();
@@ -170,6 +228,26 @@ fn run(command: Command, settings: Settings) -> anyhow::Result<()> {
         Command::InboundMail { replay, limit } => {
             inbound_cli::list_or_replay(&settings, replay, limit)
         }
+        Command::Verify {
+            moderation: true, ..
+        } => {
+            let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
+            let rows = turnpost::moderation::log::rows(&mut conn)?;
+            match turnpost::moderation::log::verify(&rows) {
+                Ok((count, head)) => {
+                    println!(
+                        "The moderation log holds together: {count} rows, head {}.",
+                        hex::encode(head)
+                    );
+                    Ok(())
+                }
+                Err(broken) => {
+                    eprintln!("The moderation log does not hold: {broken}");
+                    std::process::exit(1)
+                }
+            }
+        }
+        Command::Moderators { action } => moderators(&settings, action),
         Command::Verify { game, event, .. } => {
             let mut conn = diesel::PgConnection::establish(&settings.database.url)?;
             match (game, event) {

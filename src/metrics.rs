@@ -58,6 +58,7 @@ struct Figures {
     computer_thinking: HistogramVec,
     computer_budget: Gauge,
     games_rated: IntCounter,
+    moderation_actions: IntCounterVec,
     pool_wait: HistogramVec,
     pool_waiting: IntGaugeVec,
     pool_timeouts: IntCounterVec,
@@ -149,6 +150,12 @@ static FIGURES: LazyLock<Figures> = LazyLock::new(|| {
             "Rounds of a background worker that failed (see the log), by worker.",
             &["worker"],
         ),
+        moderation_actions: counter(
+            "moderation_actions_total",
+            "Moderators' actions this process carried out, by kind: remove_message, mute, \
+             reset_name, suspend, dismiss.",
+            &["action"],
+        ),
         games_rated: IntCounter::new(
             "games_rated_total",
             "Finished games whose ratings this process wrote (the scheduler, or the mail \
@@ -220,6 +227,7 @@ impl Figures {
             Box::new(self.computer_thinking.clone()),
             Box::new(self.computer_budget.clone()),
             Box::new(self.games_rated.clone()),
+            Box::new(self.moderation_actions.clone()),
             Box::new(self.pool_wait.clone()),
             Box::new(self.pool_waiting.clone()),
             Box::new(self.pool_timeouts.clone()),
@@ -300,6 +308,13 @@ pub fn scheduler_round(took: Duration, done: &[(&str, usize)]) {
 
 pub fn worker_failed(worker: &str) {
     FIGURES.worker_failures.with_label_values(&[worker]).inc();
+}
+
+/// A moderator's action of kind `action` (remove_message, mute, reset_name, suspend, dismiss).
+pub fn moderation_action(action: &str) {
+    (FIGURES.moderation_actions)
+        .with_label_values(&[action])
+        .inc();
 }
 
 pub fn game_rated() {

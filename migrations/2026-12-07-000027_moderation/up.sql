@@ -83,3 +83,19 @@ CREATE TABLE appeals (
 CREATE INDEX appeals_open ON appeals (received_at) WHERE closed_at IS NULL;
 GRANT SELECT, INSERT, UPDATE, DELETE ON appeals TO turnpost_server;
 GRANT USAGE ON SEQUENCE appeals_id_seq TO turnpost_server;
+
+-- A moderator's action is told to the person at once, with a reply address for an appeal.
+ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check;
+ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check
+    CHECK (kind IN ('sign_in', 'invitation', 'your_turn', 'game_over', 'time_half', 'time_short',
+                    'out_of_time', 'table_cancelled', 'event_news', 'close_account',
+                    'invitation_declined', 'moderation'));
+DROP INDEX notifications_pending_at_once;
+CREATE INDEX notifications_pending_at_once ON notifications (player_id)
+    WHERE state = 'pending'
+      AND kind IN ('sign_in', 'invitation', 'out_of_time', 'table_cancelled', 'event_news',
+                   'close_account', 'invitation_declined', 'moderation');
+
+ALTER TABLE reply_topics DROP CONSTRAINT reply_topics_topic_check;
+ALTER TABLE reply_topics ADD CONSTRAINT reply_topics_topic_check
+    CHECK (topic IN ('event', 'open_tables', 'open_events', 'confirm', 'appeal'));

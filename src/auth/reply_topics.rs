@@ -24,6 +24,9 @@ pub enum Topic {
     /// A command that came without its sender vouched for, to be confirmed by a reply
     /// (subject: `{"command": line}`). Spent by its first use.
     Confirm,
+    /// A moderator's action told to the person: a reply is their appeal, read on the desk
+    /// (subject: `{"action": seq}`, the moderation log's row).
+    Appeal,
 }
 
 impl Topic {
@@ -33,6 +36,7 @@ impl Topic {
             Topic::OpenTables => "open_tables",
             Topic::OpenEvents => "open_events",
             Topic::Confirm => "confirm",
+            Topic::Appeal => "appeal",
         }
     }
 
@@ -42,6 +46,7 @@ impl Topic {
             Topic::OpenTables,
             Topic::OpenEvents,
             Topic::Confirm,
+            Topic::Appeal,
         ]
         .into_iter()
         .find(|t| t.as_str() == text)

@@ -30,6 +30,15 @@ pub fn random_id(len: usize) -> String {
         .collect()
 }
 
+/// Whether `text` could be an identifier [`random_id`] made (a game's, a tournament's): lower-case
+/// letters and digits, at most 32.
+pub fn is_id(text: &str) -> bool {
+    (1..=32).contains(&text.len())
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+}
+
 /// Compares two secrets in time independent of where they differ.
 pub fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0

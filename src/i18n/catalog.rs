@@ -23,8 +23,26 @@ macro_rules! areas {
 }
 
 areas!(
-    "account", "audit", "azul", "codes", "computer", "errors", "events", "game", "gype", "history",
-    "kabaleo", "kalah", "mail", "pages", "quarto", "ratings", "results", "rules", "site",
+    "account",
+    "audit",
+    "azul",
+    "codes",
+    "computer",
+    "errors",
+    "events",
+    "game",
+    "gype",
+    "history",
+    "kabaleo",
+    "kalah",
+    "mail",
+    "moderation",
+    "pages",
+    "quarto",
+    "ratings",
+    "results",
+    "rules",
+    "site",
 );
 
 struct Catalog {

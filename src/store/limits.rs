@@ -100,6 +100,14 @@ impl Limit {
             window_seconds: HOUR,
         }
     }
+
+    pub fn reports_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "report",
+            max: limits.reports_per_player_per_hour,
+            window_seconds: HOUR,
+        }
+    }
 }
 
 /// A limit was reached: the action may be taken again after this many seconds.

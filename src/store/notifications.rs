@@ -73,6 +73,9 @@ pub enum Kind {
     CloseAccount,
     /// An invitation to the recipient's table was declined (payload: who declined, by id).
     InvitationDeclined,
+    /// A moderator acted on the recipient's account or words (payload: the moderation log's
+    /// row and what it decided).
+    Moderation,
 }
 
 impl Kind {
@@ -89,10 +92,11 @@ impl Kind {
             Kind::EventNews => "event_news",
             Kind::CloseAccount => "close_account",
             Kind::InvitationDeclined => "invitation_declined",
+            Kind::Moderation => "moderation",
         }
     }
 
-    pub const ALL: [Kind; 11] = [
+    pub const ALL: [Kind; 12] = [
         Kind::SignIn,
         Kind::Invitation,
         Kind::YourTurn,
@@ -104,6 +108,7 @@ impl Kind {
         Kind::EventNews,
         Kind::CloseAccount,
         Kind::InvitationDeclined,
+        Kind::Moderation,
     ];
 
     pub fn parse(text: &str) -> Option<Kind> {
@@ -163,7 +168,7 @@ pub struct DueBefore {
 
 /// The kinds mailed as soon as they are queued: every kind but [`NEWS`]. The partial index
 /// `notifications_pending_at_once` lists the same kinds.
-pub const MAILED_AT_ONCE: [Kind; 7] = [
+pub const MAILED_AT_ONCE: [Kind; 8] = [
     Kind::SignIn,
     Kind::Invitation,
     Kind::OutOfTime,
@@ -171,6 +176,7 @@ pub const MAILED_AT_ONCE: [Kind; 7] = [
     Kind::EventNews,
     Kind::CloseAccount,
     Kind::InvitationDeclined,
+    Kind::Moderation,
 ];
 
 /// The players with pending notifications that may need an email, or skipping, now: a kind

@@ -33,6 +33,11 @@ pub fn say(conn: &mut PgConnection, game_id: &str, player: &Player, text: String
             if game.phase() == Phase::Cancelled {
                 return Err(ServiceError::Gone(Message::new("table-called-off")));
             }
+            if let Some(until) = muted_until(conn, player.id)? {
+                return Err(ServiceError::Forbidden(
+                    Message::new("talk-muted").text("until", until),
+                ));
+            }
             let text = Talk::commit(text);
             commit::<R>(
                 conn,
@@ -44,6 +49,18 @@ pub fn say(conn: &mut PgConnection, game_id: &str, player: &Player, text: String
             )
         })
     })
+}
+
+/// Until when a moderator muted `player` from table talk, if that is still ahead.
+fn muted_until(conn: &mut PgConnection, player: i64) -> QueryResult<Option<String>> {
+    use crate::store::schema::players;
+    let until: Option<chrono::DateTime<chrono::Utc>> = players::table
+        .find(player)
+        .select(players::muted_until)
+        .first(conn)?;
+    Ok(until
+        .filter(|until| *until > chrono::Utc::now())
+        .map(|until| until.format("%Y-%m-%d %H:%M UTC").to_string()))
 }
 
 /// The author deletes their own message in row `seq`.

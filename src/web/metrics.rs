@@ -54,6 +54,10 @@ struct Queues {
     deadlines_overdue: i64,
     #[diesel(sql_type = Double)]
     most_overdue_seconds: f64,
+    #[diesel(sql_type = BigInt)]
+    reports_open: i64,
+    #[diesel(sql_type = Double)]
+    report_oldest_seconds: f64,
 }
 
 /// Each part answers from a partial index of the rows it counts, so a scrape costs the same on
@@ -75,7 +79,10 @@ const QUEUES: &str = "SELECT
     (SELECT count(*) FROM turn_clocks WHERE NOT expiry_handled AND due_at < now())
         AS deadlines_overdue,
     (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(due_at)), 0)::float8 FROM turn_clocks
-        WHERE NOT expiry_handled AND due_at < now()) AS most_overdue_seconds";
+        WHERE NOT expiry_handled AND due_at < now()) AS most_overdue_seconds,
+    (SELECT count(*) FROM reports WHERE closed_at IS NULL) AS reports_open,
+    (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 FROM reports
+        WHERE closed_at IS NULL) AS report_oldest_seconds";
 
 /// How far the replica's replay is behind what it has received: 0 when it has replayed all of
 /// it (an idle primary sends nothing, and the replica is then not behind).
@@ -150,6 +157,16 @@ impl Scraped {
                 "deadline_most_overdue_seconds",
                 "How far past its deadline the most overdue unhandled turn is; 0 when none is.",
                 |q| q.most_overdue_seconds,
+            ),
+            queue(
+                "reports_open",
+                "Reports no moderator has acted on yet.",
+                |q| q.reports_open as f64,
+            ),
+            queue(
+                "report_oldest_age_seconds",
+                "Age of the oldest open report; 0 when none is open.",
+                |q| q.report_oldest_seconds,
             ),
         ];
         let queues_read = gauge(

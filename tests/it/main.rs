@@ -40,6 +40,7 @@ mod languages;
 mod limits;
 mod mail_charsets;
 mod metrics;
+mod moderation;
 mod my_data;
 mod names;
 mod notifications;

@@ -182,6 +182,7 @@ pub fn compose_for(
                 }
                 Some(Kind::EventNews) => made += event_email(&mut mailing, &notice)?,
                 Some(Kind::CloseAccount) => made += closure_email(&mut mailing, &notice)?,
+                Some(Kind::Moderation) => made += moderation_email(&mut mailing, &notice)?,
                 None => notifications::mark_skipped(mailing.conn, &[notice.id])?,
             }
         }
@@ -207,6 +208,41 @@ fn closure_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<
     mailing.store("close_account", rendered, &[notice.id])?;
     Ok(1)
 }
+
+/// What a moderator did and why, told to the person it was done to, whatever emails they chose:
+/// a reply to it is their appeal, which reaches the moderators' desk.
+fn moderation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<usize> {
+    let seq = notice.payload["action"].as_i64().unwrap_or_default();
+    let lang = mailing.recipient.lang();
+    let Some(lines) = crate::moderation::log::told(mailing.conn, seq, lang)? else {
+        notifications::mark_skipped(mailing.conn, &[notice.id])?;
+        return Ok(0);
+    };
+    let base = mailing.settings.base_url().to_string();
+    let told = Notice {
+        subject: lang.t("moderation-told-subject"),
+        lines,
+        links: Vec::new(),
+        link: format!("{base}/settings"),
+        link_label: lang.t("moderation-told-settings"),
+    };
+    let to = (mailing.recipient.email.clone(), mailing.recipient.id);
+    let reply_to = reply_address::topic_address(
+        mailing.conn,
+        mailing.settings,
+        (&to.0, to.1),
+        crate::auth::reply_topics::Topic::Appeal,
+        serde_json::json!({ "action": seq }),
+        APPEAL_DAYS,
+    )?;
+    let name = mailing.recipient.display_name.clone();
+    let rendered = messages::notice(&name, &told, &mailing.footer());
+    mailing.store_with_reply_to("moderation", rendered, &[notice.id], Some(reply_to))?;
+    Ok(1)
+}
+
+/// How long the reply address of a moderation email takes an appeal.
+const APPEAL_DAYS: i64 = 60;
 
 fn invitation_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<usize> {
     let Some(game_id) = notice.game_id.clone() else {

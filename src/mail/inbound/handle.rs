@@ -135,11 +135,17 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
     };
     let lines = own_lines(&reply.incoming.text);
     let mut said = Said::new(player.lang());
+    let suspension = player.suspension();
+    if let Some(why) = &suspension {
+        said.line(&said.lang.say(why, &[]));
+    }
     let verb = lines
         .first()
         .and_then(|line| words::read(line))
         .map(|r| r.verb);
     let outcome = match game.phase() {
+        // A suspended person does nothing by email; the answer says why.
+        _ if suspension.is_some() => "refused",
         Phase::Cancelled => {
             said.key("answer-game-over-nothing-played");
             "answered"

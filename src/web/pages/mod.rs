@@ -1,13 +1,16 @@
 //! Request handlers, grouped by the capability they serve: `play` (a game's page, its moves, its
 //! history and export), `tables` (new tables, invitations, joining, a table's business),
 //! `tournaments`, `ratings` (leaderboards and players' pages), `accounts` (signing in,
-//! settings, tokens, closing an account) and `site` (the home page, the rules, health).
+//! settings, tokens, closing an account), `safety` (reports and blocks), `moderation` (the
+//! moderators' desk) and `site` (the home page, the rules, health).
 
 mod accounts;
 mod json;
+mod moderation;
 mod named;
 mod play;
 mod ratings;
+mod safety;
 mod site;
 mod tables;
 mod tournaments;
@@ -16,6 +19,7 @@ use accounts::{api_tokens, auth, closure, settings, unsubscribe};
 use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
 use play::{export, game, history, resign};
 use ratings::{leaderboard, players};
+use safety::{block, report};
 use site::{health, home, rules};
 use tables::{invitations, join, new_game, open_tables, table};
 use tournaments::{event, event_new, events};
@@ -97,6 +101,13 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(page("/players/{name}", players::show))
         .service(action("/games/{id}/say", table::say))
         .service(action("/games/{id}/talk/{seq}/remove", table::remove_talk))
+        .service(form("/report", report::show, report::file))
+        .service(form("/people/{id}/block", block::show, block::save))
+        .service(page("/settings/blocks", block::list))
+        .service(page("/moderation", moderation::show))
+        .service(page("/moderation/reports/{id}", moderation::report))
+        .service(action("/moderation/reports/{id}/claim", moderation::claim))
+        .service(action("/moderation/reports/{id}/act", moderation::act))
         .service(page("/games/{id}/history", history::show))
         .service(page("/games/{id}/export", export::download))
         .service(form(

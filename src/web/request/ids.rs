@@ -10,10 +10,7 @@ use super::error::WebError;
 
 /// Whether `text` could be a game id: lower-case letters and digits, as ids are made.
 pub fn is_game_id(text: &str) -> bool {
-    (1..=32).contains(&text.len())
-        && text
-            .bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    crate::auth::tokens::is_id(text)
 }
 
 /// Whether `text` could be a token from a link: URL-safe base64 or an id, at most 128 long.

@@ -195,6 +195,9 @@ pub fn carry_out_counted(
     lines: &[String],
 ) -> QueryResult<Told> {
     let lang = player.lang();
+    if let Some(why) = player.suspension() {
+        return Ok(Told::line(lang.say(&why, &[])));
+    }
     let welcome = !accounts::is_confirmed(conn, player.id)?;
     if welcome {
         accounts::confirm(conn, player.id)?;

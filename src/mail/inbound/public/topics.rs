@@ -16,6 +16,7 @@ use crate::mail::inbound::read::message::Incoming;
 use crate::mail::inbound::read::reply_text::own_lines;
 use crate::mail::inbound::read::words;
 use crate::mail::reply_address::event_address;
+use crate::rules::Message;
 use crate::store::inbound::Settled;
 use crate::tables::table;
 use crate::tournaments;
@@ -71,7 +72,13 @@ pub fn act(
     let lines = own_lines(&incoming.text);
     let read = lines.first().and_then(|line| words::read(line));
     let lang = player.lang();
+    let suspension = player.suspension().filter(|_| found.topic != Topic::Appeal);
     let told = match (found.topic, read.as_ref().map(|r| r.verb)) {
+        // A suspended person may appeal, and do nothing else.
+        _ if suspension.is_some() => Told::line(lang.say(
+            &suspension.unwrap_or_else(|| Message::new("account-suspended")),
+            &[],
+        )),
         (Topic::Confirm, Some("confirm")) => {
             if !reply_topics::spend(conn, token)? {
                 Told::line(lang.t("command-confirm-used"))
@@ -101,6 +108,12 @@ pub fn act(
             Err(why) => Told::line(why),
         },
         (Topic::OpenTables, _) => Told::line(lang.t("command-tables-sit")),
+        (Topic::Appeal, _) => {
+            let action = found.subject["action"].as_i64().unwrap_or_default();
+            let words = lines.join("\n");
+            crate::moderation::desk::appeal(conn, player.id, action, &words)?;
+            Told::line(lang.t("appeal-received"))
+        }
     };
     let detail = told.summary();
     tell(conn, settings, player, incoming, told)?;

@@ -62,6 +62,9 @@ struct PlayerPage {
     layout: Layout,
     name: String,
     bot: bool,
+    /// The player's account number, when the visitor is someone else signed in (who may report
+    /// or block them).
+    others: Option<i64>,
     sections: Vec<KindSection>,
     record: Option<String>,
     games: Vec<GameLine>,
@@ -137,6 +140,9 @@ pub async fn show(
     let games = found.games.iter().map(|g| game_line(g, lang)).collect();
     page(&PlayerPage {
         layout: Layout::new(found.person.name.clone(), &visitor),
+        others: (visitor.player_id())
+            .filter(|me| *me != found.person.id)
+            .map(|_| found.person.id),
         name: found.person.name,
         bot: found.person.bot,
         sections,

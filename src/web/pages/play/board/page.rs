@@ -60,6 +60,8 @@ pub struct PlayerLine {
 pub struct TalkLine {
     /// The row that holds it.
     pub seq: i64,
+    /// Who wrote it, by account.
+    pub author: i64,
     pub name: String,
     /// The words, unless they were removed.
     pub text: Option<String>,
@@ -97,6 +99,7 @@ fn talk<R: Rules>(
             {
                 lines.push(TalkLine {
                     seq: row.seq,
+                    author: player.id,
                     mine: me == Some(player.id),
                     name: names.get(&player.id).cloned().unwrap_or(player.name),
                     text: text.text().map(str::to_string),
@@ -140,6 +143,8 @@ pub struct GamePage {
     can_sit: bool,
     can_rematch: bool,
     can_talk: bool,
+    /// Whether the visitor is signed in, and so may report and block.
+    signed_in: bool,
     talk: Vec<TalkLine>,
     recent: Vec<RecentLine>,
     /// The position in sentences, for screen readers and text browsers.
@@ -638,6 +643,7 @@ pub fn render_visible<R: GameUi>(
         can_rematch: live && game.phase() == Phase::Finished && me.is_some(),
         can_talk: visitor.player_id().is_some_and(|id| game.has_joined(id))
             && game.phase() != Phase::Cancelled,
+        signed_in: visitor.player_id().is_some(),
         talk: talk(&game, &rows, zone, visitor.player_id(), talk_hidden)?,
         recent,
         recent_title: visitor.lang.t(match me {
