@@ -26,6 +26,7 @@ mod gype;
 mod japanese;
 mod kabaleo;
 mod kalah;
+mod moderation;
 mod phone;
 mod quarto;
 mod table_life;
