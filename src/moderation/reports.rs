@@ -50,6 +50,20 @@ impl Reason {
         Reason::ALL.into_iter().find(|r| r.as_str() == text)
     }
 
+    /// The reason a word of a reply names, in English or Japanese: "spam", "harassment" or
+    /// "hate", "cheating" or "stalling", "name", "other" (and スパム, 嫌がらせ, 差別, 不正, 遅延,
+    /// 名前, その他).
+    pub fn from_word(word: &str) -> Option<Reason> {
+        match word.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()) {
+            "spam" | "スパム" => Some(Reason::Spam),
+            "harassment" | "hate" | "嫌がらせ" | "差別" => Some(Reason::Harassment),
+            "cheating" | "stalling" | "不正" | "遅延" => Some(Reason::Cheating),
+            "name" | "offensive_name" | "名前" => Some(Reason::OffensiveName),
+            "other" | "その他" => Some(Reason::Other),
+            _ => None,
+        }
+    }
+
     /// The reason a game's log gives for a message a moderator removed.
     pub fn removal(self) -> RemovalReason {
         match self {

@@ -409,3 +409,51 @@ async fn a_blocked_player_cannot_invite_join_sit_or_be_seen_talking_until_unbloc
     assert!(bo.get("/tables").await.body.contains(open_id));
     assert_eq!(post(bo, &format!("{open}/sit"), &[]).await.status, 200);
 }
+
+#[actix_web::test]
+async fn a_reply_that_says_report_reports_the_others_at_the_table_in_either_language() {
+    let table = start_table("kalah", &["Ann", "Bo"], &[]).await;
+    let app = &table.app;
+    let game_id = table.path.trim_start_matches("/games/");
+    let (ann_id, bo_id) = (id_of(app, "ann@example.com"), id_of(app, "bo@example.com"));
+    let inbound = Inbound::start(app);
+    for (from, player, text) in [
+        ("ann@example.com", ann_id, "Report stalling: never moves until the last minute"),
+        ("bo@example.com", bo_id, "報告 スパム 同じ宣伝ばかり"),
+    ] {
+        let token = turnpost::auth::reply_tokens::issue(&mut app.db.connect(), game_id, player)
+            .unwrap();
+        let to = turnpost::mail::reply_address::format(&app.settings.inbound.address, &token, 2);
+        inbound.send(from, &to, &reply(from, &to, "Your turn", text)).unwrap();
+        let answer = app.mail(from, "Re: Your turn");
+        assert!(answer.text.contains("reached the moderators"), "{}", answer.text);
+    }
+    #[derive(QueryableByName, Debug, PartialEq)]
+    struct Filed {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        target: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        reason: String,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        words: String,
+    }
+    let filed: Vec<Filed> =
+        diesel::sql_query("SELECT target, reason, words FROM reports ORDER BY id")
+            .load(&mut app.db.connect())
+            .unwrap();
+    assert_eq!(
+        filed,
+        [
+            Filed {
+                target: format!("play:{game_id}:{bo_id}"),
+                reason: "cheating".into(),
+                words: "never moves until the last minute".into(),
+            },
+            Filed {
+                target: format!("play:{game_id}:{ann_id}"),
+                reason: "spam".into(),
+                words: "同じ宣伝ばかり".into(),
+            },
+        ]
+    );
+}

@@ -70,6 +70,8 @@ fn settled(reply: &Reply<'_>, outcome: &'static str, detail: &str) -> Settled {
 /// What the reply asks for, read from the player's own lines.
 enum Request {
     Say(String),
+    /// "report [reason] [words]": the other players of the game reported to the moderators.
+    Report(String),
     Resign(Option<String>),
     Look,
     Moves(String),
@@ -94,6 +96,15 @@ fn request(lines: &[String]) -> Request {
         .flat_map(vocabulary::code_words);
     match words.next().as_deref() {
         Some("resign") => Request::Resign(words.next()),
+        Some("report") => {
+            let said = first.trim().split_once(char::is_whitespace).map(|(_, rest)| rest);
+            let mut text = said.unwrap_or_default().trim().to_string();
+            for line in &lines[1..] {
+                text.push('\n');
+                text.push_str(line);
+            }
+            Request::Report(text)
+        }
         Some("help" | "board" | "") | None => Request::Look,
         // A move is one line: the lines after it may be a signature or a quote we did not
         // recognise.
@@ -113,6 +124,46 @@ fn table_talk(line: &str) -> Option<&str> {
         let mark = rest.chars().next()?;
         matches!(mark, ':' | '：' | ' ' | '\u{3000}').then(|| &rest[mark.len_utf8()..])
     })
+}
+
+/// "report [reason] [words]" in a reply about a game: each other person at the table is
+/// reported for how they play it, for the reason the first word names (else "other"), with the
+/// rest as the reporter's words, within the reporter's hourly limit of reports.
+fn report_players<R: crate::rules::Rules>(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    reply: &Reply<'_>,
+    game: &crate::game_log::fold::replay::Game<R>,
+    words: &str,
+    said: &mut Said,
+) -> QueryResult<&'static str> {
+    use crate::moderation::reports::{self, Reason, Target};
+    let first = words.split_whitespace().next().unwrap_or_default();
+    let (reason, words) = match Reason::from_word(first) {
+        Some(reason) => (reason, words.trim_start()[first.len()..].trim()),
+        None => (Reason::Other, words.trim()),
+    };
+    let others: Vec<i64> = (game.joined.iter())
+        .map(|p| p.id)
+        .filter(|id| *id > 0 && *id != reply.player.id)
+        .collect();
+    let limit = crate::store::limits::Limit::reports_per_player(&settings.limits);
+    if others.is_empty() || limit.take(conn, &reply.player.id.to_string(), 1)?.is_err() {
+        said.key("answer-report-not-taken");
+        return Ok("refused");
+    }
+    for player in others {
+        let target = Target::Play {
+            game: reply.game_id.clone(),
+            player,
+        };
+        match reports::file(conn, reply.player.id, &target, reason, words) {
+            Ok(_) | Err(reports::Refused::NotFound | reports::Refused::Said(_)) => {}
+            Err(reports::Refused::Database(e)) => return Err(e),
+        }
+    }
+    said.key("answer-reported");
+    Ok("reported")
 }
 
 /// The code that confirms a resignation: it changes with every move, so it works only on the
@@ -143,9 +194,17 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
         .first()
         .and_then(|line| words::read(line))
         .map(|r| r.verb);
+    let reported = match request(&lines) {
+        Request::Report(words) => Some(words),
+        _ => None,
+    };
     let outcome = match game.phase() {
         // A suspended person does nothing by email; the answer says why.
         _ if suspension.is_some() => "refused",
+        _ if reported.is_some() => {
+            let words = reported.unwrap_or_default();
+            report_players(conn, settings, reply, &game, &words, &mut said)?
+        }
         Phase::Cancelled => {
             said.key("answer-game-over-nothing-played");
             "answered"
@@ -154,6 +213,7 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
         Phase::Waiting => waiting(conn, reply, verb, &mut said)?,
         Phase::Active => match request(&lines) {
             Request::Say(text) => say(conn, settings, reply, text, &mut said)?,
+            Request::Report(_) => unreachable!("a report is answered before the game's phase"),
             _ if reply.seq < game.board_seq => {
                 said.key("answer-stale");
                 "stale"
@@ -567,6 +627,12 @@ mod tests {
             matches!(request(&lines(&["Resign 3fa9c2."])), Request::Resign(Some(c)) if c == "3fa9c2")
         );
         assert!(matches!(request(&lines(&["help"])), Request::Look));
+        assert!(
+            matches!(request(&lines(&["Report stalling he never moves", "Ann"])), Request::Report(t) if t == "stalling he never moves\nAnn")
+        );
+        assert!(
+            matches!(request(&lines(&["報告 不正"])), Request::Report(t) if t == "不正")
+        );
         assert!(
             matches!(request(&lines(&["発言：よろしく！", "Ann"])), Request::Say(t) if t == "よろしく！\nAnn")
         );

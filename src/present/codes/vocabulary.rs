@@ -46,6 +46,7 @@ const WORDS: &[(&str, &str)] = &[
     ("die", "code-word-die"),
     ("say", "code-word-say"),
     ("resign", "code-word-resign"),
+    ("report", "code-word-report"),
     ("help", "code-word-help"),
     ("board", "code-word-board"),
 ];

@@ -36,6 +36,7 @@ code-word-factory = factory
 code-word-piece = piece
 code-word-die = die
 code-word-say = say
+code-word-report = report
 code-word-resign = resign
 code-word-help = help
 code-word-board = board

@@ -36,6 +36,7 @@ code-word-factory = 工房
 code-word-piece = 駒
 code-word-die = ダイス
 code-word-say = 発言
+code-word-report = 報告
 code-word-resign = 投了
 code-word-help = ヘルプ
 code-word-board = 盤面
