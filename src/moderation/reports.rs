@@ -54,7 +54,10 @@ impl Reason {
     /// "hate", "cheating" or "stalling", "name", "other" (and スパム, 嫌がらせ, 差別, 不正, 遅延,
     /// 名前, その他).
     pub fn from_word(word: &str) -> Option<Reason> {
-        match word.to_lowercase().trim_matches(|c: char| !c.is_alphanumeric()) {
+        match word
+            .to_lowercase()
+            .trim_matches(|c: char| !c.is_alphanumeric())
+        {
             "spam" | "スパム" => Some(Reason::Spam),
             "harassment" | "hate" | "嫌がらせ" | "差別" => Some(Reason::Harassment),
             "cheating" | "stalling" | "不正" | "遅延" => Some(Reason::Cheating),

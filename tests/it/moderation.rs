@@ -418,15 +418,25 @@ async fn a_reply_that_says_report_reports_the_others_at_the_table_in_either_lang
     let (ann_id, bo_id) = (id_of(app, "ann@example.com"), id_of(app, "bo@example.com"));
     let inbound = Inbound::start(app);
     for (from, player, text) in [
-        ("ann@example.com", ann_id, "Report stalling: never moves until the last minute"),
+        (
+            "ann@example.com",
+            ann_id,
+            "Report stalling: never moves until the last minute",
+        ),
         ("bo@example.com", bo_id, "報告 スパム 同じ宣伝ばかり"),
     ] {
-        let token = turnpost::auth::reply_tokens::issue(&mut app.db.connect(), game_id, player)
-            .unwrap();
+        let token =
+            turnpost::auth::reply_tokens::issue(&mut app.db.connect(), game_id, player).unwrap();
         let to = turnpost::mail::reply_address::format(&app.settings.inbound.address, &token, 2);
-        inbound.send(from, &to, &reply(from, &to, "Your turn", text)).unwrap();
+        inbound
+            .send(from, &to, &reply(from, &to, "Your turn", text))
+            .unwrap();
         let answer = app.mail(from, "Re: Your turn");
-        assert!(answer.text.contains("reached the moderators"), "{}", answer.text);
+        assert!(
+            answer.text.contains("reached the moderators"),
+            "{}",
+            answer.text
+        );
     }
     #[derive(QueryableByName, Debug, PartialEq)]
     struct Filed {

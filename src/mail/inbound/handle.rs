@@ -97,7 +97,10 @@ fn request(lines: &[String]) -> Request {
     match words.next().as_deref() {
         Some("resign") => Request::Resign(words.next()),
         Some("report") => {
-            let said = first.trim().split_once(char::is_whitespace).map(|(_, rest)| rest);
+            let said = first
+                .trim()
+                .split_once(char::is_whitespace)
+                .map(|(_, rest)| rest);
             let mut text = said.unwrap_or_default().trim().to_string();
             for line in &lines[1..] {
                 text.push('\n');
@@ -630,9 +633,7 @@ mod tests {
         assert!(
             matches!(request(&lines(&["Report stalling he never moves", "Ann"])), Request::Report(t) if t == "stalling he never moves\nAnn")
         );
-        assert!(
-            matches!(request(&lines(&["報告 不正"])), Request::Report(t) if t == "不正")
-        );
+        assert!(matches!(request(&lines(&["報告 不正"])), Request::Report(t) if t == "不正"));
         assert!(
             matches!(request(&lines(&["発言：よろしく！", "Ann"])), Request::Say(t) if t == "よろしく！\nAnn")
         );

@@ -15,7 +15,10 @@ async fn the_report_block_and_desk_pages_pass_the_check_and_fit_a_phone_in_both_
     let csrf = bo.get(game).await.csrf();
     let said = (bo.post_form(
         &format!("{game}/say"),
-        &[("csrf", &csrf), ("text", "A remark Ann would rather not read")],
+        &[
+            ("csrf", &csrf),
+            ("text", "A remark Ann would rather not read"),
+        ],
     ))
     .await;
     assert_eq!(said.status, 200, "{}", said.body);

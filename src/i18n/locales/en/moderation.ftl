@@ -33,6 +33,7 @@ blocks-change = Change or undo the block of { $player }
 talk-muted = A moderator muted you from table talk until { $until }.
 talk-report = Report this message by { $player } (row { $seq })
 talk-block = Block { $player }
+game-report-play = Report how { $player } plays this game
 desk-title = Moderation desk
 desk-intro = Open reports, oldest first, and the appeals that came by email. Claim a report before you act on it: for an hour, nobody else can.
 desk-open-reports = Open reports

@@ -33,6 +33,7 @@ blocks-change = { $player } さんのブロックを変更・解除
 talk-muted = モデレーターにより { $until } まで書き込みが禁止されています。
 talk-report = { $player } さんのこの書き込みを報告（{ $seq } 行目）
 talk-block = { $player } さんをブロック
+game-report-play = このゲームでの { $player } さんのプレイを報告
 desk-title = モデレーション窓口
 desk-intro = 未処理の報告（古い順）と、メールで届いた異議です。対応する前に報告を担当してください。1 時間は他の人が対応できなくなります。
 desk-open-reports = 未処理の報告

@@ -14,7 +14,7 @@ use crate::game_log::decide;
 use crate::game_log::fold::load;
 use crate::game_log::fold::replay::{Game, Phase, entries, replay};
 use crate::game_log::stream::time_control::{OnTimeout, span_message};
-use crate::game_log::stream::{CancelReason, Entry};
+use crate::game_log::stream::{CancelReason, Entry, Participant};
 use crate::i18n::Lang;
 use crate::present::result::{Ending, ranked};
 use crate::present::{Actions, Board, Choice, GameUi};
@@ -54,6 +54,9 @@ pub struct PlayerLine {
     pub playing_for: Option<String>,
     /// The player's page; computers have none.
     pub page: Option<String>,
+    /// Where a signed-in visitor reports how this person plays the game (not themselves, nor a
+    /// computer).
+    pub report: Option<String>,
 }
 
 /// One message of table talk.
@@ -276,6 +279,14 @@ fn result_words<R: Rules>(ending: &Ending, players: usize, me: Option<usize>) ->
     }
 }
 
+/// Where `visitor` reports how `player` plays game `game`, if they may: signed in, someone else,
+/// a person.
+fn report_play(game: &str, visitor: &Visitor, player: &Participant) -> Option<String> {
+    let me = visitor.player_id()?;
+    (me != player.id && !player.is_computer())
+        .then(|| format!("/report?about=play:{game}:{}", player.id))
+}
+
 /// Seats at a waiting table that anyone signed in may take.
 fn open_seats_of(conn: &mut diesel::PgConnection, game_id: &str) -> Result<i32, WebError> {
     use crate::store::schema::games;
@@ -418,6 +429,7 @@ pub fn render_visible<R: GameUi>(
                 away: away_until(p.id),
                 playing_for: None,
                 page: (!p.is_computer()).then(|| player_path(&p.name)),
+                report: report_play(&game.id, visitor, p),
             })
             .collect()
     } else {
@@ -457,6 +469,8 @@ pub fn render_visible<R: GameUi>(
                     page: (shown.seating.get(seat))
                         .filter(|p| !p.is_computer())
                         .map(|_| player_path(name)),
+                    report: (shown.seating.get(seat))
+                        .and_then(|p| report_play(&game.id, visitor, p)),
                 }
             })
             .collect()
