@@ -31,6 +31,9 @@ pub struct PersonalData {
     pub emails: Value,
     pub sessions: Value,
     pub api_tokens: Value,
+    /// The people they block, and the reports they filed.
+    pub blocks: Value,
+    pub reports: Value,
     pub games: Vec<Export>,
 }
 
@@ -79,6 +82,16 @@ const PARTS: &[(&str, &str)] = &[
         "api_tokens",
         "SELECT name, created_at, last_used_at, revoked_at
          FROM api_tokens WHERE player_id = $1 ORDER BY created_at",
+    ),
+    (
+        "blocks",
+        "SELECT blocked, talk, games, created_at FROM blocks WHERE blocker = $1
+         ORDER BY created_at",
+    ),
+    (
+        "reports",
+        "SELECT target, reason, words, times, created_at, closed_at FROM reports
+         WHERE reporter = $1 ORDER BY created_at",
     ),
 ];
 
@@ -149,6 +162,8 @@ fn read_personal_data(
         emails: take("emails"),
         sessions: take("sessions"),
         api_tokens: take("api_tokens"),
+        blocks: take("blocks"),
+        reports: take("reports"),
         games,
     })
 }

@@ -80,6 +80,10 @@ const DELETIONS: &[&str] = &[
     "DELETE FROM rate_events WHERE subject IN ($1::text, $2)",
     "DELETE FROM invitations WHERE email = $2 AND accepted_by IS NULL",
     "DELETE FROM account_closures WHERE player_id = $1",
+    "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
+    "DELETE FROM appeals WHERE player_id = $1",
+    // Reports stay, for the moderation log's sake, without the words typed by or about them.
+    "UPDATE reports SET words = '' WHERE (reporter = $1 OR subject = $1) AND $2 <> ''",
 ];
 
 /// Erases `who`: names in every log become `pseudonym`, and so do the names and address in
