@@ -42,10 +42,10 @@ fn every_key_of_a_games_table_starts_with_the_game_id() {
     for expected in ["game_events", "invitations", "reply_tokens", "turn_clocks"] {
         assert!(tables.contains(&expected), "{expected} in {tables:?}");
     }
-    // Notifications belong to their player and received mail to the machine's log: they may
-    // name a game, but are not its rows.
+    // Notifications belong to their player, reports to the moderators' desk and received mail
+    // to the machine's log: they may name a game, but are not its rows.
     let wrong: Vec<&KeyStart> = (keys.iter())
-        .filter(|k| !["notifications", "inbound_mail"].contains(&k.table_name.as_str()))
+        .filter(|k| !["notifications", "inbound_mail", "reports"].contains(&k.table_name.as_str()))
         .filter(|k| k.first_column != "game_id")
         .collect();
     assert!(wrong.is_empty(), "keys not led by game_id: {wrong:?}");
@@ -55,7 +55,7 @@ fn every_key_of_a_games_table_starts_with_the_game_id() {
 fn the_server_role_holds_no_privilege_to_change_a_log() {
     let db = TestDb::new();
     let mut conn = db.connect();
-    for table in ["game_events", "game_seeds", "event_log", "event_seeds"] {
+    for table in ["game_events", "game_seeds", "event_log", "event_seeds", "moderation_log"] {
         for privilege in ["UPDATE", "DELETE", "TRUNCATE"] {
             let held = diesel::sql_query(format!(
                 "SELECT has_table_privilege('turnpost_server', '{table}', '{privilege}') AS allowed"
