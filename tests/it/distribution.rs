@@ -55,7 +55,13 @@ fn every_key_of_a_games_table_starts_with_the_game_id() {
 fn the_server_role_holds_no_privilege_to_change_a_log() {
     let db = TestDb::new();
     let mut conn = db.connect();
-    for table in ["game_events", "game_seeds", "event_log", "event_seeds", "moderation_log"] {
+    for table in [
+        "game_events",
+        "game_seeds",
+        "event_log",
+        "event_seeds",
+        "moderation_log",
+    ] {
         for privilege in ["UPDATE", "DELETE", "TRUNCATE"] {
             let held = diesel::sql_query(format!(
                 "SELECT has_table_privilege('turnpost_server', '{table}', '{privilege}') AS allowed"
