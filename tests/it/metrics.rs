@@ -510,6 +510,8 @@ async fn every_figure_is_described_and_named_by_prometheus_conventions() {
         "turnpost_computer_turns_waiting",
         "turnpost_db_pool_connections",
         "turnpost_queues_read",
+        "turnpost_reports_open",
+        "turnpost_report_oldest_age_seconds",
     ] {
         assert!(families.contains_key(always), "{always}: {families:#?}");
     }
