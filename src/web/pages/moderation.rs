@@ -19,7 +19,7 @@ use crate::web::pages::safety::report::ReasonChoice;
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
 use crate::web::request::form::Form;
-use crate::web::request::session::{Visitor, check_post_csrf, visitor};
+use crate::web::request::session::{Visitor, posted_form, visitor};
 
 pub struct ReportLine {
     pub id: i64,
@@ -76,6 +76,12 @@ async fn moderator(
     state: &web::Data<AppState>,
 ) -> Result<(Visitor, i64), WebError> {
     let visitor = visitor(req, session, state).await?;
+    let me = moderator_id(state, &visitor).await?;
+    Ok((visitor, me))
+}
+
+/// The visitor's account number, if they are a moderator; a 404 for anyone else.
+async fn moderator_id(state: &web::Data<AppState>, visitor: &Visitor) -> Result<i64, WebError> {
     let Some(id) = visitor.player_id() else {
         return Err(WebError::not_found());
     };
@@ -85,7 +91,7 @@ async fn moderator(
     })
     .await??;
     match is {
-        true => Ok((visitor, id)),
+        true => Ok(id),
         false => Err(WebError::not_found()),
     }
 }
@@ -236,9 +242,8 @@ async fn posted(
     state: &web::Data<AppState>,
     body: &[u8],
 ) -> Result<(Visitor, i64, Form), WebError> {
-    let form = Form::read(req, body)?;
-    check_post_csrf(req, session, &form)?;
-    let (visitor, me) = moderator(req, session, state).await?;
+    let (visitor, form) = posted_form(req, session, state, body).await?;
+    let me = moderator_id(state, &visitor).await?;
     Ok((visitor, me, form))
 }
 

@@ -96,6 +96,18 @@ pub async fn visitor(
     Ok(visitor)
 }
 
+/// A form posted to a page: read, its CSRF token checked, and its visitor loaded.
+pub async fn posted_form(
+    req: &HttpRequest,
+    session: &Session,
+    state: &web::Data<AppState>,
+    body: &[u8],
+) -> Result<(Visitor, super::form::Form), WebError> {
+    let form = super::form::Form::read(req, body)?;
+    check_post_csrf(req, session, &form)?;
+    Ok((visitor(req, session, state).await?, form))
+}
+
 /// What a request tells of its visitor before the database is asked: a handler that needs a
 /// database connection anyway looks the session up on it ([`Caller::visitor`]), then calls
 /// [`settle`].

@@ -15,8 +15,7 @@ use crate::web::AppState;
 use crate::web::frame::layout::{Layout, render_page};
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
-use crate::web::request::form::Form;
-use crate::web::request::session::{Visitor, check_post_csrf, visitor};
+use crate::web::request::session::{Visitor, posted_form, visitor};
 
 #[derive(Template)]
 #[template(path = "block.html")]
@@ -113,9 +112,7 @@ pub async fn save(
     path: web::Path<String>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::read(&req, &body)?;
-    check_post_csrf(&req, &session, &form)?;
-    let visitor = visitor(&req, &session, &state).await?;
+    let (visitor, form) = posted_form(&req, &session, &state, &body).await?;
     let block = Block {
         talk: form.get("talk") == Some("on"),
         games: form.get("games") == Some("on"),

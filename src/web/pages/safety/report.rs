@@ -13,9 +13,8 @@ use crate::web::AppState;
 use crate::web::frame::layout::{Layout, render_page};
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
-use crate::web::request::form::Form;
 use crate::web::request::limits;
-use crate::web::request::session::{Visitor, check_post_csrf, visitor};
+use crate::web::request::session::{Visitor, posted_form, visitor};
 
 pub struct ReasonChoice {
     pub value: &'static str,
@@ -107,9 +106,7 @@ pub async fn file(
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::read(&req, &body)?;
-    check_post_csrf(&req, &session, &form)?;
-    let visitor = visitor(&req, &session, &state).await?;
+    let (visitor, form) = posted_form(&req, &session, &state, &body).await?;
     let reporter = visitor.require_player()?.id;
     let target = target_of(form.get("about"))?;
     let reason = (form.get("reason").and_then(Reason::parse))
