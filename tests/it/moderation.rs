@@ -467,3 +467,50 @@ async fn a_reply_that_says_report_reports_the_others_at_the_table_in_either_lang
         ]
     );
 }
+
+#[actix_web::test]
+async fn a_muted_person_cannot_talk_until_the_mute_ends() {
+    let table = start_table("kalah", &["Ann", "Bo"], &[]).await;
+    let (app, game) = (&table.app, table.path.as_str());
+    let [ann, bo] = [&table.players[0], &table.players[1]];
+    let bo_id = id_of(app, "bo@example.com");
+    assert_eq!(
+        report(ann, &format!("player:{bo_id}"), "spam", "")
+            .await
+            .status,
+        200
+    );
+    let mo = app.signed_in("mo@example.com", "Mo").await;
+    assert!(moderators(app, &["add", "mo@example.com"]).0);
+    let id = open_report_id(app);
+    let mute = [("action", "mute"), ("days", "2"), ("reason", "spam")];
+    let muted = post(&mo, &format!("/moderation/reports/{id}/act"), &mute).await;
+    assert_eq!(muted.status, 200, "{}", muted.body);
+    let csrf = bo.get(game).await.csrf();
+    let said = (bo.post_form(
+        &format!("{game}/say"),
+        &[("csrf", &csrf), ("text", "Buy now")],
+    ))
+    .await;
+    assert_eq!(said.status, 403, "{}", said.body);
+    assert!(
+        said.body.contains("muted you from table talk until"),
+        "{}",
+        said.body
+    );
+    let told = app.mail("bo@example.com", "A moderator acted");
+    assert!(
+        told.text.contains("muted you from table talk until"),
+        "{}",
+        told.text
+    );
+    diesel::sql_query(format!(
+        "UPDATE players SET muted_until = now() - interval '1 minute' WHERE id = {bo_id}"
+    ))
+    .execute(&mut app.db.connect())
+    .unwrap();
+    assert!(
+        say(bo, game, "Good game, all").await > 0,
+        "the mute is over"
+    );
+}
