@@ -42,11 +42,13 @@ impl Player {
     /// Why the account may not act now, in words, if it is suspended.
     pub fn suspension(&self) -> Option<Message> {
         let until = self.suspended()?;
-        Some(
-            Message::new("account-suspended")
-                .text("until", until.format("%Y-%m-%d %H:%M UTC").to_string()),
-        )
+        Some(Message::new("account-suspended").text("until", until_text(until)))
     }
+}
+
+/// When a suspension or a mute ends, as its message says it: "2026-12-10 08:19 UTC".
+pub fn until_text(until: chrono::DateTime<Utc>) -> String {
+    until.format("%Y-%m-%d %H:%M UTC").to_string()
 }
 
 /// What the mail worker needs to know about a recipient.

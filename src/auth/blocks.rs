@@ -3,7 +3,7 @@
 //! join or sit at a table the blocker is at, and the two are not seated together from open
 //! tables). Undone at any time; the blocked person is never told.
 
-use std::collections::HashSet;
+use std::collections::BTreeSet;
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
@@ -68,32 +68,46 @@ pub fn of(conn: &mut PgConnection, blocker: i64, blocked: i64) -> QueryResult<Bl
     }))
 }
 
-/// Everyone `blocker` blocks, with what, by id.
-pub fn list(conn: &mut PgConnection, blocker: i64) -> QueryResult<Vec<(i64, Block)>> {
-    let rows: Vec<Row> = diesel::sql_query(
-        "SELECT blocked, talk, games FROM blocks WHERE blocker = $1 ORDER BY created_at",
+/// Everyone `blocker` blocks, with their name and what, in the order they were blocked.
+pub fn list(conn: &mut PgConnection, blocker: i64) -> QueryResult<Vec<(i64, String, Block)>> {
+    #[derive(QueryableByName)]
+    struct Named {
+        #[diesel(embed)]
+        found: Row,
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        display_name: String,
+    }
+    let rows: Vec<Named> = diesel::sql_query(
+        "SELECT b.blocked, b.talk, b.games, p.display_name
+         FROM blocks b JOIN players p ON p.id = b.blocked
+         WHERE b.blocker = $1 ORDER BY b.created_at",
     )
     .bind::<BigInt, _>(blocker)
     .load(conn)?;
     Ok(rows
         .into_iter()
-        .map(|row| {
+        .map(|named| {
             let block = Block {
-                talk: row.talk,
-                games: row.games,
+                talk: named.found.talk,
+                games: named.found.games,
             };
-            (row.blocked, block)
+            (named.found.blocked, named.display_name, block)
         })
         .collect())
 }
 
-/// The people whose talk `viewer` does not see.
-pub fn talk_hidden_from(conn: &mut PgConnection, viewer: i64) -> QueryResult<HashSet<i64>> {
-    Ok(list(conn, viewer)?
-        .into_iter()
-        .filter(|(_, block)| block.talk)
-        .map(|(id, _)| id)
-        .collect())
+/// The people whose talk `viewer` does not see, in order (a page's tag is made from them).
+pub fn talk_hidden_from(conn: &mut PgConnection, viewer: i64) -> QueryResult<BTreeSet<i64>> {
+    #[derive(QueryableByName)]
+    struct Blocked {
+        #[diesel(sql_type = BigInt)]
+        blocked: i64,
+    }
+    let rows: Vec<Blocked> =
+        diesel::sql_query("SELECT blocked FROM blocks WHERE blocker = $1 AND talk")
+            .bind::<BigInt, _>(viewer)
+            .load(conn)?;
+    Ok(rows.into_iter().map(|row| row.blocked).collect())
 }
 
 /// Whether `one` and any of `others` keep each other from a table, either way round.

@@ -15,10 +15,6 @@ use crate::rules::message::Message;
 use crate::store::events::format_time;
 use crate::store::notifications;
 
-/// A claim lapses after this long without an action, so a report is never stuck with a
-/// moderator who went away.
-pub const CLAIM_MINUTES: i64 = 60;
-
 /// A report as the desk lists it.
 #[derive(Clone, Debug, QueryableByName)]
 pub struct Report {
@@ -55,6 +51,8 @@ pub struct Report {
     pub closed_at: Option<DateTime<Utc>>,
 }
 
+/// The desk's reports. A claim shows only for an hour after it was made: it lapses without an
+/// action, so a report is never stuck with a moderator who went away.
 const REPORTS: &str = "SELECT r.id, r.target, r.subject, s.display_name AS subject_name,
         p.display_name AS reporter_name, r.reason, r.words, r.times, r.created_at, r.game_id,
         r.seq, r.row_hash,
@@ -262,10 +260,7 @@ impl From<ServiceError> for Refused {
 /// Report `id`, locked, when it is open and `moderator` may act on it: unclaimed, claimed by
 /// them, or claimed by someone whose claim lapsed.
 fn open_for(conn: &mut PgConnection, id: i64, moderator: i64) -> Result<Report, Refused> {
-    diesel::sql_query("SELECT 1 FROM reports WHERE id = $1 FOR UPDATE")
-        .bind::<BigInt, _>(id)
-        .execute(conn)?;
-    let report: Report = diesel::sql_query(format!("{REPORTS} WHERE r.id = $1"))
+    let report: Report = diesel::sql_query(format!("{REPORTS} WHERE r.id = $1 FOR UPDATE OF r"))
         .bind::<BigInt, _>(id)
         .get_result(conn)
         .optional()?

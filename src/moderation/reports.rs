@@ -5,7 +5,7 @@
 
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use diesel::sql_types::{BigInt, Bytea, Integer, Nullable, Text};
+use diesel::sql_types::{BigInt, Bytea, Nullable, Text};
 use serde::{Deserialize, Serialize};
 
 use crate::game_log::stream::RemovalReason;
@@ -246,8 +246,6 @@ pub fn file(
     struct Filed {
         #[diesel(sql_type = BigInt)]
         id: i64,
-        #[diesel(sql_type = Integer)]
-        times: i32,
     }
     let (seq, hash) = found
         .row
@@ -260,7 +258,7 @@ pub fn file(
              words = CASE WHEN excluded.words = '' THEN reports.words
                           WHEN reports.words = '' THEN excluded.words
                           ELSE reports.words || E'\\n\\n' || excluded.words END
-         RETURNING id, times",
+         RETURNING id",
     )
     .bind::<BigInt, _>(reporter)
     .bind::<Text, _>(target.key())
@@ -271,7 +269,6 @@ pub fn file(
     .bind::<Text, _>(reason.as_str())
     .bind::<Text, _>(words)
     .get_result(conn)?;
-    let _ = filed.times;
     Ok(filed.id)
 }
 

@@ -82,7 +82,8 @@ const DELETIONS: &[&str] = &[
     "DELETE FROM account_closures WHERE player_id = $1",
     "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
     "DELETE FROM appeals WHERE player_id = $1",
-    // Reports stay, for the moderation log's sake, without the words typed by or about them.
+    // Reports stay, for the moderation log's sake, without the words typed by or about them
+    // (the address, never empty, is named only because every statement is given both).
     "UPDATE reports SET words = '' WHERE (reporter = $1 OR subject = $1) AND $2 <> ''",
 ];
 

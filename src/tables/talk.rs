@@ -60,7 +60,7 @@ fn muted_until(conn: &mut PgConnection, player: i64) -> QueryResult<Option<Strin
         .first(conn)?;
     Ok(until
         .filter(|until| *until > chrono::Utc::now())
-        .map(|until| until.format("%Y-%m-%d %H:%M UTC").to_string()))
+        .map(crate::auth::accounts::until_text))
 }
 
 /// The author deletes their own message in row `seq`.
@@ -140,11 +140,12 @@ fn remove(
                 return Err(ServiceError::BadRequest(why));
             }
             let players: Vec<i64> = game.joined.iter().map(|p| p.id).collect();
+            // Every row named is talk (checked above): its words, and when they were written.
             let mut said = Vec::new();
-            for seq in &seqs {
-                let row = usize::try_from(*seq - 1).ok().and_then(|i| rows.get(i));
-                for entry in row.map(entries::<R>).transpose()?.unwrap_or_default() {
-                    if let (Entry::Said { text, .. }, Some(row)) = (entry, row)
+            let named = (seqs.iter()).filter_map(|seq| rows.get(usize::try_from(seq - 1).ok()?));
+            for row in named {
+                for entry in entries::<R>(row)? {
+                    if let Entry::Said { text, .. } = entry
                         && let Some(words) = text.text()
                     {
                         said.push((words.to_string(), row.recorded_at));

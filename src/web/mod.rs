@@ -83,17 +83,16 @@ async fn api_tokens(
     .map_err(error::WebError::from)
     .and_then(|found| found);
     match found {
-        Ok(Some(player)) if player.suspended().is_some() => {
-            let why = player
-                .suspension()
-                .unwrap_or_else(|| crate::rules::Message::new("account-suspended"));
-            let refused = error::WebError::new(actix_web::http::StatusCode::FORBIDDEN, why);
-            Ok(req.error_response(refused).map_into_right_body())
-        }
-        Ok(Some(player)) => {
-            actix_web::HttpMessage::extensions_mut(&req).insert(session::ApiCaller(player));
-            Ok(next.call(req).await?.map_into_left_body())
-        }
+        Ok(Some(player)) => match player.suspension() {
+            Some(why) => {
+                let refused = error::WebError::new(actix_web::http::StatusCode::FORBIDDEN, why);
+                Ok(req.error_response(refused).map_into_right_body())
+            }
+            None => {
+                actix_web::HttpMessage::extensions_mut(&req).insert(session::ApiCaller(player));
+                Ok(next.call(req).await?.map_into_left_body())
+            }
+        },
         Ok(None) => {
             let refused = error::WebError::new(
                 actix_web::http::StatusCode::UNAUTHORIZED,

@@ -815,21 +815,26 @@ async fn a_reply_piped_to_receive_mail_is_played() {
     let to = reply_address(&offer);
     let raw = reply(email, &to, &offer.subject, "5");
     let before = log_length(app);
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_turnpost"))
-        .args(["receive-mail", "--sender", email])
-        .env("TURNPOST__DATABASE__URL", &app.settings.database.url)
-        .env("TURNPOST__SERVER__BASE_URL", &app.settings.server.base_url)
-        .stdin(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(raw.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    // Pipes `raw` to `turnpost receive-mail --sender EMAIL` and any further arguments.
+    let piped = |more: &[&str], raw: &str| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_turnpost"))
+            .args(["receive-mail", "--sender", email])
+            .args(more)
+            .env("TURNPOST__DATABASE__URL", &app.settings.database.url)
+            .env("TURNPOST__SERVER__BASE_URL", &app.settings.server.base_url)
+            .stdin(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(raw.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let output = piped(&[], &raw);
     assert!(
         output.status.success(),
         "{}",
@@ -840,22 +845,7 @@ async fn a_reply_piped_to_receive_mail_is_played() {
     // The same message again is a duplicate: taken, not played. An unknown address makes the
     // mail server bounce it (EX_NOUSER); a message refused for what it is, here one over
     // `inbound.max_bytes`, too (EX_DATAERR).
-    let piped = |recipient: &str, raw: &str| {
-        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_turnpost"))
-            .args(["receive-mail", "--sender", email, "--recipient", recipient])
-            .env("TURNPOST__DATABASE__URL", &app.settings.database.url)
-            .stdin(std::process::Stdio::piped())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(raw.as_bytes())
-            .unwrap();
-        child.wait().unwrap().code()
-    };
+    let piped = |recipient: &str, raw: &str| piped(&["--recipient", recipient], raw).status.code();
     assert_eq!(piped(&to, &raw), Some(0));
     assert_eq!(log_length(app), before + 1);
     assert_eq!(piped("play+nothing-3@localhost", &raw), Some(67));

@@ -197,64 +197,56 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
         .first()
         .and_then(|line| words::read(line))
         .map(|r| r.verb);
-    let reported = match request(&lines) {
-        Request::Report(words) => Some(words),
-        _ => None,
-    };
-    let outcome = match game.phase() {
+    let outcome = match (game.phase(), request(&lines)) {
         // A suspended person does nothing by email; the answer says why.
         _ if suspension.is_some() => "refused",
-        _ if reported.is_some() => {
-            let words = reported.unwrap_or_default();
+        (_, Request::Report(words)) => {
             report_players(conn, settings, reply, &game, &words, &mut said)?
         }
-        Phase::Cancelled => {
+        (Phase::Cancelled, _) => {
             said.key("answer-game-over-nothing-played");
             "answered"
         }
-        Phase::Finished => finished(conn, settings, reply, verb, &mut said)?,
-        Phase::Waiting => waiting(conn, reply, verb, &mut said)?,
-        Phase::Active => match request(&lines) {
-            Request::Say(text) => say(conn, settings, reply, text, &mut said)?,
-            Request::Report(_) => unreachable!("a report is answered before the game's phase"),
-            _ if reply.seq < game.board_seq => {
-                said.key("answer-stale");
-                "stale"
-            }
-            Request::Resign(code) => {
-                let expected = resign_code(game_id, player.id, game.board_seq);
-                if code.as_deref() == Some(expected.as_str()) {
-                    match commands::resign(conn, game_id, player, reply.seq) {
-                        Ok(()) => {
-                            said.key("answer-resigned");
-                            "resigned"
-                        }
-                        Err(e) => refusal(e, &mut said)?,
+        (Phase::Finished, _) => finished(conn, settings, reply, verb, &mut said)?,
+        (Phase::Waiting, _) => waiting(conn, reply, verb, &mut said)?,
+        (Phase::Active, Request::Say(text)) => say(conn, settings, reply, text, &mut said)?,
+        (Phase::Active, _) if reply.seq < game.board_seq => {
+            said.key("answer-stale");
+            "stale"
+        }
+        (Phase::Active, Request::Resign(code)) => {
+            let expected = resign_code(game_id, player.id, game.board_seq);
+            if code.as_deref() == Some(expected.as_str()) {
+                match commands::resign(conn, game_id, player, reply.seq) {
+                    Ok(()) => {
+                        said.key("answer-resigned");
+                        "resigned"
                     }
-                } else {
-                    if code.is_some() {
-                        said.key("answer-wrong-code");
-                    }
-                    let ask = said.lang.tr("answer-resign-ask").arg("code", &expected);
-                    said.line(&ask.to_string());
-                    said.key("answer-code-until-next-move");
-                    "resign_asked"
+                    Err(e) => refusal(e, &mut said)?,
                 }
-            }
-            Request::Look => {
-                if lines.is_empty() {
-                    said.key("answer-no-move");
+            } else {
+                if code.is_some() {
+                    said.key("answer-wrong-code");
                 }
-                "answered"
+                let ask = said.lang.tr("answer-resign-ask").arg("code", &expected);
+                said.line(&ask.to_string());
+                said.key("answer-code-until-next-move");
+                "resign_asked"
             }
-            Request::Moves(line) => {
-                let outcome = play_line::<R>(conn, reply, &line, &mut said)?;
-                if outcome == "played" {
-                    computers_answer::<R>(conn, settings, reply, &mut said)?;
-                }
-                outcome
+        }
+        (Phase::Active, Request::Look) => {
+            if lines.is_empty() {
+                said.key("answer-no-move");
             }
-        },
+            "answered"
+        }
+        (Phase::Active, Request::Moves(line)) => {
+            let outcome = play_line::<R>(conn, reply, &line, &mut said)?;
+            if outcome == "played" {
+                computers_answer::<R>(conn, settings, reply, &mut said)?;
+            }
+            outcome
+        }
     };
     if game.phase() == Phase::Active {
         tell_the_end_to_its_maker::<R>(conn, reply)?;

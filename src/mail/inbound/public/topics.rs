@@ -16,7 +16,6 @@ use crate::mail::inbound::read::message::Incoming;
 use crate::mail::inbound::read::reply_text::own_lines;
 use crate::mail::inbound::read::words;
 use crate::mail::reply_address::event_address;
-use crate::rules::Message;
 use crate::store::inbound::Settled;
 use crate::tables::table;
 use crate::tournaments;
@@ -72,14 +71,20 @@ pub fn act(
     let lines = own_lines(&incoming.text);
     let read = lines.first().and_then(|line| words::read(line));
     let lang = player.lang();
-    let suspension = player.suspension().filter(|_| found.topic != Topic::Appeal);
-    let told = match (found.topic, read.as_ref().map(|r| r.verb)) {
+    let told = match (
+        found.topic,
+        read.as_ref().map(|r| r.verb),
+        player.suspension(),
+    ) {
+        (Topic::Appeal, _, _) => {
+            let action = found.subject["action"].as_i64().unwrap_or_default();
+            let words = lines.join("\n");
+            crate::moderation::desk::appeal(conn, player.id, action, &words)?;
+            Told::line(lang.t("appeal-received"))
+        }
         // A suspended person may appeal, and do nothing else.
-        _ if suspension.is_some() => Told::line(lang.say(
-            &suspension.unwrap_or_else(|| Message::new("account-suspended")),
-            &[],
-        )),
-        (Topic::Confirm, Some("confirm")) => {
+        (_, _, Some(why)) => Told::line(lang.say(&why, &[])),
+        (Topic::Confirm, Some("confirm"), _) => {
             if !reply_topics::spend(conn, token)? {
                 Told::line(lang.t("command-confirm-used"))
             } else {
@@ -92,28 +97,23 @@ pub fn act(
                 )?
             }
         }
-        (Topic::Confirm, _) => Told::line(lang.t("command-confirm-how")),
-        (Topic::Event, Some(verb @ ("withdraw" | "sign up"))) => {
+        (Topic::Confirm, _, _) => Told::line(lang.t("command-confirm-how")),
+        (Topic::Event, Some(verb @ ("withdraw" | "sign up")), _) => {
             let event_id = found.subject["event"].as_str().unwrap_or_default();
             entry(conn, settings, player, event_id, verb)?
         }
-        (Topic::Event, _) => Told::line(lang.t("command-event-how")),
-        (Topic::OpenEvents, Some("sign up")) => match pick(found, "events", read.as_ref(), lang) {
+        (Topic::Event, _, _) => Told::line(lang.t("command-event-how")),
+        (Topic::OpenEvents, Some("sign up"), _) => match pick(found, "events", read.as_ref(), lang)
+        {
             Ok(event_id) => entry(conn, settings, player, &event_id, "sign up")?,
             Err(why) => Told::line(why),
         },
-        (Topic::OpenEvents, _) => Told::line(lang.t("command-tournaments-sign-up")),
-        (Topic::OpenTables, Some("sit")) => match pick(found, "games", read.as_ref(), lang) {
+        (Topic::OpenEvents, _, _) => Told::line(lang.t("command-tournaments-sign-up")),
+        (Topic::OpenTables, Some("sit"), _) => match pick(found, "games", read.as_ref(), lang) {
             Ok(game_id) => sit(conn, settings, player, &game_id)?,
             Err(why) => Told::line(why),
         },
-        (Topic::OpenTables, _) => Told::line(lang.t("command-tables-sit")),
-        (Topic::Appeal, _) => {
-            let action = found.subject["action"].as_i64().unwrap_or_default();
-            let words = lines.join("\n");
-            crate::moderation::desk::appeal(conn, player.id, action, &words)?;
-            Told::line(lang.t("appeal-received"))
-        }
+        (Topic::OpenTables, _, _) => Told::line(lang.t("command-tables-sit")),
     };
     let detail = told.summary();
     tell(conn, settings, player, incoming, told)?;

@@ -21,6 +21,7 @@ use crate::web::frame::clock_text::{local, zone_of};
 use crate::web::frame::etag::{Answer, EntityTag, HeldTags};
 use crate::web::frame::layout::{Layout, render_page};
 use crate::web::pages::json::{json_response, wants_json};
+use crate::web::pages::play::board::page::talk_hidden_in;
 use crate::web::pages::play::entry_words::{describe, starts_game};
 use crate::web::pages::play::game_view::{Visible, game_tag, load_visible};
 use crate::web::request::error::WebError;
@@ -97,13 +98,8 @@ fn build<R: GameUi>(
     crate::computers::name_in(&mut game, visitor.lang);
     let range = HistoryRange::starting(from, game.seq)?;
     let head = rows.last().map(EventRow::hash_hex).unwrap_or_default();
-    let hidden = match (visitor.player_id(), game.talk.is_empty()) {
-        (Some(me), false) => crate::auth::blocks::talk_hidden_from(conn, me)?,
-        _ => Default::default(),
-    };
-    let mut hidden_ids: Vec<i64> = hidden.iter().copied().collect();
-    hidden_ids.sort_unstable();
-    let varies = format!("{} {hidden_ids:?}", range.first);
+    let hidden = talk_hidden_in(conn, visitor, &game)?;
+    let varies = format!("{} {hidden:?}", range.first);
     let tag = game_tag(&game, &rows, visitor, held.json, &varies);
     if tag.held_in(&held.tags) {
         return Ok(Answer::Unchanged(tag));

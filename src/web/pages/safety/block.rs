@@ -130,16 +130,7 @@ pub async fn list(
     let me = visitor.require_player()?.id;
     let pool = state.pool.clone();
     let found = web::block(move || -> Result<Vec<(i64, String, Block)>, WebError> {
-        let conn = &mut *pool.get()?;
-        let mut found = Vec::new();
-        for (id, block) in blocks::list(conn, me)? {
-            let name: String = players::table
-                .find(id)
-                .select(players::display_name)
-                .first(conn)?;
-            found.push((id, name, block));
-        }
-        Ok(found)
+        Ok(blocks::list(&mut *pool.get()?, me)?)
     })
     .await??;
     let lang = visitor.lang;

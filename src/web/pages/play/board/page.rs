@@ -1,7 +1,7 @@
 //! The game page and its JSON twin: the board with every legal move, the players and their
 //! clocks, the recent lines and the table talk, as the visitor may see them.
 
-use std::collections::{BTreeMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -82,7 +82,7 @@ fn talk<R: Rules>(
     rows: &[EventRow],
     zone: Tz,
     me: Option<i64>,
-    hidden: &HashSet<i64>,
+    hidden: &BTreeSet<i64>,
 ) -> Result<Vec<TalkLine>, WebError> {
     let names = game.names_by_id();
     let mut lines = Vec::new();
@@ -287,6 +287,18 @@ fn report_play(game: &str, visitor: &Visitor, player: &Participant) -> Option<St
         .then(|| format!("/report?about=play:{game}:{}", player.id))
 }
 
+/// The people whose talk `visitor` blocks, read only when `game` has talk to hide.
+pub fn talk_hidden_in<R: Rules>(
+    conn: &mut diesel::PgConnection,
+    visitor: &Visitor,
+    game: &Game<R>,
+) -> Result<BTreeSet<i64>, WebError> {
+    Ok(match (visitor.player_id(), game.talk.is_empty()) {
+        (Some(me), false) => crate::auth::blocks::talk_hidden_from(conn, me)?,
+        _ => BTreeSet::new(),
+    })
+}
+
 /// Seats at a waiting table that anyone signed in may take.
 fn open_seats_of(conn: &mut diesel::PgConnection, game_id: &str) -> Result<i32, WebError> {
     use crate::store::schema::games;
@@ -308,10 +320,7 @@ pub fn render_game<R: GameUi>(
     held: &HeldTags,
 ) -> Result<Answer<Rendered>, WebError> {
     let shown = load_visible::<R>(conn, game_id, visitor.player_id())?;
-    let talk_hidden = match (visitor.player_id(), shown.game.talk.is_empty()) {
-        (Some(me), false) => crate::auth::blocks::talk_hidden_from(conn, me)?,
-        _ => HashSet::new(),
-    };
+    let talk_hidden = talk_hidden_in(conn, visitor, &shown.game)?;
     let page = Asked {
         visitor,
         at,
@@ -333,7 +342,7 @@ pub struct Asked<'a> {
     pub error: Option<String>,
     pub held: &'a HeldTags,
     /// The people whose table talk the visitor blocks.
-    pub talk_hidden: &'a HashSet<i64>,
+    pub talk_hidden: &'a BTreeSet<i64>,
 }
 
 /// Builds the page (or JSON) for a game loaded for `asked.visitor`; `open_seats` is asked for
@@ -680,7 +689,7 @@ fn page_tag<R: Rules>(
     rows: &[EventRow],
     visitor: &Visitor,
     json: bool,
-    talk_hidden: &HashSet<i64>,
+    talk_hidden: &BTreeSet<i64>,
 ) -> EntityTag {
     let now = chrono::Utc::now().timestamp();
     let time = match game.time_control.is_some() && game.phase() == Phase::Active {
@@ -688,10 +697,13 @@ fn page_tag<R: Rules>(
         false => now / 60,
     };
     // Blocking someone's talk changes the page, not the game.
-    let mut hidden: Vec<i64> = talk_hidden.iter().copied().collect();
-    hidden.sort_unstable();
-    let varies = format!("{time} {hidden:?}");
-    game_tag(game, rows, visitor, json, &varies)
+    game_tag(
+        game,
+        rows,
+        visitor,
+        json,
+        &format!("{time} {talk_hidden:?}"),
+    )
 }
 
 pub fn respond(rendered: Rendered, status: StatusCode) -> Result<HttpResponse, WebError> {
