@@ -95,6 +95,11 @@ pub struct InboundSettings {
     pub replies_per_player_per_hour: i64,
     /// Answers to commands not vouched for, across the site, per hour; past it, none.
     pub unvouched_answers_per_hour: i64,
+    /// Check each message's DKIM signatures, SPF and DMARC from DNS here, for a site whose
+    /// relay checks none of them; the verdict counts as the trusted relay's would.
+    pub verify: bool,
+    /// The DNS server those checks ask (`IP:PORT`); empty: the system's resolvers.
+    pub dns_server: String,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -180,6 +185,34 @@ pub struct MailSettings {
     pub concurrency: usize,
     /// A worker holds the emails it claimed for this long; if it dies, another sends them after.
     pub lease_seconds: i64,
+    /// The envelope sender of every email, with `+ID.MAC` added per message so that what
+    /// comes back is tied to the email and address it is about; empty: the From address, alone.
+    pub return_path: String,
+    pub dkim: DkimSettings,
+    pub bounces: BounceSettings,
+}
+
+/// Signing outgoing mail with DKIM (RFC 6376).
+#[derive(Clone, Debug, Deserialize)]
+pub struct DkimSettings {
+    /// The signing domain (`d=`); empty: mail is not signed here (a relay may sign it).
+    pub domain: String,
+    /// The selector (`s=`): the key's record is `SELECTOR._domainkey.DOMAIN`.
+    pub selector: String,
+    /// A PEM file holding an RSA key (2048 bits or more) or an Ed25519 key.
+    pub key_file: PathBuf,
+}
+
+/// What delivery reports and complaints do to an address.
+#[derive(Clone, Debug, Deserialize)]
+pub struct BounceSettings {
+    /// Points a permanent failure adds to its address's score, and a temporary one.
+    pub permanent_points: i32,
+    pub temporary_points: i32,
+    /// At this score the address gets no more mail it did not ask for by name.
+    pub threshold: i32,
+    /// A score starts again from nothing after this many days without a bounce.
+    pub fade_days: i32,
 }
 
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]

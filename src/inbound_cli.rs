@@ -6,7 +6,7 @@ use diesel::Connection;
 
 use turnpost::config::Settings;
 use turnpost::mail::inbound::{self, Envelope, envelope_hints};
-use turnpost::mail::reply_address;
+use turnpost::mail::{reply_address, return_path};
 use turnpost::store;
 
 /// Reads one message from stdin and handles it; returns the exit status for the mail server.
@@ -35,7 +35,10 @@ pub fn receive_stdin(
         .or_else(|| {
             found_recipients
                 .iter()
-                .find(|r| reply_address::parse(&settings.inbound.address, r).is_some())
+                .find(|r| {
+                    reply_address::parse(&settings.inbound.address, r).is_some()
+                        || return_path::is_return_path(&settings.mail.return_path, r)
+                })
                 .cloned()
         })
         .unwrap_or_default();

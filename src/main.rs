@@ -38,8 +38,15 @@ enum Command {
     /// machines; set computers.worker = false for the servers then). Thinks about up to
     /// computers.threads turns at once.
     Computers,
-    /// Clear the mark that mail to an address was refused for good, so that game emails go to it
-    /// again (signing in through an emailed link clears it too).
+    /// Mail that arrives: the DKIM record to publish, the addresses that get no unrequested
+    /// mail, lifting a suppression.
+    Mail {
+        #[command(subcommand)]
+        action: MailAction,
+    },
+    /// Clear the mark that mail to an address was refused for good or bounced too often, so
+    /// that game emails go to it again (signing in through an emailed link clears it too).
+    /// The same as `mail lift`.
     ClearRefused {
         /// The email address.
         address: String,
@@ -128,6 +135,17 @@ enum ModeratorsAction {
 }
 
 #[derive(Subcommand)]
+enum MailAction {
+    /// Print the DNS TXT record of mail.dkim's key, to publish before signing starts.
+    DkimRecord,
+    /// List the addresses that get no mail they did not ask for: bounced past the threshold,
+    /// or their owner complained.
+    Suppressed,
+    /// Send game emails to this address again: its bounce score starts from nothing.
+    Lift { address: String },
+}
+
+#[derive(Subcommand)]
 enum RatingsAction {
     /// Recompute every rating from the logs and report any difference from the stored ones;
     /// exits non-zero if there is one. Writes nothing.
@@ -138,6 +156,53 @@ enum RatingsAction {
 }
 
 mod inbound_cli;
+
+fn mail(settings: &Settings, action: MailAction) -> anyhow::Result<()> {
+    let address = match action {
+        MailAction::DkimRecord => {
+            let record = turnpost::mail::dkim::dns_record(&settings.mail.dkim);
+            println!("{}", record.map_err(anyhow::Error::msg)?);
+            return Ok(());
+        }
+        MailAction::Suppressed => None,
+        MailAction::Lift { address } => Some(address),
+    };
+    let mut conn = diesel::PgConnection::establish(&store::with_connect_timeout(
+        &settings.database.url,
+        settings.database.connect_timeout_seconds,
+    ))?;
+    match address {
+        None => {
+            let found = turnpost::mail::bounces::score::suppressed(&mut conn)?;
+            if found.is_empty() {
+                println!("No address is suppressed.");
+            }
+            for row in found {
+                let since = row
+                    .since
+                    .map_or(String::new(), |s| format!("\tbounced since {s}"));
+                let complained =
+                    (row.complained).map_or(String::new(), |c| format!("\tcomplained {c}"));
+                println!(
+                    "{}\tscore {}{since}{complained}",
+                    row.address, row.bounce_score
+                );
+            }
+        }
+        Some(text) => clear_refused(&mut conn, &text)?,
+    }
+    Ok(())
+}
+
+fn clear_refused(conn: &mut diesel::PgConnection, text: &str) -> anyhow::Result<()> {
+    let address = turnpost::auth::accounts::normalize_email(text).map_err(anyhow::Error::msg)?;
+    if turnpost::auth::accounts::clear_refusal(conn, &address)? {
+        println!("Mail to {address} will be sent again.");
+    } else {
+        println!("Mail to {address} was not refused or suppressed; nothing to do.");
+    }
+    Ok(())
+}
 
 fn moderators(settings: &Settings, action: ModeratorsAction) -> anyhow::Result<()> {
     use turnpost::moderation::people;
@@ -267,19 +332,13 @@ fn run(command: Command, settings: Settings) -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&export)?);
             Ok(())
         }
+        Command::Mail { action } => mail(&settings, action),
         Command::ClearRefused { address } => {
-            let address =
-                turnpost::auth::accounts::normalize_email(&address).map_err(anyhow::Error::msg)?;
             let mut conn = diesel::PgConnection::establish(&store::with_connect_timeout(
                 &settings.database.url,
                 settings.database.connect_timeout_seconds,
             ))?;
-            if turnpost::auth::accounts::clear_refusal(&mut conn, &address)? {
-                println!("Mail to {address} will be sent again.");
-            } else {
-                println!("Mail to {address} was not marked as refused; nothing to do.");
-            }
-            Ok(())
+            clear_refused(&mut conn, &address)
         }
         Command::Ratings { action } => ratings(&settings, action),
         Command::Migrate => {

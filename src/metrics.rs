@@ -51,6 +51,8 @@ struct Figures {
     moves: IntCounterVec,
     deliveries: IntCounterVec,
     composed: IntCounter,
+    signing_failures: IntCounter,
+    mail_reports: IntCounterVec,
     inbound: IntCounterVec,
     scheduler_round: Histogram,
     scheduler_items: IntCounterVec,
@@ -126,6 +128,19 @@ static FIGURES: LazyLock<Figures> = LazyLock::new(|| {
             "Emails written into the outbox by this process's mail worker.",
         )
         .expect("a valid counter"),
+        signing_failures: IntCounter::new(
+            "mail_signing_failures_total",
+            "Emails that could not be DKIM-signed, and mail workers that could not read their \
+             DKIM key (such a worker does not start).",
+        )
+        .expect("a valid counter"),
+        mail_reports: counter(
+            "mail_reports_total",
+            "Delivery reports and complaints received at the return path, by what they said \
+             (permanent, temporary, policy, complaint, repeat, nothing) or why they were \
+             ignored (forged, untied, unknown_email, unreadable).",
+            &["kind"],
+        ),
         inbound: counter(
             "inbound_replies_total",
             "Messages received for reply addresses, by what became of them.",
@@ -220,6 +235,8 @@ impl Figures {
             Box::new(self.moves.clone()),
             Box::new(self.deliveries.clone()),
             Box::new(self.composed.clone()),
+            Box::new(self.signing_failures.clone()),
+            Box::new(self.mail_reports.clone()),
             Box::new(self.inbound.clone()),
             Box::new(self.scheduler_round.clone()),
             Box::new(self.scheduler_items.clone()),
@@ -304,6 +321,18 @@ pub fn scheduler_round(took: Duration, done: &[(&str, usize)]) {
             .with_label_values(&[kind])
             .inc_by(*count as u64);
     }
+}
+
+/// A message that could not be signed, or a worker that could not read its DKIM key.
+pub fn mail_signing_failed() {
+    FIGURES.signing_failures.inc();
+}
+
+/// A delivery report or complaint received, by what it said (`permanent`, `temporary`,
+/// `policy`, `complaint`, `repeat`, `nothing`) or why it was ignored (`forged`, `untied`,
+/// `unknown_email`, `unreadable`).
+pub fn mail_report(kind: &str) {
+    FIGURES.mail_reports.with_label_values(&[kind]).inc();
 }
 
 pub fn worker_failed(worker: &str) {

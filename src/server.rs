@@ -96,6 +96,7 @@ pub fn start_on(settings: Settings, listener: TcpListener) -> anyhow::Result<Run
     crate::tournaments::kept::configure(settings.server.event_cache_rows);
     // Fail at start-up, not at the first email, when the mail settings are unusable.
     crate::mail::Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
+    crate::mail::dkim::key(&settings.mail.dkim).map_err(anyhow::Error::msg)?;
     let key = web::session_key(&pool)?;
     let reads = store::reads(&settings.database, &pool);
     // Before anything runs beside the server, so that a taken port stops nothing but the start.

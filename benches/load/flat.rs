@@ -105,8 +105,8 @@ impl Postman {
         let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
         let stopped = stop.clone();
         let thread = std::thread::spawn(move || {
-            let transport = turnpost::mail::Transport::new(&settings.mail).unwrap();
             let mut conn = PgConnection::establish(&settings.database.url).unwrap();
+            let transport = turnpost::mail::worker::Sender::new(&settings).unwrap();
             while !stopped.load(std::sync::atomic::Ordering::Relaxed) {
                 turnpost::mail::worker::run_once(&mut conn, &transport, &settings).unwrap();
                 std::thread::sleep(Duration::from_millis(50));
@@ -326,7 +326,7 @@ async fn measure_once(site: &mut Site, times: &mut [Vec<Duration>]) {
         }
         site.playing.play(next, &view, &mut site.rng).await;
     }
-    let transport = turnpost::mail::Transport::new(&site.settings.mail).unwrap();
+    let transport = turnpost::mail::worker::Sender::new(&site.settings).unwrap();
     let (mail, round) = timed(|| {
         turnpost::mail::worker::run_once(&mut site.conn, &transport, &site.settings).unwrap()
     });

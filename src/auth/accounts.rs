@@ -26,6 +26,10 @@ pub struct Player {
     pub language: String,
     /// Until when a moderator suspended the account, if they did.
     pub suspended_until: Option<chrono::DateTime<Utc>>,
+    /// Since when mail to the address is not sent: it was refused, or bounced too often.
+    pub email_rejected_at: Option<chrono::DateTime<Utc>>,
+    /// When the person's mail provider said they marked an email of ours as spam.
+    pub complained_at: Option<chrono::DateTime<Utc>>,
 }
 
 impl Player {
@@ -177,11 +181,22 @@ pub fn name_taken(conn: &mut PgConnection, name: &str, except: Option<i64>) -> Q
 
 diesel::define_sql_function!(fn lower(x: diesel::sql_types::Text) -> diesel::sql_types::Text);
 
+/// Sets which game emails the player wants. Choosing any clears a complaint's mark: the
+/// person asked for those emails by name.
 pub fn set_notify(conn: &mut PgConnection, id: i64, notify: Notify) -> QueryResult<()> {
-    diesel::update(players::table.find(id))
-        .set(players::notify.eq(notify.as_str()))
-        .execute(conn)
-        .map(|_| ())
+    let player = diesel::update(players::table.find(id));
+    if notify == Notify::Never {
+        player
+            .set(players::notify.eq(notify.as_str()))
+            .execute(conn)?;
+    } else {
+        (player.set((
+            players::notify.eq(notify.as_str()),
+            players::complained_at.eq(None::<chrono::DateTime<Utc>>),
+        )))
+        .execute(conn)?;
+    }
+    Ok(())
 }
 
 /// Whether the player's game emails carry a picture of the board.
@@ -264,8 +279,24 @@ pub fn confirm(conn: &mut PgConnection, id: i64) -> QueryResult<()> {
             players::email_rejected_at.eq(None::<chrono::DateTime<Utc>>),
             players::email_rejection.eq(None::<String>),
         ))
-        .execute(conn)
+        .returning(players::email)
+        .get_result::<String>(conn)
+        .optional()?
+        .map_or(Ok(false), |email| lift_suppression(conn, &email))
         .map(|_| ())
+}
+
+/// Mail to `address` works again (its owner followed a link sent there, or an operator said
+/// so): its bounce score starts from nothing and it is no longer suppressed. A complaint
+/// stays on record; the person undoes its effect by choosing emails again in Settings.
+pub fn lift_suppression(conn: &mut PgConnection, address: &str) -> QueryResult<bool> {
+    let lifted = diesel::sql_query(
+        "UPDATE mail_addresses SET bounce_score = 0, suppressed_at = NULL
+         WHERE address = lower($1) AND (suppressed_at IS NOT NULL OR bounce_score > 0)",
+    )
+    .bind::<diesel::sql_types::Text, _>(address)
+    .execute(conn)?;
+    Ok(lifted > 0)
 }
 
 /// Whether the player has ever proved they read mail at their address.
@@ -276,17 +307,18 @@ pub fn is_confirmed(conn: &mut PgConnection, id: i64) -> QueryResult<bool> {
         .first(conn)
 }
 
-/// Clears the refused mark of an address (an operator's command). Returns whether it had one.
+/// Clears the refused mark of an address and lifts its suppression (an operator's command).
+/// Returns whether it had either.
 pub fn clear_refusal(conn: &mut PgConnection, email: &str) -> QueryResult<bool> {
-    diesel::update(players::table)
+    let cleared = diesel::update(players::table)
         .filter(players::email.eq(email))
         .filter(players::email_rejected_at.is_not_null())
         .set((
             players::email_rejected_at.eq(None::<chrono::DateTime<Utc>>),
             players::email_rejection.eq(None::<String>),
         ))
-        .execute(conn)
-        .map(|n| n > 0)
+        .execute(conn)?;
+    Ok(lift_suppression(conn, email)? || cleared > 0)
 }
 
 /// An address shown to someone who may not be its owner: "a•••@example.com".

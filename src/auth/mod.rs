@@ -2,6 +2,7 @@
 //! behind links (only their SHA-256 is stored).
 
 pub mod accounts;
+pub mod address_change;
 pub mod api_tokens;
 pub mod blocks;
 pub mod names;

@@ -5,9 +5,12 @@
 //! Game emails show boards through the same per-game presentation code as the pages
 //! (`present`), so that a board reads the same in a browser and in a mailbox.
 
+pub mod bounces;
 pub mod compose;
+pub mod dkim;
 pub mod inbound;
 pub mod reply_address;
+pub mod return_path;
 pub mod transport;
 pub mod worker;
 

@@ -1,9 +1,10 @@
 //! Delivering one message: over SMTP or into a folder of .eml files.
 
+use lettre::address::Envelope;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
 use lettre::message::{Attachment, Mailbox, MultiPart, SinglePart};
 use lettre::transport::smtp::authentication::Credentials;
-use lettre::{FileTransport, Message, SmtpTransport, Transport as _};
+use lettre::{Address, FileTransport, Message, SmtpTransport, Transport as _};
 
 use crate::config::{MailSettings, MailTransportKind, SmtpSecurity};
 use crate::store::emails::{InlinePicture, Outgoing};
@@ -108,8 +109,10 @@ fn smtp(settings: &MailSettings) -> Result<SmtpTransport, lettre::transport::smt
 /// The message for a stored email: multipart text and HTML, its stable Message-ID, and one-click
 /// unsubscribe headers (RFC 8058). Pictures go with the HTML (`multipart/related`), each inline
 /// under its Content-ID, so that the HTML shows them from `cid:` links without fetching anything.
+/// With a `return_path`, that is the envelope sender; else the From address is.
 pub fn build_message(
     from: &str,
+    return_path: Option<&str>,
     email: &Outgoing,
     pictures: &[InlinePicture],
 ) -> Result<Message, SendError> {
@@ -122,7 +125,16 @@ pub fn build_message(
             email.recipient
         ))
     })?;
-    let mut builder = Message::builder()
+    let mut builder = Message::builder();
+    if let Some(return_path) = return_path {
+        let sender: Address = return_path.parse().map_err(|e| {
+            SendError::Rejected(format!("the return path {return_path:?} is not valid: {e}"))
+        })?;
+        let envelope = Envelope::new(Some(sender), vec![to.email.clone()])
+            .map_err(|e| SendError::Refused(format!("no envelope for the address: {e}")))?;
+        builder = builder.envelope(envelope);
+    }
+    let mut builder = builder
         .from(from)
         .to(to)
         .subject(&email.subject)
@@ -204,13 +216,31 @@ mod tests {
 
     #[test]
     fn messages_carry_their_id_unsubscribe_headers_and_both_parts() {
-        let message = build_message("Turnpost <turnpost@localhost>", &outgoing(), &[]).unwrap();
+        let message =
+            build_message("Turnpost <turnpost@localhost>", None, &outgoing(), &[]).unwrap();
         let raw = String::from_utf8(message.formatted()).unwrap();
         assert!(raw.contains("Message-ID: <abc@turnpost.test>"), "{raw}");
         assert!(raw.contains("List-Unsubscribe: <http://127.0.0.1:8080/unsubscribe/tok>"));
         assert!(raw.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click"));
         assert!(raw.contains("Date: "));
         assert!(raw.contains("text/plain") && raw.contains("text/html"));
+    }
+
+    #[test]
+    fn the_envelope_sender_is_the_return_path_given() {
+        let from = "Turnpost <turnpost@localhost>";
+        let message = build_message(from, Some("bounces+1.ab@turnpost.test"), &outgoing(), &[]);
+        let envelope = message.unwrap().envelope().clone();
+        assert_eq!(
+            envelope.from().map(|a| a.to_string()).as_deref(),
+            Some("bounces+1.ab@turnpost.test")
+        );
+        assert_eq!(envelope.to()[0].to_string(), "ann@example.com");
+        let plain = build_message(from, None, &outgoing(), &[]).unwrap();
+        assert_eq!(
+            plain.envelope().from().map(|a| a.to_string()).as_deref(),
+            Some("turnpost@localhost")
+        );
     }
 
     #[test]
@@ -221,7 +251,8 @@ mod tests {
             content_id: "board-g1-12".into(),
             png: b"\x89PNG not really".to_vec(),
         };
-        let message = build_message("Turnpost <turnpost@localhost>", &email, &[picture]).unwrap();
+        let message =
+            build_message("Turnpost <turnpost@localhost>", None, &email, &[picture]).unwrap();
         let raw = String::from_utf8(message.formatted()).unwrap();
         let alternative = raw.find("multipart/alternative").expect("text or HTML");
         let plain = raw.find("text/plain").expect("a text part");
@@ -238,7 +269,7 @@ mod tests {
         assert!(part.contains("Content-ID: <board-g1-12>"), "{raw}");
         assert!(part.contains("Content-Disposition: inline"), "{raw}");
         assert!(raw.contains("cid:board-g1-12"));
-        let without = build_message("Turnpost <turnpost@localhost>", &email, &[]).unwrap();
+        let without = build_message("Turnpost <turnpost@localhost>", None, &email, &[]).unwrap();
         let without = String::from_utf8(without.formatted()).unwrap();
         assert!(!without.contains("multipart/related") && !without.contains("image/png"));
     }
@@ -252,7 +283,7 @@ mod tests {
         let mut settings = crate::config::Settings::load(None).unwrap().mail;
         settings.file_dir = dir.clone();
         let transport = Transport::new(&settings).unwrap();
-        let message = build_message(&settings.from, &outgoing(), &[]).unwrap();
+        let message = build_message(&settings.from, None, &outgoing(), &[]).unwrap();
         transport.send(&message).unwrap();
         transport.send(&message).unwrap();
         let files: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
@@ -265,11 +296,11 @@ mod tests {
         let mut email = outgoing();
         email.recipient = "not an address".into();
         assert!(matches!(
-            build_message("Turnpost <turnpost@localhost>", &email, &[]),
+            build_message("Turnpost <turnpost@localhost>", None, &email, &[]),
             Err(SendError::Refused(_))
         ));
         assert!(matches!(
-            build_message("not a sender", &outgoing(), &[]),
+            build_message("not a sender", None, &outgoing(), &[]),
             Err(SendError::Rejected(_))
         ));
     }

@@ -6,7 +6,7 @@
 //! sent again once its lease runs out, with the same Message-ID. Delivery is therefore
 //! at-least-once, and a duplicate carries the Message-ID of the first.
 
-use std::sync::mpsc;
+use std::sync::{OnceLock, mpsc};
 use std::time::Duration as StdDuration;
 
 use chrono::{DateTime, Duration, Utc};
@@ -15,10 +15,14 @@ use diesel::pg::PgConnection;
 use crate::auth::accounts;
 use crate::config::Settings;
 use crate::mail::compose::notification;
+use crate::mail::dkim::Signer;
+use crate::mail::return_path;
 use crate::mail::transport::{SendError, Transport, build_message};
 use crate::stop::StopSignal;
+use crate::store::emails::InlinePicture;
 use crate::store::emails::{self, Outgoing};
 use crate::store::notifications;
+use crate::store::secrets;
 use crate::store::{Conn, Pool};
 
 /// What one round of work did.
@@ -124,13 +128,66 @@ fn record(
     }
 }
 
+/// What every message a worker sends shares: its sender, its return path's key, its signer.
+pub struct Sender {
+    pub transport: Transport,
+    from: String,
+    return_path: String,
+    /// The return paths' key, read from the database at the first round that reaches it.
+    return_path_key: OnceLock<Vec<u8>>,
+    signer: Option<Signer>,
+}
+
+impl Sender {
+    /// The settings' transport, return path and DKIM key; an unreadable key stops the worker
+    /// at start rather than sending mail that receivers would refuse unsigned.
+    pub fn new(settings: &Settings) -> anyhow::Result<Sender> {
+        let transport = Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
+        let signer = Signer::from_settings(&settings.mail.dkim).map_err(|e| {
+            crate::metrics::mail_signing_failed();
+            anyhow::Error::msg(e)
+        })?;
+        Ok(Sender {
+            transport,
+            from: settings.mail.from.clone(),
+            return_path: settings.mail.return_path.trim().to_string(),
+            return_path_key: OnceLock::new(),
+            signer,
+        })
+    }
+
+    /// Reads the return paths' key, once.
+    fn read_key(&self, conn: &mut PgConnection) -> anyhow::Result<()> {
+        if !self.return_path.is_empty() && self.return_path_key.get().is_none() {
+            let key = secrets::get_or_make(conn, return_path::SECRET, 32)?;
+            let _ = self.return_path_key.set(key);
+        }
+        Ok(())
+    }
+
+    /// Builds, signs and hands one email to the relay.
+    fn send(&self, email: &Outgoing, pictures: &[InlinePicture]) -> Result<(), SendError> {
+        let return_path = (self.return_path_key.get())
+            .map(|key| return_path::format(&self.return_path, key, email.id));
+        let mut message = build_message(&self.from, return_path.as_deref(), email, pictures)?;
+        if let Some(signer) = &self.signer {
+            signer.sign(&mut message).map_err(|e| {
+                crate::metrics::mail_signing_failed();
+                SendError::Transient(e)
+            })?;
+        }
+        self.transport.send(&message)
+    }
+}
+
 /// Sends every due email, up to `mail.concurrency` at a time: each is claimed when a sending
 /// slot is free and recorded as soon as its send returns.
 pub fn send_due(
     conn: &mut PgConnection,
-    transport: &Transport,
+    sender: &Sender,
     settings: &Settings,
 ) -> anyhow::Result<Round> {
+    sender.read_key(conn)?;
     let slots = settings.mail.concurrency.max(1);
     let lease = settings.mail.lease_seconds;
     let mut round = Round::default();
@@ -146,10 +203,8 @@ pub fn send_due(
                 };
                 let pictures = emails::pictures_of(conn, email.id)?;
                 let done = done.clone();
-                let from = settings.mail.from.as_str();
                 scope.spawn(move || {
-                    let sent =
-                        build_message(from, &email, &pictures).and_then(|m| transport.send(&m));
+                    let sent = sender.send(&email, &pictures);
                     let _ = done.send((email, sent));
                 });
                 in_flight += 1;
@@ -172,25 +227,25 @@ pub fn send_due(
 /// One round: compose what is due, then send what is due, by the database's clock.
 pub fn run_once(
     conn: &mut PgConnection,
-    transport: &Transport,
+    sender: &Sender,
     settings: &Settings,
 ) -> anyhow::Result<Round> {
     let now = crate::store::database_now(conn)?;
     let composed = compose_due(conn, settings, now)?;
-    let round = send_due(conn, transport, settings)?;
+    let round = send_due(conn, sender, settings)?;
     Ok(Round { composed, ..round })
 }
 
 /// Works until `stop` is given, a round every `mail.poll_ms`. An email being sent when it is
 /// given is finished first.
 pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) -> anyhow::Result<()> {
-    let transport = Transport::new(&settings.mail).map_err(anyhow::Error::msg)?;
+    let sender = Sender::new(settings)?;
     let pause = StdDuration::from_millis(settings.mail.poll_ms.max(10));
     while !stop.is_stopped() {
         let result = pool
             .get()
             .map_err(anyhow::Error::from)
-            .and_then(|mut conn: Conn| run_once(&mut conn, &transport, settings));
+            .and_then(|mut conn: Conn| run_once(&mut conn, &sender, settings));
         match &result {
             Ok(round) => {
                 crate::metrics::mail_round(round.composed, round.sent, round.deferred, round.failed)
@@ -210,7 +265,7 @@ pub fn run(pool: &Pool, settings: &Settings, stop: &StopSignal) -> anyhow::Resul
         }
         stop.wait(pause);
     }
-    transport.shutdown();
+    sender.transport.shutdown();
     Ok(())
 }
 

@@ -74,12 +74,16 @@ const DELETIONS: &[&str] = &[
     "DELETE FROM reply_topics WHERE player_id = $1 OR lower(address) = $2",
     "DELETE FROM vacations WHERE player_id = $1",
     "DELETE FROM notifications WHERE player_id = $1",
+    "DELETE FROM mail_addresses WHERE address = $2
+         OR address IN (SELECT address FROM mail_reports WHERE player_id = $1)",
+    "DELETE FROM mail_reports WHERE player_id = $1 OR address = $2",
     "DELETE FROM emails WHERE player_id = $1 OR lower(recipient) = $2",
     "DELETE FROM inbound_mail WHERE player_id = $1 OR lower(envelope_from) = $2",
     "DELETE FROM sign_in_tokens WHERE email = $2",
     "DELETE FROM rate_events WHERE subject IN ($1::text, $2)",
     "DELETE FROM invitations WHERE email = $2 AND accepted_by IS NULL",
     "DELETE FROM account_closures WHERE player_id = $1",
+    "DELETE FROM address_changes WHERE player_id = $1",
     "DELETE FROM blocks WHERE blocker = $1 OR blocked = $1",
     "DELETE FROM appeals WHERE player_id = $1",
     // Reports stay, for the moderation log's sake, without the words typed by or about them

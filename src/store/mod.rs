@@ -14,6 +14,7 @@ pub mod pool;
 pub mod replica;
 pub mod retention;
 pub mod schema;
+pub mod secrets;
 pub mod upgrade;
 
 use diesel::migration::MigrationSource;

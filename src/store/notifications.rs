@@ -76,6 +76,8 @@ pub enum Kind {
     /// A moderator acted on the recipient's account or words (payload: the moderation log's
     /// row and what it decided).
     Moderation,
+    /// The link that confirms a new address (payload: its token, the address, minutes valid).
+    ConfirmAddress,
 }
 
 impl Kind {
@@ -93,10 +95,11 @@ impl Kind {
             Kind::CloseAccount => "close_account",
             Kind::InvitationDeclined => "invitation_declined",
             Kind::Moderation => "moderation",
+            Kind::ConfirmAddress => "confirm_address",
         }
     }
 
-    pub const ALL: [Kind; 12] = [
+    pub const ALL: [Kind; 13] = [
         Kind::SignIn,
         Kind::Invitation,
         Kind::YourTurn,
@@ -109,6 +112,7 @@ impl Kind {
         Kind::CloseAccount,
         Kind::InvitationDeclined,
         Kind::Moderation,
+        Kind::ConfirmAddress,
     ];
 
     pub fn parse(text: &str) -> Option<Kind> {
@@ -168,7 +172,7 @@ pub struct DueBefore {
 
 /// The kinds mailed as soon as they are queued: every kind but [`NEWS`]. The partial index
 /// `notifications_pending_at_once` lists the same kinds.
-pub const MAILED_AT_ONCE: [Kind; 8] = [
+pub const MAILED_AT_ONCE: [Kind; 9] = [
     Kind::SignIn,
     Kind::Invitation,
     Kind::OutOfTime,
@@ -177,6 +181,7 @@ pub const MAILED_AT_ONCE: [Kind; 8] = [
     Kind::CloseAccount,
     Kind::InvitationDeclined,
     Kind::Moderation,
+    Kind::ConfirmAddress,
 ];
 
 /// The players with pending notifications that may need an email, or skipping, now: a kind

@@ -21,6 +21,7 @@ diesel::table! {
         moderator_since -> Nullable<Timestamptz>,
         muted_until -> Nullable<Timestamptz>,
         suspended_until -> Nullable<Timestamptz>,
+        complained_at -> Nullable<Timestamptz>,
     }
 }
 
@@ -39,6 +40,17 @@ diesel::table! {
         token_hash -> Bytea,
         email -> Text,
         next_path -> Text,
+        expires_at -> Timestamptz,
+        used_at -> Nullable<Timestamptz>,
+        created_at -> Timestamptz,
+    }
+}
+
+diesel::table! {
+    address_changes (token_hash) {
+        token_hash -> Bytea,
+        player_id -> Int8,
+        new_email -> Text,
         expires_at -> Timestamptz,
         used_at -> Nullable<Timestamptz>,
         created_at -> Timestamptz,
@@ -381,6 +393,7 @@ diesel::joinable!(reply_tokens -> players (player_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     account_closures,
+    address_changes,
     reply_tokens,
     reply_topics,
     inbound_mail,

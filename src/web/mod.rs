@@ -16,13 +16,12 @@ use actix_web::cookie::{Key, SameSite};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::middleware::{DefaultHeaders, Next, from_fn};
 use actix_web::{App, HttpServer, guard, web};
-use diesel::prelude::*;
 use frame::error_page;
 use request::{error, session};
 
 use crate::config::Settings;
+use crate::store::Pool;
 use crate::store::pipelined::Pipelined;
-use crate::store::{Pool, schema::server_secrets};
 
 /// Everything a request handler may need.
 #[derive(Clone)]
@@ -165,19 +164,7 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
 /// that sessions survive restarts.
 pub fn session_key(pool: &Pool) -> anyhow::Result<Key> {
     let mut conn = pool.get()?;
-    let mut fresh = [0u8; 64];
-    getrandom::fill(&mut fresh)?;
-    diesel::insert_into(server_secrets::table)
-        .values((
-            server_secrets::name.eq("session_key"),
-            server_secrets::value.eq(fresh.to_vec()),
-        ))
-        .on_conflict_do_nothing()
-        .execute(&mut conn)?;
-    let stored: Vec<u8> = server_secrets::table
-        .find("session_key")
-        .select(server_secrets::value)
-        .first(&mut conn)?;
+    let stored = crate::store::secrets::get_or_make(&mut conn, "session_key", 64)?;
     Ok(Key::from(&stored))
 }
 

@@ -119,8 +119,8 @@ async fn a_hanging_relay_holds_no_lock_and_holds_up_no_other_mail() {
     let settings = app.settings.clone();
     let url = app.db.url.clone();
     let worker = std::thread::spawn(move || {
-        let transport = turnpost::mail::Transport::new(&settings.mail).unwrap();
         let mut conn = diesel::PgConnection::establish(&url).unwrap();
+        let transport = turnpost::mail::worker::Sender::new(&settings).unwrap();
         turnpost::mail::worker::run_once(&mut conn, &transport, &settings).unwrap()
     });
     assert!(app.smtp.wait_until_holding(Duration::from_secs(10)));

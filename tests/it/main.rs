@@ -39,6 +39,7 @@ mod kalah_game;
 mod languages;
 mod limits;
 mod mail_charsets;
+mod mail_health;
 mod metrics;
 mod moderation;
 mod my_data;

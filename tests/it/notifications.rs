@@ -7,7 +7,7 @@ use std::time::Duration;
 use chrono::Utc;
 use diesel::prelude::*;
 use turnpost::mail::compose::notification;
-use turnpost::mail::{Transport, worker};
+use turnpost::mail::worker;
 use turnpost::store::notifications;
 
 use crate::kalah_game::{play_to_end, started_game};
@@ -201,8 +201,8 @@ async fn games_that_become_your_turn_within_the_window_come_in_one_email() {
                 .await;
         }
     }
-    let transport = Transport::new(&app.settings.mail).unwrap();
     let mut conn = app.db.connect();
+    let transport = worker::Sender::new(&app.settings).unwrap();
     let now = Utc::now();
     // Players whose news waits out its window are not even visited.
     let due = |at| notification::due_before(&app.settings, at);
@@ -287,7 +287,7 @@ async fn a_daily_digest_waits_for_its_hour_and_none_means_none() {
     let mover = pass_turn(&table).await;
     assert_eq!(mover, first);
     let mut conn = app.db.connect();
-    let transport = Transport::new(&app.settings.mail).unwrap();
+    let transport = worker::Sender::new(&app.settings).unwrap();
     let now = Utc::now();
     assert_eq!(
         worker::compose_due(&mut conn, &app.settings, now).unwrap(),
@@ -487,7 +487,7 @@ async fn two_workers_together_deliver_every_email_once() {
             let (url, settings) = (app.db.url.clone(), app.settings.clone());
             std::thread::spawn(move || {
                 let mut conn = PgConnection::establish(&url).unwrap();
-                let transport = Transport::new(&settings.mail).unwrap();
+                let transport = worker::Sender::new(&settings).unwrap();
                 worker::send_due(&mut conn, &transport, &settings)
                     .unwrap()
                     .sent

@@ -14,6 +14,8 @@ use turnpost::mail::inbound::quick_ack;
 /// One message as the server accepted it.
 #[derive(Clone, Debug)]
 pub struct Received {
+    /// The envelope sender (MAIL FROM), where bounces go.
+    pub sender: String,
     pub recipients: Vec<String>,
     pub data: Vec<u8>,
 }
@@ -214,6 +216,7 @@ fn serve(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
     let mut out = stream;
     out.write_all(b"220 turnpost-test ESMTP\r\n")?;
     let mut recipients = Vec::new();
+    let mut sender = String::new();
     let mut line = String::new();
     loop {
         line.clear();
@@ -236,6 +239,7 @@ fn serve(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
             "HELO" => out.write_all(b"250 turnpost-test\r\n")?,
             "MAIL" => {
                 recipients.clear();
+                sender = (command.split(['<', '>']).nth(1).unwrap_or_default()).to_string();
                 out.write_all(b"250 2.1.0 OK\r\n")?;
             }
             "RCPT" => {
@@ -289,6 +293,7 @@ fn serve(stream: TcpStream, shared: &Shared) -> std::io::Result<()> {
                     *shared.holding.lock().unwrap() -= 1;
                 }
                 shared.received.lock().unwrap().push(Received {
+                    sender: sender.clone(),
                     recipients: recipients.clone(),
                     data,
                 });

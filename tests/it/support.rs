@@ -11,7 +11,7 @@ use scraper::{Html, Selector};
 use sha2::{Digest, Sha256};
 use turnpost::chain::{GENESIS, RowContent};
 use turnpost::config::Settings;
-use turnpost::mail::{Transport, worker};
+use turnpost::mail::worker;
 use turnpost::store;
 
 use crate::smtp::SmtpServer;
@@ -406,8 +406,8 @@ impl TestApp {
     /// Runs one round of the mail worker now, on the server's database: compose what is due,
     /// send what is due.
     pub fn deliver(&self) -> worker::Round {
-        let transport = Transport::new(&self.settings.mail).unwrap();
         let mut conn = PgConnection::establish(&self.settings.database.admin_url).unwrap();
+        let transport = worker::Sender::new(&self.settings).unwrap();
         worker::run_once(&mut conn, &transport, &self.settings).unwrap()
     }
 
@@ -436,7 +436,10 @@ impl TestApp {
         self.smtp
             .received()
             .iter()
-            .map(|r| Mail::parse(&r.data, r.recipients.clone()))
+            .map(|r| Mail {
+                sender: r.sender.clone(),
+                ..Mail::parse(&r.data, r.recipients.clone())
+            })
             .collect()
     }
 
@@ -476,6 +479,8 @@ impl TestApp {
 /// A parsed email.
 #[derive(Clone)]
 pub struct Mail {
+    /// The envelope sender it came from: its return path.
+    pub sender: String,
     pub to: String,
     pub envelope_to: Vec<String>,
     pub subject: String,
@@ -498,6 +503,7 @@ impl Mail {
             .unwrap_or_default()
             .to_string();
         Mail {
+            sender: String::new(),
             to,
             envelope_to,
             subject: message.subject().unwrap_or_default().to_string(),

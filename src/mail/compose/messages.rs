@@ -106,6 +106,17 @@ pub fn close_account(link: &str, minutes: i64, footer: &Footer<'_>) -> Rendered 
     link_email(keys, link, minutes, footer)
 }
 
+/// The link that confirms a new address.
+pub fn confirm_address(link: &str, minutes: i64, footer: &Footer<'_>) -> Rendered {
+    let keys = LinkKeys {
+        subject: "mail-confirm-address-subject",
+        open: "mail-confirm-address-open",
+        label: "mail-confirm-address-link",
+        once: "mail-confirm-address-once",
+    };
+    link_email(keys, link, minutes, footer)
+}
+
 /// What an invitation says about the game.
 pub struct InvitationDetails<'a> {
     pub inviter: &'a str,

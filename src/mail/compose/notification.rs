@@ -182,6 +182,7 @@ pub fn compose_for(
                 }
                 Some(Kind::EventNews) => made += event_email(&mut mailing, &notice)?,
                 Some(Kind::CloseAccount) => made += closure_email(&mut mailing, &notice)?,
+                Some(Kind::ConfirmAddress) => made += address_email(&mut mailing, &notice)?,
                 Some(Kind::Moderation) => made += moderation_email(&mut mailing, &notice)?,
                 None => notifications::mark_skipped(mailing.conn, &[notice.id])?,
             }
@@ -206,6 +207,24 @@ fn closure_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<
     let link = format!("{}/close/{token}", mailing.settings.base_url());
     let rendered = messages::close_account(&link, minutes, &mailing.footer());
     mailing.store("close_account", rendered, &[notice.id])?;
+    Ok(1)
+}
+
+/// The link that confirms a new address, sent to that address (not to the one the account
+/// has now).
+fn address_email(mailing: &mut Mailing<'_>, notice: &Pending) -> anyhow::Result<usize> {
+    let token = notice.payload["token"].as_str().unwrap_or_default();
+    let minutes = notice.payload["minutes"].as_i64().unwrap_or(60);
+    let Some(address) = notice.payload["address"].as_str() else {
+        notifications::mark_skipped(mailing.conn, &[notice.id])?;
+        return Ok(0);
+    };
+    let link = format!("{}/settings/email/{token}", mailing.settings.base_url());
+    let rendered = messages::confirm_address(&link, minutes, &mailing.footer());
+    let current = std::mem::replace(&mut mailing.recipient.email, address.to_string());
+    let stored = mailing.store("confirm_address", rendered, &[notice.id]);
+    mailing.recipient.email = current;
+    stored?;
     Ok(1)
 }
 

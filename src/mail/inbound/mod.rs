@@ -22,7 +22,7 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 
 use crate::config::Settings;
-use crate::mail::reply_address;
+use crate::mail::{bounces, reply_address, return_path};
 use crate::store::inbound::{self, Arrival, Recorded, Settled};
 use crate::store::limits::wait_in_words;
 pub use handle::resign_code;
@@ -110,10 +110,23 @@ pub fn receive(
             return Ok(Verdict::Accepted);
         }
     };
-    let (verdict, outcome) =
-        handle_stored(conn, settings, id, envelope, incoming.as_ref(), too_large)?;
+    let stored = Stored {
+        id,
+        raw: kept,
+        incoming: incoming.as_ref(),
+        too_large,
+    };
+    let (verdict, outcome) = handle_stored(conn, settings, envelope, &stored)?;
     crate::metrics::inbound_reply(outcome);
     Ok(verdict)
+}
+
+/// A message as stored: its number, its kept bytes, and what could be read of it.
+struct Stored<'a> {
+    id: i64,
+    raw: &'a [u8],
+    incoming: Option<&'a message::Incoming>,
+    too_large: bool,
 }
 
 /// Handles stored message `id`, unless it has been handled meanwhile; with what became of it,
@@ -121,19 +134,24 @@ pub fn receive(
 fn handle_stored(
     conn: &mut PgConnection,
     settings: &Settings,
-    id: i64,
     envelope: &Envelope<'_>,
-    incoming: Option<&message::Incoming>,
-    too_large: bool,
+    stored: &Stored<'_>,
 ) -> QueryResult<(Verdict, &'static str)> {
     conn.transaction(|conn| {
-        if !inbound::lock_unhandled(conn, id)? {
+        if !inbound::lock_unhandled(conn, stored.id)? {
             return Ok((Verdict::Accepted, "duplicate"));
         }
-        let (settled, verdict) = judge(conn, settings, envelope, incoming, too_large)?;
+        let (settled, verdict) = if !stored.too_large
+            && return_path::is_return_path(&settings.mail.return_path, envelope.recipient)
+        {
+            let settled = bounces::handle(conn, settings, envelope.recipient, stored.raw)?;
+            (Some(settled), Verdict::Accepted)
+        } else {
+            judge(conn, settings, envelope, stored.incoming, stored.too_large)?
+        };
         let outcome = settled.as_ref().map_or("deferred", |s| s.outcome);
         if let Some(settled) = settled {
-            inbound::settle(conn, id, &settled)?;
+            inbound::settle(conn, stored.id, &settled)?;
         }
         Ok((verdict, outcome))
     })
@@ -300,8 +318,13 @@ pub fn replay(conn: &mut PgConnection, settings: &Settings, id: i64) -> QueryRes
         recipient: &recipient,
     };
     let incoming = message::parse(&raw, &from, &settings.inbound.authserv_id);
-    let (verdict, outcome) =
-        handle_stored(conn, settings, id, &envelope, incoming.as_ref(), false)?;
+    let stored = Stored {
+        id,
+        raw: &raw,
+        incoming: incoming.as_ref(),
+        too_large: false,
+    };
+    let (verdict, outcome) = handle_stored(conn, settings, &envelope, &stored)?;
     crate::metrics::inbound_reply(outcome);
     Ok(verdict)
 }

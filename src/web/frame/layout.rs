@@ -41,6 +41,9 @@ pub struct Layout {
     /// on a game's page its board.
     pub skip_to: &'static str,
     pub skip_label: &'static str,
+    /// The visitor's own address when mail to it is not sent (refused, or bounced too often):
+    /// every page asks them to confirm or change it.
+    pub undeliverable: Option<String>,
 }
 
 /// A plain link to the same page in another language.
@@ -64,6 +67,9 @@ impl Layout {
             switches: switches(visitor.lang, &visitor.here),
             skip_to: "content",
             skip_label: "skip-to-content",
+            undeliverable: (visitor.player.as_ref())
+                .filter(|p| p.email_rejected_at.is_some())
+                .map(|p| p.email.clone()),
         }
     }
 
@@ -90,6 +96,7 @@ impl Layout {
             switches: Vec::new(),
             skip_to: "content",
             skip_label: "skip-to-content",
+            undeliverable: None,
         }
     }
 }

@@ -15,7 +15,7 @@ mod site;
 mod tables;
 mod tournaments;
 
-use accounts::{api_tokens, auth, closure, settings, unsubscribe};
+use accounts::{api_tokens, auth, closure, email_address, settings, unsubscribe};
 use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
 use play::{export, game, history, resign};
 use ratings::{leaderboard, players};
@@ -37,6 +37,16 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(action("/sign-out", auth::sign_out))
         .service(form("/settings", settings::show, settings::save))
         .service(action("/settings/vacation", settings::start_vacation))
+        .service(action("/settings/email", email_address::request_change))
+        .service(action(
+            "/settings/email/check",
+            email_address::check_current,
+        ))
+        .service(form(
+            "/settings/email/{token}",
+            email_address::confirm_page,
+            email_address::confirm,
+        ))
         .service(form(
             "/settings/tokens",
             api_tokens::show,

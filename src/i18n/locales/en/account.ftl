@@ -114,3 +114,29 @@ limit-account-closures = You have asked for several links to close your account 
 privacy-leave-title = Leaving
 privacy-leave = Settings → Close your account ends your account for good, after you confirm by a link we email you. Your address, your name, your settings, your sessions and the emails sent to you or received from you are deleted; your name is replaced by “Former player” and a number wherever it appeared, other players' emails included. The games' logs keep their moves under that name, and every log still checks: names are never part of what a log's hashes cover.
 close-choose-running = Please choose what happens to your running games.
+settings-email-title = Email address
+settings-email-undeliverable = Our emails to this address keep coming back, so we have stopped sending game emails to it. Send yourself a sign-in link to show that it works again, or change it below.
+settings-email-check-button = Send a sign-in link to { $email }
+settings-email-new-label = New email address
+settings-email-change-button = Send a confirmation link to the new address
+settings-email-change-hint = Your address changes only when you follow the link we send to the new one.
+settings-complained = On { $date } your mail provider told us you marked an email from Turnpost as spam, so we stopped sending turn notices, digests and other game emails. Choose the game emails you want below to have them again; sign-in links still come.
+banner-undeliverable = Our emails to { $email } keep coming back, so we have stopped sending them.
+banner-undeliverable-link = Confirm or change your email address
+email-change-title = Your email address
+email-change-sent = We sent a link to { $email }. Follow it within { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } to make it your address; until then your address stays as it is.
+email-check-sent = We sent a sign-in link to { $email }. Following it within { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    } shows that the address works, and game emails start again.
+email-change-same = { $email } is already your address.
+email-change-link-unknown = This link is not valid. Ask for a new one in Settings.
+email-change-link-spent = This link has expired or has already been used. Ask for a new one in Settings.
+email-change-taken = Another Turnpost account uses that address, so yours keeps its address.
+email-change-other-account = This link changes another account's address. Sign out first if it is yours.
+email-change-confirm-intro = Change the email address of { $name } from { $old } to { $new }?
+email-change-confirm-button = Use { $new }
+email-change-done = Your email address is now { $email }. Game emails go there from now on.

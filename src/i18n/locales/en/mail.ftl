@@ -179,3 +179,10 @@ command-new-level = write the computer's level after “against”: easy, medium
 command-new-days = write the number of days after “days”.
 command-new-unknown-word = “{ $word }” is not something a table takes. This game's options are: { $known }.
 command-new-option-value = “{ $value }” is not a value “{ $option }” takes.
+mail-confirm-address-subject = Confirm your new Turnpost address
+mail-confirm-address-open = Open this link to make this address your Turnpost account's address:
+mail-confirm-address-link = Use this address for Turnpost
+mail-confirm-address-once = The link works once and expires in { $minutes ->
+        [one] { $minutes } minute
+       *[other] { $minutes } minutes
+    }, and nothing changes until you confirm on the page it opens. If you did not ask for this, ignore this message.

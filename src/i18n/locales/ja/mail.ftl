@@ -151,3 +151,7 @@ mail-event-by-email = 大会を棄権するには、「棄権」と書いてこ�
 mail-declined-subject = { $player } さんが{ $game }の卓への招待を辞退しました
 mail-declined = { $player } さんが{ $game }の卓への招待を辞退しました。その席は空いています。卓の招待のページからほかの人を招待するか、卓を取りやめてください。
 mail-declined-link = 卓の招待
+mail-confirm-address-subject = Turnpost の新しいメールアドレスの確認
+mail-confirm-address-open = 次のリンクを開くと、このアドレスを Turnpost のアカウントのアドレスにするページが開きます：
+mail-confirm-address-link = このアドレスを Turnpost で使う
+mail-confirm-address-once = このリンクは一度だけ使え、{ $minutes } 分で期限が切れます。開いたページで確かめるまでは何も変わりません。心当たりがない場合は、このメールを無視してください。

@@ -138,7 +138,8 @@ fn link_error(error: LinkError) -> WebError {
 }
 
 /// The page an emailed link opens. Opening it spends nothing (mail scanners open links too);
-/// its button does. Someone already signed in as that address goes straight on.
+/// its button does. Someone already signed in as that address goes straight on, unless mail to
+/// it has stopped: then the button is how they show that it arrives again.
 pub async fn link_page(
     req: HttpRequest,
     session: Session,
@@ -153,7 +154,8 @@ pub async fn link_page(
     })
     .await??
     .ok_or_else(|| link_error(LinkError::Unknown))?;
-    if visitor.is(&peeked.email) {
+    let undeliverable = (visitor.player.as_ref()).is_some_and(|p| p.email_rejected_at.is_some());
+    if visitor.is(&peeked.email) && !(peeked.usable && undeliverable) {
         return Ok(see_other(&peeked.next));
     }
     if !peeked.usable {

@@ -82,6 +82,11 @@ struct SettingsPage {
     reply_addresses: i64,
     /// Game emails carry a picture of the board.
     pictures: bool,
+    /// Mail to the address is not sent: refused, or bounced too often.
+    undeliverable: bool,
+    /// When the person's mail provider reported a complaint, if it did (and they have not
+    /// chosen emails again since).
+    complained: Option<String>,
 }
 
 pub struct ZoneChoice {
@@ -199,6 +204,8 @@ async fn settings_page(
         sessions: session_lines(state, visitor).await?,
         reply_addresses,
         pictures,
+        undeliverable: player.email_rejected_at.is_some(),
+        complained: (player.complained_at).map(|at| at.format("%Y-%m-%d").to_string()),
     };
     render_page(status, &page)
 }
@@ -385,6 +392,9 @@ pub async fn save(
     if let Some(p) = visitor.player.as_mut() {
         p.display_name = name.clone();
         p.notify = notify.as_str().to_string();
+        if notify != Notify::Never {
+            p.complained_at = None;
+        }
         p.time_zone = zone.name().to_string();
         p.language = lang.code().to_string();
     }

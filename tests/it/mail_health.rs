@@ -1,0 +1,396 @@
+//! Mail that arrives: every email DKIM-signed and checked by an independent verifier
+//! (mail-auth, given the key's record through its resolver cache), and what comes back to the
+//! return path — delivery reports as Postfix, Exim, Gmail and Microsoft 365 write them, and an
+//! ARF complaint — tied to the exact email by the return path's MAC and scored against the
+//! address that email went to.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Mutex;
+
+use diesel::prelude::*;
+use mail_auth::common::parse::TxtRecordParser;
+use mail_auth::common::verify::DomainKey;
+use mail_auth::{
+    AuthenticatedMessage, DkimResult, MessageAuthenticator, Parameters, ResolverCache, Txt,
+};
+
+use crate::by_email::Inbound;
+use crate::support::{Browser, Mail, TestApp, count_rows, seat_table};
+
+const RETURN_PATH: &str = "bounces@turnpost.test";
+
+fn fixture(name: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mail")
+        .join(name)
+}
+
+/// The DNS records the verifier is given, as its resolver's cache: nothing is looked up.
+struct Records(Mutex<HashMap<Box<str>, Txt>>);
+
+impl Records {
+    fn with_key(name: &str, record: &str) -> Records {
+        let key = DomainKey::parse(record.as_bytes()).expect("a DKIM record");
+        let txt = Txt::from(key);
+        let mut map = HashMap::new();
+        map.insert(Box::from(format!("{name}.")), txt.clone());
+        map.insert(Box::from(name), txt);
+        Records(Mutex::new(map))
+    }
+}
+
+impl ResolverCache<Box<str>, Txt> for Records {
+    fn get<Q>(&self, name: &Q) -> Option<Txt>
+    where
+        Box<str>: std::borrow::Borrow<Q>,
+        Q: std::hash::Hash + Eq + ?Sized,
+    {
+        self.0.lock().unwrap().get(name).cloned()
+    }
+
+    fn remove<Q>(&self, name: &Q) -> Option<Txt>
+    where
+        Box<str>: std::borrow::Borrow<Q>,
+        Q: std::hash::Hash + Eq + ?Sized,
+    {
+        self.0.lock().unwrap().remove(name)
+    }
+
+    fn insert(&self, _: Box<str>, _: Txt, _: std::time::Instant) {}
+}
+
+/// What mail-auth says of each DKIM signature of `raw`.
+async fn dkim_results(raw: &[u8], records: &Records) -> Vec<DkimResult> {
+    let resolver = mail_auth::hickory_resolver::config::ResolverConfig::default();
+    let authenticator = MessageAuthenticator::new(resolver, Default::default()).unwrap();
+    let message = AuthenticatedMessage::parse(raw).expect("a message");
+    let outputs = authenticator
+        .verify_dkim(Parameters::new(&message).with_txt_cache(records))
+        .await;
+    outputs.iter().map(|o| o.result().clone()).collect()
+}
+
+/// The TXT record `turnpost mail dkim-record` prints for `settings`, as one string.
+fn published(settings: &turnpost::config::DkimSettings) -> (String, String) {
+    let line = turnpost::mail::dkim::dns_record(settings).unwrap();
+    let (name, rest) = line.split_once(' ').unwrap();
+    let value: String = rest
+        .split('"')
+        .skip(1)
+        .step_by(2)
+        .collect::<Vec<_>>()
+        .concat();
+    (name.trim_end_matches('.').to_string(), value)
+}
+
+#[tokio::test]
+async fn every_email_is_signed_and_an_independent_verifier_passes_it_but_not_an_altered_one() {
+    let app = TestApp::start_with(|s| {
+        s.mail.from = "Turnpost <turnpost@turnpost.test>".into();
+        s.mail.return_path = RETURN_PATH.into();
+        s.mail.dkim.domain = "turnpost.test".into();
+        s.mail.dkim.selector = "s2048".into();
+        s.mail.dkim.key_file = fixture("dkim-rsa-2048.pem");
+    })
+    .await;
+    let (name, value) = published(&app.settings.mail.dkim);
+    assert_eq!(name, "s2048._domainkey.turnpost.test");
+    assert!(value.starts_with("v=DKIM1; k=rsa; p=MII"), "{value}");
+    let records = Records::with_key(&name, &value);
+
+    // Sign-in links (English and Japanese), an invitation, your-turn news with its board's
+    // picture, a game over, an answer to a reply.
+    let hana = Browser::speaking(&app.base, "ja");
+    let asked = hana.ask_for_sign_in_link("hana@example.com").await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let table = seat_table(app, "kalah", &["Ann", "Bo"], &[]).await;
+    let app = &table.app;
+    let inbound = Inbound::start(app);
+    app.deliver();
+    let turn = (app.mails().into_iter())
+        .find(|m| m.subject.contains("Your turn"))
+        .expect("a your-turn email");
+    let reply_to = turn.header("Reply-To").expect("a reply address");
+    inbound
+        .send(
+            &turn.to,
+            &reply_to,
+            &crate::by_email::reply(&turn.to, &reply_to, &turn.subject, "look"),
+        )
+        .unwrap();
+    let csrf = table.players[1]
+        .get(&format!("{}/resign", table.path))
+        .await;
+    let resigned = table.players[1]
+        .post_form(
+            &format!("{}/resign", table.path),
+            &[
+                ("csrf", &csrf.csrf()),
+                ("seq", &csrf.input_value("seq").unwrap()),
+            ],
+        )
+        .await;
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+    app.deliver();
+
+    let mails = app.mails();
+    let kinds: Vec<&str> = ["sign-in", "サインイン", "invit", "Your turn", "Game over"]
+        .into_iter()
+        .filter(|kind| !mails.iter().any(|m| m.subject.contains(kind)))
+        .collect();
+    assert!(kinds.is_empty(), "no email about {kinds:?}");
+    assert!(mails.iter().any(|m| !m.inline.is_empty()), "a picture");
+    let answers = mails
+        .iter()
+        .filter(|m| m.header("Auto-Submitted").as_deref() == Some("auto-replied"));
+    assert!(answers.count() >= 1, "an answer to the reply");
+    let mut failing = Vec::new();
+    for mail in &mails {
+        let results = dkim_results(mail.raw.as_bytes(), &records).await;
+        if results != vec![DkimResult::Pass] {
+            failing.push(format!("{}: {results:?}", mail.subject));
+        }
+    }
+    assert!(failing.is_empty(), "{failing:#?}");
+    for mail in &mails {
+        let signature = mail.header("DKIM-Signature").expect("signed");
+        assert!(signature.contains("c=relaxed/relaxed"), "{signature}");
+        for header in [
+            "from",
+            "to",
+            "subject",
+            "date",
+            "message-id",
+            "list-unsubscribe",
+        ] {
+            assert!(signature.contains(header), "{header} signed: {signature}");
+        }
+        let results = dkim_results(mail.raw.as_bytes(), &records).await;
+        assert_eq!(
+            results,
+            vec![DkimResult::Pass],
+            "{}: {}",
+            mail.subject,
+            mail.raw
+        );
+        assert!(mail.sender.starts_with("bounces+"), "{}", mail.sender);
+    }
+    // A signed header changed on the way fails, and so does another key's record.
+    let altered = mails[0].raw.replacen("Subject: ", "Subject: Urgent: ", 1);
+    let failed = dkim_results(altered.as_bytes(), &records).await;
+    assert!(
+        matches!(failed.as_slice(), [DkimResult::Fail(_)]),
+        "{failed:?}"
+    );
+    let other = turnpost::config::DkimSettings {
+        key_file: fixture("dkim-ed25519.pem"),
+        ..app.settings.mail.dkim.clone()
+    };
+    let (_, wrong) = published(&other);
+    let wrong_key = Records::with_key(&name, &wrong);
+    let refused = dkim_results(mails[0].raw.as_bytes(), &wrong_key).await;
+    assert!(
+        !matches!(refused.as_slice(), [DkimResult::Pass]),
+        "{refused:?}"
+    );
+}
+
+/// A fixture report about email `mail`, sent to it, as the server that wrote it would.
+fn report(name: &str, return_path: &str, recipient: &str, message_id: &str) -> String {
+    std::fs::read_to_string(fixture(name))
+        .unwrap()
+        .replace("RETURN_PATH", return_path)
+        .replace("RECIPIENT", recipient)
+        .replace("MESSAGE_ID", message_id)
+        .replace("\r\n", "\n")
+        .replace('\n', "\r\n")
+}
+
+/// Sends a report to where it goes: the return path it names.
+fn bounce(inbound: &Inbound, fixture: &str, mail: &Mail) {
+    let id = mail.header("Message-ID").unwrap();
+    let raw = report(fixture, &mail.sender, &mail.to, &id);
+    inbound.send("", &mail.sender, &raw).unwrap();
+}
+
+#[derive(QueryableByName, Debug, PartialEq)]
+struct Standing {
+    #[diesel(sql_type = diesel::sql_types::Integer)]
+    bounce_score: i32,
+    #[diesel(sql_type = diesel::sql_types::Bool)]
+    suppressed: bool,
+}
+
+fn standing(app: &TestApp, address: &str) -> Option<(i32, bool)> {
+    diesel::sql_query(
+        "SELECT bounce_score, suppressed_at IS NOT NULL AS suppressed FROM mail_addresses \
+         WHERE address = $1",
+    )
+    .bind::<diesel::sql_types::Text, _>(address)
+    .get_result::<Standing>(&mut app.db.connect())
+    .optional()
+    .unwrap()
+    .map(|s| (s.bounce_score, s.suppressed))
+}
+
+fn outcomes(app: &TestApp) -> Vec<String> {
+    #[derive(QueryableByName)]
+    struct Outcome {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        outcome: String,
+    }
+    diesel::sql_query("SELECT outcome FROM inbound_mail ORDER BY id")
+        .load::<Outcome>(&mut app.db.connect())
+        .unwrap()
+        .into_iter()
+        .map(|o| o.outcome)
+        .collect()
+}
+
+/// Sign-in emails to `email`, asked for `times` more times, newest last.
+async fn sign_in_mails(app: &TestApp, email: &str, times: usize) -> Vec<Mail> {
+    let browser = app.browser();
+    for _ in 0..times {
+        assert_eq!(browser.ask_for_sign_in_link(email).await.status, 200);
+    }
+    app.deliver();
+    app.mails_to(email)
+}
+
+#[tokio::test]
+async fn reports_are_tied_by_their_return_path_scored_and_lifted_by_the_address_owner() {
+    let app = TestApp::start_with(|s| s.mail.return_path = RETURN_PATH.into()).await;
+    let inbound = Inbound::start(&app);
+    let ann = app.signed_in("ann@example.com", "Ann").await;
+    let mails = sign_in_mails(&app, "ann@example.com", 3).await;
+    assert!(mails.len() >= 4);
+    for mail in &mails {
+        assert!(mail.sender.starts_with("bounces+"), "{}", mail.sender);
+        assert!(mail.sender.ends_with("@turnpost.test"), "{}", mail.sender);
+    }
+
+    // A refusal by policy is not the address's fault.
+    bounce(&inbound, "postfix-policy.eml", &mails[0]);
+    assert_eq!(standing(&app, "ann@example.com"), None);
+    // A report whose MAC is wrong, or that names no return path, is ignored.
+    let forged = Mail {
+        sender: mails[1].sender.replacen('.', ".0", 1),
+        ..mails[1].clone()
+    };
+    bounce(&inbound, "postfix-unknown-user.eml", &forged);
+    let plain = Mail {
+        sender: RETURN_PATH.into(),
+        ..mails[1].clone()
+    };
+    bounce(&inbound, "exim-unrouteable.eml", &plain);
+    assert_eq!(standing(&app, "ann@example.com"), None);
+    // Gmail's permanent failure counts; Microsoft's about the same email does not count again.
+    bounce(&inbound, "gmail-no-such-user.eml", &mails[1]);
+    assert_eq!(standing(&app, "ann@example.com"), Some((2, false)));
+    bounce(&inbound, "m365-recipient-not-found.eml", &mails[1]);
+    assert_eq!(standing(&app, "ann@example.com"), Some((2, false)));
+    assert!(!ann.get("/").await.body.contains("class=\"banner\""));
+    // Exim's, about another email, takes the address to the threshold.
+    bounce(&inbound, "exim-unrouteable.eml", &mails[2]);
+    assert_eq!(standing(&app, "ann@example.com"), Some((4, true)));
+    assert_eq!(
+        outcomes(&app),
+        [
+            "report_policy",
+            "report_forged",
+            "report_untied",
+            "report_permanent",
+            "report_repeat",
+            "report_permanent"
+        ]
+    );
+    // Every page asks Ann to confirm or change the address; Settings says why.
+    let home = ann.get("/").await;
+    assert!(home.body.contains("class=\"banner\""), "{}", home.body);
+    assert!(home.body.contains("ann@example.com"));
+    let settings = ann.get("/settings").await;
+    assert!(
+        settings.body.contains("keep coming back"),
+        "{}",
+        settings.body
+    );
+
+    // A sign-in link she asks for still comes, and following it brings the mail back.
+    let sent = ann
+        .post_form("/settings/email/check", &[("csrf", &settings.csrf())])
+        .await;
+    assert_eq!(sent.status, 200, "{}", sent.body);
+    let link = app
+        .mail("ann@example.com", "sign-in")
+        .link(&app.base, "/sign-in/");
+    let followed = ann.follow_sign_in_link(&link).await;
+    assert_eq!(followed.status, 200, "{}", followed.body);
+    assert_eq!(standing(&app, "ann@example.com"), Some((0, false)));
+    assert!(
+        !followed.body.contains("class=\"banner\""),
+        "{}",
+        followed.body
+    );
+    assert!(!ann.get("/").await.body.contains("class=\"banner\""));
+
+    // She changes her address; a bounce of an email sent before counts against the old one.
+    let before = app.mails_to("ann@example.com");
+    let settings = ann.get("/settings").await;
+    let asked = ann
+        .post_form(
+            "/settings/email",
+            &[("csrf", &settings.csrf()), ("email", "ann@new.example")],
+        )
+        .await;
+    assert_eq!(asked.status, 200, "{}", asked.body);
+    let confirm = app.mail("ann@new.example", "new Turnpost address");
+    let link = confirm.link(&app.base, "/settings/email/");
+    let page = ann.get(&link).await;
+    assert!(page.body.contains("ann@new.example"), "{}", page.body);
+    let changed = ann.post_form(&link, &[("csrf", &page.csrf())]).await;
+    assert_eq!(changed.status, 200, "{}", changed.body);
+    assert!(ann.get("/settings").await.body.contains("ann@new.example"));
+    bounce(&inbound, "postfix-unknown-user.eml", before.last().unwrap());
+    assert_eq!(standing(&app, "ann@example.com"), Some((2, false)));
+    assert_eq!(standing(&app, "ann@new.example"), None);
+
+    // A complaint about mail to the new address, sent to the plain return path by a feedback
+    // loop, is tied by the original's envelope sender; it stops unrequested mail at once.
+    let id = confirm.header("Message-ID").unwrap();
+    let raw = report("arf-complaint.eml", &confirm.sender, &confirm.to, &id);
+    inbound.send("", RETURN_PATH, &raw).unwrap();
+    assert_eq!(outcomes(&app).last().unwrap(), "report_complaint");
+    let settings = ann.get("/settings").await;
+    assert!(
+        settings
+            .body
+            .contains("marked an email from Turnpost as spam"),
+        "{}",
+        settings.body
+    );
+    assert_eq!(
+        count_rows(
+            &app.db,
+            "players WHERE complained_at IS NOT NULL AND notify = 'none'"
+        ),
+        1
+    );
+    // Choosing emails again in Settings is her asking for them by name.
+    let saved = ann
+        .post_form(
+            "/settings",
+            &[
+                ("csrf", &settings.csrf()),
+                ("display_name", "Ann"),
+                ("notify", "every_turn"),
+            ],
+        )
+        .await;
+    assert_eq!(saved.status, 200, "{}", saved.body);
+    assert_eq!(
+        count_rows(&app.db, "players WHERE complained_at IS NOT NULL"),
+        0
+    );
+    assert!(!saved.body.contains("as spam"));
+}
