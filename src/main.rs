@@ -158,38 +158,31 @@ enum RatingsAction {
 mod inbound_cli;
 
 fn mail(settings: &Settings, action: MailAction) -> anyhow::Result<()> {
-    let address = match action {
+    let connect = || {
+        diesel::PgConnection::establish(&store::with_connect_timeout(
+            &settings.database.url,
+            settings.database.connect_timeout_seconds,
+        ))
+    };
+    match action {
         MailAction::DkimRecord => {
             let record = turnpost::mail::dkim::dns_record(&settings.mail.dkim);
             println!("{}", record.map_err(anyhow::Error::msg)?);
-            return Ok(());
         }
-        MailAction::Suppressed => None,
-        MailAction::Lift { address } => Some(address),
-    };
-    let mut conn = diesel::PgConnection::establish(&store::with_connect_timeout(
-        &settings.database.url,
-        settings.database.connect_timeout_seconds,
-    ))?;
-    match address {
-        None => {
-            let found = turnpost::mail::bounces::score::suppressed(&mut conn)?;
+        MailAction::Suppressed => {
+            let found = turnpost::mail::bounces::score::suppressed(&mut connect()?)?;
             if found.is_empty() {
                 println!("No address is suppressed.");
             }
             for row in found {
-                let since = row
-                    .since
-                    .map_or(String::new(), |s| format!("\tbounced since {s}"));
+                let since = (row.since).map_or(String::new(), |s| format!("\tbounced since {s}"));
                 let complained =
                     (row.complained).map_or(String::new(), |c| format!("\tcomplained {c}"));
-                println!(
-                    "{}\tscore {}{since}{complained}",
-                    row.address, row.bounce_score
-                );
+                let (address, score) = (row.address, row.bounce_score);
+                println!("{address}\tscore {score}{since}{complained}");
             }
         }
-        Some(text) => clear_refused(&mut conn, &text)?,
+        MailAction::Lift { address } => clear_refused(&mut connect()?, &address)?,
     }
     Ok(())
 }
@@ -333,13 +326,7 @@ fn run(command: Command, settings: Settings) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Mail { action } => mail(&settings, action),
-        Command::ClearRefused { address } => {
-            let mut conn = diesel::PgConnection::establish(&store::with_connect_timeout(
-                &settings.database.url,
-                settings.database.connect_timeout_seconds,
-            ))?;
-            clear_refused(&mut conn, &address)
-        }
+        Command::ClearRefused { address } => mail(&settings, MailAction::Lift { address }),
         Command::Ratings { action } => ratings(&settings, action),
         Command::Migrate => {
             let owner = match settings.database.admin_url.as_str() {

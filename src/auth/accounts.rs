@@ -271,7 +271,7 @@ pub fn is_rejected(conn: &mut PgConnection, email: &str) -> QueryResult<bool> {
 pub fn confirm(conn: &mut PgConnection, id: i64) -> QueryResult<()> {
     use diesel::dsl::sql;
     use diesel::sql_types::Timestamptz;
-    diesel::update(players::table.find(id))
+    let email = diesel::update(players::table.find(id))
         .set((
             players::confirmed_at.eq(sql::<diesel::sql_types::Nullable<Timestamptz>>(
                 "coalesce(confirmed_at, now())",
@@ -281,9 +281,11 @@ pub fn confirm(conn: &mut PgConnection, id: i64) -> QueryResult<()> {
         ))
         .returning(players::email)
         .get_result::<String>(conn)
-        .optional()?
-        .map_or(Ok(false), |email| lift_suppression(conn, &email))
-        .map(|_| ())
+        .optional()?;
+    if let Some(email) = email {
+        lift_suppression(conn, &email)?;
+    }
+    Ok(())
 }
 
 /// Mail to `address` works again (its owner followed a link sent there, or an operator said

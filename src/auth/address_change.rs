@@ -105,14 +105,7 @@ pub fn confirm(conn: &mut PgConnection, token: &str) -> Result<(i64, String), Ch
                 ChangeError::Unknown
             });
         };
-        let taken = players::table
-            .filter(players::email.eq(&new_email))
-            .filter(players::id.ne(player))
-            .count()
-            .get_result::<i64>(conn)?;
-        if taken > 0 {
-            return Err(ChangeError::Taken);
-        }
+        // Another account holding the address is refused by the addresses' unique index.
         diesel::update(players::table.find(player))
             .set(players::email.eq(&new_email))
             .execute(conn)

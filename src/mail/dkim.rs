@@ -131,12 +131,6 @@ pub struct Signer {
     config: DkimConfig,
 }
 
-impl fmt::Debug for Signer {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str("Signer(..)")
-    }
-}
-
 /// Reads the configured key. `None` when signing is off (no domain).
 pub fn key(settings: &DkimSettings) -> Result<Option<Key>, String> {
     if settings.domain.trim().is_empty() {

@@ -54,7 +54,8 @@ pub fn handle(
         };
         return Ok(settled(outcome, format!("ignored: {why}"), None));
     };
-    let scored = match &report.said {
+    // What the report said, in words, and the outcome it has when it counts.
+    let (scored, what, counted) = match &report.said {
         Said::Nothing(what) => {
             return Ok(settled(
                 "report_nothing",
@@ -62,15 +63,19 @@ pub fn handle(
                 None,
             ));
         }
-        Said::Failed { failure, status } => {
-            score::failure(conn, &settings.mail.bounces, email_id, *failure, status)?
-        }
-        Said::Complaint { feedback_type } => score::complaint(conn, email_id, feedback_type)?,
-    };
-    let what = match &report.said {
-        Said::Failed { failure, status } => format!("{} failure {status}", failure.as_str()),
-        Said::Complaint { feedback_type } => format!("complaint ({feedback_type})"),
-        Said::Nothing(what) => what.clone(),
+        Said::Failed { failure, status } => (
+            score::failure(conn, &settings.mail.bounces, email_id, *failure, status)?,
+            format!("{} failure {status}", failure.as_str()),
+            match failure {
+                report::Failure::Temporary => "report_temporary",
+                _ => "report_permanent",
+            },
+        ),
+        Said::Complaint { feedback_type } => (
+            score::complaint(conn, email_id, feedback_type)?,
+            format!("complaint ({feedback_type})"),
+            "report_complaint",
+        ),
     };
     Ok(match scored {
         Scored::UnknownEmail => settled(
@@ -93,20 +98,13 @@ pub fn handle(
             score,
             suppressed,
         } => {
-            let outcome = match &report.said {
-                Said::Failed {
-                    failure: report::Failure::Temporary,
-                    ..
-                } => "report_temporary",
-                _ => "report_permanent",
-            };
             let suppressed = if suppressed {
                 "; mail to it stopped"
             } else {
                 ""
             };
             settled(
-                outcome,
+                counted,
                 format!(
                     "{what} about email {email_id}: its address's score is {score}{suppressed}"
                 ),
@@ -114,7 +112,7 @@ pub fn handle(
             )
         }
         Scored::Complained { player_id } => settled(
-            "report_complaint",
+            counted,
             format!("{what} about email {email_id}: unrequested mail stopped"),
             Some(player_id),
         ),

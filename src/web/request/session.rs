@@ -3,6 +3,7 @@
 //! request, so any server process can answer and a revoked session ends everywhere at once.
 
 use actix_session::Session;
+use actix_web::http::StatusCode;
 use actix_web::{HttpMessage, HttpRequest, web};
 use base64::Engine;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -50,6 +51,22 @@ impl Visitor {
     /// Whether the visitor is signed in as the owner of `email`.
     pub fn is(&self, email: &str) -> bool {
         self.player.as_ref().is_some_and(|p| p.email == email)
+    }
+
+    /// An emailed link that acts on account `owner` may be used signed out or signed in as its
+    /// owner, never while signed in as someone else (who would act on another person's
+    /// account): then a 403 with the words `refusal` gives, told who is signed in.
+    pub fn refuse_unless(
+        &self,
+        owner: i64,
+        refusal: impl FnOnce(&Player) -> Message,
+    ) -> Result<(), WebError> {
+        match &self.player {
+            Some(signed_in) if signed_in.id != owner => {
+                Err(WebError::new(StatusCode::FORBIDDEN, refusal(signed_in)))
+            }
+            _ => Ok(()),
+        }
     }
 }
 

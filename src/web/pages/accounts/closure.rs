@@ -125,19 +125,14 @@ pub async fn confirm_page(
     })
 }
 
-/// A closure link is the account owner's: whoever holds it may close that account signed out or
-/// signed in as its owner, never while signed in as someone else (who would close another
-/// person's account and be signed out of their own).
+/// A closure link is the account owner's: someone signed in as another person would close that
+/// account and be signed out of their own.
 fn refuse_someone_else(visitor: &Visitor, owner: &Player) -> Result<(), WebError> {
-    match &visitor.player {
-        Some(signed_in) if signed_in.id != owner.id => Err(WebError::new(
-            StatusCode::FORBIDDEN,
-            Message::new("close-link-other-account")
-                .text("you", signed_in.display_name.clone())
-                .text("name", owner.display_name.clone()),
-        )),
-        _ => Ok(()),
-    }
+    visitor.refuse_unless(owner.id, |signed_in| {
+        Message::new("close-link-other-account")
+            .text("you", signed_in.display_name.clone())
+            .text("name", owner.display_name.clone())
+    })
 }
 
 /// The confirmation page's button: closes the account and signs this browser out.

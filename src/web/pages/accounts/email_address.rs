@@ -17,10 +17,9 @@ use crate::web::frame::layout::{Layout, page};
 use crate::web::pages::accounts::auth::send_link;
 use crate::web::request::body::Body;
 use crate::web::request::error::WebError;
-use crate::web::request::form::Form;
 use crate::web::request::ids::Token;
 use crate::web::request::limits;
-use crate::web::request::session::{Visitor, check_post_csrf, visitor};
+use crate::web::request::session::{Visitor, posted_form, visitor};
 
 /// A change waiting for its button.
 pub struct Change {
@@ -38,13 +37,9 @@ struct EmailPage {
     change: Option<Change>,
 }
 
-fn notice_page(
-    visitor: &Visitor,
-    title: &'static str,
-    notice: String,
-) -> Result<HttpResponse, WebError> {
+fn notice_page(visitor: &Visitor, notice: String) -> Result<HttpResponse, WebError> {
     page(&EmailPage {
-        layout: Layout::titled(title, visitor),
+        layout: Layout::titled("email-change-title", visitor),
         notice: Some(notice),
         change: None,
     })
@@ -58,9 +53,7 @@ pub async fn request_change(
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::read(&req, &body)?;
-    check_post_csrf(&req, &session, &form)?;
-    let visitor = visitor(&req, &session, &state).await?;
+    let (visitor, form) = posted_form(&req, &session, &state, &body).await?;
     let player = visitor.require_player()?.clone();
     let new_email =
         accounts::normalize_email(form.required("email")?).map_err(WebError::bad_request)?;
@@ -87,7 +80,7 @@ pub async fn request_change(
         .arg("email", &new_email)
         .arg("minutes", minutes)
         .to_string();
-    notice_page(&visitor, "email-change-title", notice)
+    notice_page(&visitor, notice)
 }
 
 /// The banner's way back: a sign-in link to the current address; following it shows the
@@ -98,9 +91,7 @@ pub async fn check_current(
     state: web::Data<AppState>,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::read(&req, &body)?;
-    check_post_csrf(&req, &session, &form)?;
-    let visitor = visitor(&req, &session, &state).await?;
+    let (visitor, _) = posted_form(&req, &session, &state, &body).await?;
     let email = visitor.require_player()?.email.clone();
     let client = limits::client_of(&req, &state.settings.server);
     send_link(&state, &email, "/settings#email", &client, visitor.lang).await?;
@@ -108,7 +99,7 @@ pub async fn check_current(
         .arg("email", &email)
         .arg("minutes", state.settings.auth.sign_in_link_minutes)
         .to_string();
-    notice_page(&visitor, "email-change-title", notice)
+    notice_page(&visitor, notice)
 }
 
 fn link_error(error: ChangeError) -> WebError {
@@ -134,13 +125,8 @@ fn owner_of(
     owner: Option<accounts::Player>,
 ) -> Result<accounts::Player, WebError> {
     let owner = owner.ok_or_else(|| link_error(ChangeError::Unknown))?;
-    match &visitor.player {
-        Some(signed_in) if signed_in.id != owner.id => Err(WebError::new(
-            StatusCode::FORBIDDEN,
-            Message::new("email-change-other-account"),
-        )),
-        _ => Ok(owner),
-    }
+    visitor.refuse_unless(owner.id, |_| Message::new("email-change-other-account"))?;
+    Ok(owner)
 }
 
 /// The link's page: what will change, and the button that changes it.
@@ -186,9 +172,7 @@ pub async fn confirm(
     Token(token): Token,
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
-    let form = Form::read(&req, &body)?;
-    check_post_csrf(&req, &session, &form)?;
-    let visitor = visitor(&req, &session, &state).await?;
+    let (visitor, _) = posted_form(&req, &session, &state, &body).await?;
     let pool = state.pool.clone();
     let checked = visitor.clone();
     let (_, new_email) = web::block(move || -> Result<_, WebError> {
@@ -202,5 +186,5 @@ pub async fn confirm(
     let notice = (visitor.lang.tr("email-change-done"))
         .arg("email", &new_email)
         .to_string();
-    notice_page(&visitor, "email-change-title", notice)
+    notice_page(&visitor, notice)
 }
