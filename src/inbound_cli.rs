@@ -5,6 +5,7 @@ use std::io::Read;
 use diesel::Connection;
 
 use turnpost::config::Settings;
+use turnpost::mail::inbound::read::sender_checks::{Client, SenderChecks};
 use turnpost::mail::inbound::{self, Envelope, envelope_hints};
 use turnpost::mail::{reply_address, return_path};
 use turnpost::store;
@@ -42,12 +43,28 @@ pub fn receive_stdin(
                 .cloned()
         })
         .unwrap_or_default();
+    // Piped in, the client's address is not known: the checks made here rest on DKIM alone.
+    let checked = match SenderChecks::from_settings(&settings.inbound, "turnpost") {
+        Ok(None) => None,
+        Ok(Some(checks)) => {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()?;
+            let client = Client { ip: None, helo: "" };
+            Some(runtime.block_on(checks.verdict(&raw, &client, &sender)))
+        }
+        Err(why) => {
+            eprintln!("{why}");
+            return Ok(inbound::Verdict::database_down().exit_code());
+        }
+    };
     let verdict = match store::connect(&settings.database) {
         Ok(pool) => match pool.get() {
             Ok(mut conn) => {
                 let envelope = Envelope {
                     from: &sender,
                     recipient: &recipient,
+                    checked: checked.as_deref(),
                 };
                 inbound::receive(&mut conn, settings, &envelope, &raw, size)
                     .unwrap_or_else(|_| inbound::Verdict::database_down())

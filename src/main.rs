@@ -406,16 +406,19 @@ async fn mail_inbound(settings: Settings) -> anyhow::Result<()> {
         "Turnpost receives replies on {} (SMTP and LMTP)",
         listener.local_addr()?
     );
-    if settings.inbound.authserv_id.is_empty() {
+    if settings.inbound.authserv_id.is_empty() && !settings.inbound.verify {
         tracing::warn!(
             "inbound.authserv_id is not set: no Authentication-Results header is believed, so \
-             no sender is vouched for and commands to {} ask their sender to confirm by reply",
+             no sender is vouched for and commands to {} ask their sender to confirm by reply \
+             (or set inbound.verify to check senders here)",
             settings.inbound.address
         );
     }
     let metrics = turnpost::server::MetricsThread::start(&settings, &pool)?;
     let settings = std::sync::Arc::new(settings);
-    turnpost::mail::inbound::listener::serve(listener, pool.clone(), settings, termination()).await;
+    turnpost::mail::inbound::listener::serve(listener, pool.clone(), settings, termination())
+        .await
+        .map_err(anyhow::Error::msg)?;
     if let Some(metrics) = metrics {
         metrics.stop().await;
     }

@@ -41,7 +41,8 @@ impl Inbound {
                 turnpost::mail::inbound::listener::serve(listener, pool, settings, async {
                     let _ = stopped.await;
                 })
-                .await;
+                .await
+                .unwrap();
             });
         });
         Inbound {

@@ -394,3 +394,82 @@ async fn reports_are_tied_by_their_return_path_scored_and_lifted_by_the_address_
     );
     assert!(!saved.body.contains("as spam"));
 }
+
+/// A command to the public address from `from`, DKIM-signed for `from`'s domain by `signer`.
+fn signed_command(from: &str, text: &str, signer: &turnpost::mail::dkim::Signer) -> String {
+    let mut message = lettre::Message::builder()
+        .from(from.parse().unwrap())
+        .to("play@localhost".parse().unwrap())
+        .subject("Turnpost")
+        .message_id(Some(format!("<{}@players.test>", text.len())))
+        .body(format!("{text}\r\n"))
+        .unwrap();
+    signer.sign(&mut message).unwrap();
+    String::from_utf8(message.formatted()).unwrap()
+}
+
+#[tokio::test]
+async fn with_verify_on_turnpost_checks_senders_itself_and_believes_no_header() {
+    let key = turnpost::config::DkimSettings {
+        domain: "players.test".into(),
+        selector: "s1".into(),
+        key_file: fixture("dkim-ed25519.pem"),
+    };
+    let (name, value) = published(&key);
+    assert!(value.starts_with("v=DKIM1; k=ed25519; p="), "{value}");
+    // Players.test signs its mail; its SPF record lists no host, so only DKIM can pass DMARC.
+    let dns = crate::dns::DnsServer::start(&[
+        (&name, &value),
+        ("_dmarc.players.test", "v=DMARC1; p=reject"),
+        ("players.test", "v=spf1 -all"),
+    ]);
+    let app = TestApp::start_with(|s| {
+        s.inbound.verify = true;
+        s.inbound.dns_server = dns.addr.to_string();
+    })
+    .await;
+    let inbound = Inbound::start(&app);
+    let ann = "ann@players.test";
+    app.signed_in(ann, "Ann").await;
+    let signer = turnpost::mail::dkim::Signer::from_settings(&key)
+        .unwrap()
+        .unwrap();
+
+    // Unsigned, with a pass written in the very name of the relay the settings trust: with
+    // the checks made here, no header is believed.
+    let forged = format!(
+        "Authentication-Results: {}; spf=pass smtp.mailfrom={ann}; dmarc=pass \
+         header.from=players.test\r\n",
+        app.settings.inbound.authserv_id
+    );
+    let asked = "new kalah with bo@elsewhere.test\r\n";
+    inbound
+        .send(
+            ann,
+            PUBLIC_ADDRESS,
+            &crate::by_email::reply_with(ann, PUBLIC_ADDRESS, "x", &forged, asked),
+        )
+        .unwrap();
+    app.deliver();
+    assert_eq!(count_rows(&app.db, "games"), 0);
+    assert_eq!(outcomes(&app).last().map(String::as_str), Some("unvouched"));
+
+    // Signed by its domain (Ed25519), checked against the record the test's DNS serves.
+    inbound
+        .send(
+            ann,
+            PUBLIC_ADDRESS,
+            &signed_command(ann, asked.trim(), &signer),
+        )
+        .unwrap();
+    assert_eq!(count_rows(&app.db, "games"), 1, "{:?}", outcomes(&app));
+
+    // The same, altered after signing: DKIM fails, and nothing is vouched.
+    let altered = signed_command(ann, "new quarto with bo@elsewhere.test", &signer)
+        .replace("new quarto", "new gype");
+    inbound.send(ann, PUBLIC_ADDRESS, &altered).unwrap();
+    assert_eq!(count_rows(&app.db, "games"), 1);
+    assert_eq!(outcomes(&app).last().map(String::as_str), Some("unvouched"));
+}
+
+const PUBLIC_ADDRESS: &str = "play@localhost";

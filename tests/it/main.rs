@@ -3,6 +3,7 @@
 
 mod cluster;
 mod db_proxy;
+mod dns;
 mod smtp;
 mod support;
 

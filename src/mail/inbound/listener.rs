@@ -7,6 +7,7 @@
 //! After the data, an LMTP client gets one reply per recipient; an SMTP client gets one reply for
 //! the message: accepted if any recipient took it, else the first refusal.
 
+use std::net::IpAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -15,6 +16,7 @@ use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
 use crate::config::Settings;
+use crate::mail::inbound::read::sender_checks::{Client, SenderChecks};
 use crate::mail::inbound::{Envelope, Verdict, receive};
 use crate::store::Pool;
 
@@ -26,19 +28,22 @@ const MOST_RECIPIENTS: usize = 10;
 const COMMAND_TIMEOUT: Duration = Duration::from_secs(120);
 const DATA_TIMEOUT: Duration = Duration::from_secs(600);
 
-/// Serves connections on `listener` until `stop` resolves.
+/// Serves connections on `listener` until `stop` resolves. Refuses to start when
+/// `inbound.verify` asks for checks that cannot be made.
 pub async fn serve(
     listener: TcpListener,
     pool: Pool,
     settings: Arc<Settings>,
     stop: impl std::future::Future<Output = ()>,
-) {
+) -> Result<(), String> {
+    let checks = SenderChecks::from_settings(&settings.inbound, &host_name(&settings))?;
+    let checks = checks.map(Arc::new);
     let slots = Arc::new(Semaphore::new(settings.inbound.max_connections.max(1)));
     tokio::pin!(stop);
     loop {
         let accepted = tokio::select! {
             accepted = listener.accept() => accepted,
-            () = &mut stop => return,
+            () = &mut stop => return Ok(()),
         };
         let (stream, peer) = match accepted {
             Ok(accepted) => accepted,
@@ -55,16 +60,31 @@ pub async fn serve(
             continue;
         };
         let _ = stream.set_nodelay(true);
-        let (pool, settings) = (pool.clone(), settings.clone());
+        let (pool, settings, checks) = (pool.clone(), settings.clone(), checks.clone());
         tokio::spawn(async move {
             let (read, write) = stream.into_split();
             let read = crate::mail::inbound::quick_ack::QuickAck(read);
-            if let Err(e) = session(read, write, pool, settings).await {
+            let connection = Connection {
+                pool,
+                settings,
+                checks,
+                client: Some(peer.ip()),
+            };
+            if let Err(e) = session(read, write, connection).await {
                 tracing::debug!("mail session with {peer} ended: {e}");
             }
             drop(slot);
         });
     }
+}
+
+/// What a session serves with: the database, the settings, the sender checks if they are
+/// made here, and the address of the client.
+pub struct Connection {
+    pub pool: Pool,
+    pub settings: Arc<Settings>,
+    pub checks: Option<Arc<SenderChecks>>,
+    pub client: Option<IpAddr>,
 }
 
 /// One message being received.
@@ -78,10 +98,16 @@ struct Transaction {
 pub async fn session(
     read: impl AsyncRead + Unpin,
     mut write: impl AsyncWrite + Unpin,
-    pool: Pool,
-    settings: Arc<Settings>,
+    connection: Connection,
 ) -> std::io::Result<()> {
+    let Connection {
+        pool,
+        settings,
+        checks,
+        client,
+    } = connection;
     let mut read = BufReader::new(read);
+    let mut helo = String::new();
     let host = host_name(&settings);
     let max = settings.inbound.max_bytes;
     say(
@@ -105,6 +131,7 @@ pub async fn session(
             "EHLO" | "LHLO" => {
                 lmtp = verb.eq_ignore_ascii_case("LHLO");
                 greeted = true;
+                helo = argument.trim().to_string();
                 current = Transaction::default();
                 say(
                     &mut write,
@@ -116,6 +143,7 @@ pub async fn session(
             }
             "HELO" => {
                 greeted = true;
+                helo = argument.trim().to_string();
                 current = Transaction::default();
                 say(&mut write, &format!("250 {host}")).await?;
             }
@@ -158,7 +186,23 @@ pub async fn session(
                 };
                 let from = current.from.take().unwrap_or_default();
                 let recipients = std::mem::take(&mut current.recipients);
-                let verdicts = deliver(&pool, &settings, &from, &recipients, raw, size).await;
+                let checked = match &checks {
+                    Some(checks) if size <= max => {
+                        let client = Client {
+                            ip: client,
+                            helo: &helo,
+                        };
+                        Some(checks.verdict(&raw, &client, &from).await)
+                    }
+                    _ => None,
+                };
+                let message = Message {
+                    from: &from,
+                    checked,
+                    raw,
+                    size,
+                };
+                let verdicts = deliver(&pool, &settings, message, &recipients).await;
                 if lmtp {
                     for verdict in &verdicts {
                         say(&mut write, &verdict.reply_line()).await?;
@@ -187,17 +231,27 @@ pub async fn session(
     }
 }
 
+/// A message received: its envelope sender, the verdict of the checks made here, its kept
+/// bytes and its whole size.
+struct Message<'a> {
+    from: &'a str,
+    checked: Option<String>,
+    raw: Vec<u8>,
+    size: usize,
+}
+
 /// Hands a message to every recipient in turn, on the blocking pool (diesel is synchronous).
 async fn deliver(
     pool: &Pool,
     settings: &Arc<Settings>,
-    from: &str,
+    message: Message<'_>,
     recipients: &[String],
-    raw: Vec<u8>,
-    size: usize,
 ) -> Vec<Verdict> {
     let (pool, settings) = (pool.clone(), settings.clone());
-    let (from, recipients) = (from.to_string(), recipients.to_vec());
+    let (from, recipients) = (message.from.to_string(), recipients.to_vec());
+    let Message {
+        checked, raw, size, ..
+    } = message;
     let count = recipients.len();
     let handled = tokio::task::spawn_blocking(move || {
         let Ok(mut conn) = pool.get() else {
@@ -209,6 +263,7 @@ async fn deliver(
                 let envelope = Envelope {
                     from: &from,
                     recipient,
+                    checked: checked.as_deref(),
                 };
                 receive(&mut conn, &settings, &envelope, &raw, size).unwrap_or_else(|e| {
                     tracing::error!("a reply to {recipient} could not be handled: {e}");

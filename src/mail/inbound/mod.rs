@@ -14,7 +14,7 @@ mod handle;
 pub mod listener;
 mod public;
 pub mod quick_ack;
-mod read;
+pub mod read;
 
 pub use read::message::envelope_hints;
 
@@ -28,12 +28,14 @@ use crate::store::limits::wait_in_words;
 pub use handle::resign_code;
 use handle::{Addressee, addressee, replies_per_player};
 use public::{commands, topics};
-use read::message::{self, Reply};
+use read::message::{self, Reply, Vouch};
 
-/// Who a message came from and is for, as the relay said (SMTP's MAIL FROM and RCPT TO).
+/// Who a message came from and is for, as the relay said (SMTP's MAIL FROM and RCPT TO), and
+/// what Turnpost's own sender checks said of it, when it makes them (`inbound.verify`).
 pub struct Envelope<'a> {
     pub from: &'a str,
     pub recipient: &'a str,
+    pub checked: Option<&'a str>,
 }
 
 /// What the relay is told.
@@ -94,7 +96,7 @@ pub fn receive(
     let too_large = size > max;
     let kept = &raw[..raw.len().min(max)];
     let incoming = (!too_large)
-        .then(|| message::parse(kept, envelope.from, &settings.inbound.authserv_id))
+        .then(|| message::parse(kept, envelope.from, vouch(settings, envelope)))
         .flatten();
     let arrival = Arrival {
         message_id: incoming.as_ref().and_then(|m| m.message_id.as_deref()),
@@ -119,6 +121,15 @@ pub fn receive(
     let (verdict, outcome) = handle_stored(conn, settings, envelope, &stored)?;
     crate::metrics::inbound_reply(outcome);
     Ok(verdict)
+}
+
+/// Whose word on the sender is taken: Turnpost's own checks when it made them, else the
+/// trusted relay's header.
+fn vouch<'a>(settings: &'a Settings, envelope: &Envelope<'a>) -> Vouch<'a> {
+    match envelope.checked {
+        Some(results) => Vouch::Checked(results),
+        None => Vouch::Relay(&settings.inbound.authserv_id),
+    }
 }
 
 /// A message as stored: its number, its kept bytes, and what could be read of it.
@@ -313,11 +324,13 @@ pub fn replay(conn: &mut PgConnection, settings: &Settings, id: i64) -> QueryRes
             text: format!("Message {id} was already handled: {outcome}."),
         });
     }
+    // The checks made as it arrived are not kept: only a trusted relay's header vouches now.
     let envelope = Envelope {
         from: &from,
         recipient: &recipient,
+        checked: None,
     };
-    let incoming = message::parse(&raw, &from, &settings.inbound.authserv_id);
+    let incoming = message::parse(&raw, &from, vouch(settings, &envelope));
     let stored = Stored {
         id,
         raw: &raw,

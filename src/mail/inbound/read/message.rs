@@ -22,9 +22,19 @@ pub struct Incoming {
     pub text: String,
 }
 
-/// Reads a message; `None` when it cannot be parsed as one. Only the Authentication-Results
-/// header written by the relay whose authserv-id is `authserv_id` is believed (none when empty).
-pub fn parse(raw: &[u8], envelope_from: &str, authserv_id: &str) -> Option<Incoming> {
+/// Whose word on the sender is believed.
+#[derive(Clone, Copy, Debug)]
+pub enum Vouch<'a> {
+    /// The Authentication-Results header of the relay with this authserv-id (none when empty).
+    Relay(&'a str),
+    /// Turnpost's own checks, written as an Authentication-Results header value; every header
+    /// the message carries is ignored.
+    Checked(&'a str),
+}
+
+/// Reads a message; `None` when it cannot be parsed as one. What vouches for the sender is
+/// `vouch`'s.
+pub fn parse(raw: &[u8], envelope_from: &str, vouch: Vouch<'_>) -> Option<Incoming> {
     let message = MessageParser::default().parse(raw)?;
     let headers: Vec<(String, String)> = message
         .headers_raw()
@@ -35,7 +45,10 @@ pub fn parse(raw: &[u8], envelope_from: &str, authserv_id: &str) -> Option<Incom
         .and_then(|from| from.first())
         .and_then(|addr| addr.address())
         .map(str::to_lowercase);
-    let results = trusted_results(&headers, authserv_id);
+    let results = match vouch {
+        Vouch::Relay(authserv_id) => trusted_results(&headers, authserv_id),
+        Vouch::Checked(results) => Some(results),
+    };
     let authenticated = (from.as_deref()).is_some_and(|from| authenticated(results, from));
     Some(Incoming {
         message_id: message.message_id().map(|id| format!("<{id}>")),
@@ -158,7 +171,9 @@ fn authenticated(results: Option<&str>, from: &str) -> bool {
     for clause in results.split(';').skip(1) {
         let words: Vec<&str> = clause.split_whitespace().collect();
         let property = |name: &str| {
-            (words.iter()).find_map(|w| w.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
+            (words.iter())
+                .find_map(|w| w.strip_prefix(name).and_then(|v| v.strip_prefix('=')))
+                .map(|v| v.trim_matches('"'))
         };
         match words.first().copied() {
             Some("dmarc=fail") => return false,
@@ -226,7 +241,7 @@ mod tests {
 
     #[test]
     fn reads_sender_subject_id_and_text() {
-        let read = parse(&message("", "3\r\n"), "ann@example.com", OURS).unwrap();
+        let read = parse(&message("", "3\r\n"), "ann@example.com", Vouch::Relay(OURS)).unwrap();
         assert_eq!(read.from.as_deref(), Some("ann@example.com"));
         assert_eq!(read.subject, "Re: Your turn");
         assert_eq!(read.message_id.as_deref(), Some("<m1@example.com>"));
@@ -241,7 +256,7 @@ mod tests {
             "MIME-Version: 1.0\r\nContent-Type: text/html; charset=utf-8\r\n",
             "<html><body><div>c3 then give TDRH</div><blockquote>old</blockquote></body></html>\r\n",
         );
-        let read = parse(&raw, "ann@example.com", OURS).unwrap();
+        let read = parse(&raw, "ann@example.com", Vouch::Relay(OURS)).unwrap();
         assert!(read.text.contains("c3 then give TDRH"), "{:?}", read.text);
     }
 
@@ -258,10 +273,15 @@ mod tests {
                 "a@b.c",
             ),
         ] {
-            let read = parse(&message(headers, "away\r\n"), from, OURS).unwrap();
+            let read = parse(&message(headers, "away\r\n"), from, Vouch::Relay(OURS)).unwrap();
             assert!(read.automatic.is_some(), "{headers:?} {from:?}");
         }
-        let person = parse(&message("Auto-Submitted: no\r\n", "3\r\n"), "a@b.c", OURS).unwrap();
+        let person = parse(
+            &message("Auto-Submitted: no\r\n", "3\r\n"),
+            "a@b.c",
+            Vouch::Relay(OURS),
+        )
+        .unwrap();
         assert_eq!(person.automatic, None);
     }
 
@@ -272,9 +292,13 @@ mod tests {
                 "" => String::new(),
                 r => format!("Authentication-Results: mx.turnpost.test; {r}\r\n"),
             };
-            parse(&message(&headers, "games"), "ann@example.com", OURS)
-                .unwrap()
-                .authenticated
+            parse(
+                &message(&headers, "games"),
+                "ann@example.com",
+                Vouch::Relay(OURS),
+            )
+            .unwrap()
+            .authenticated
         };
         assert!(vouched("dmarc=pass header.from=example.com"));
         assert!(vouched("spf=pass smtp.mailfrom=ann@example.com"));
@@ -298,7 +322,7 @@ mod tests {
                     "3",
                 ),
                 "ann@example.com",
-                OURS,
+                Vouch::Relay(OURS),
             )
             .unwrap()
             .authentication_failure
@@ -321,7 +345,12 @@ mod tests {
             let headers: String = (headers.iter())
                 .map(|(relay, verdict)| format!("Authentication-Results: {relay}; {verdict}\r\n"))
                 .collect();
-            let read = parse(&message(&headers, "games"), "ann@example.com", trusted).unwrap();
+            let read = parse(
+                &message(&headers, "games"),
+                "ann@example.com",
+                Vouch::Relay(trusted),
+            )
+            .unwrap();
             (read.authenticated, read.authentication_failure.is_some())
         };
         // A stranger's pass vouches for nobody, and a stranger's fail refuses nothing.

@@ -3,4 +3,5 @@
 
 pub mod message;
 pub mod reply_text;
+pub mod sender_checks;
 pub mod words;
