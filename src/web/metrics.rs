@@ -58,6 +58,8 @@ struct Queues {
     reports_open: i64,
     #[diesel(sql_type = Double)]
     report_oldest_seconds: f64,
+    #[diesel(sql_type = BigInt)]
+    mail_suppressed: i64,
 }
 
 /// Each part answers from a partial index of the rows it counts, so a scrape costs the same on
@@ -82,7 +84,8 @@ const QUEUES: &str = "SELECT
         WHERE NOT expiry_handled AND due_at < now()) AS most_overdue_seconds,
     (SELECT count(*) FROM reports WHERE closed_at IS NULL) AS reports_open,
     (SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 FROM reports
-        WHERE closed_at IS NULL) AS report_oldest_seconds";
+        WHERE closed_at IS NULL) AS report_oldest_seconds,
+    (SELECT count(*) FROM mail_addresses WHERE suppressed_at IS NOT NULL) AS mail_suppressed";
 
 /// How far the replica's replay is behind what it has received: 0 when it has replayed all of
 /// it (an idle primary sends nothing, and the replica is then not behind).
@@ -167,6 +170,11 @@ impl Scraped {
                 "report_oldest_age_seconds",
                 "Age of the oldest open report; 0 when none is open.",
                 |q| q.report_oldest_seconds,
+            ),
+            queue(
+                "mail_suppressed_addresses",
+                "Addresses that bounced past the threshold and get no unrequested mail.",
+                |q| q.mail_suppressed as f64,
             ),
         ];
         let queues_read = gauge(

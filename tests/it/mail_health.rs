@@ -116,7 +116,7 @@ async fn every_email_is_signed_and_an_independent_verifier_passes_it_but_not_an_
         .send(
             &turn.to,
             &reply_to,
-            &crate::by_email::reply(&turn.to, &reply_to, &turn.subject, "look"),
+            &crate::by_email::reply(&turn.to, &reply_to, &turn.subject, "board"),
         )
         .unwrap();
     let csrf = table.players[1]
@@ -260,7 +260,16 @@ async fn sign_in_mails(app: &TestApp, email: &str, times: usize) -> Vec<Mail> {
 
 #[tokio::test]
 async fn reports_are_tied_by_their_return_path_scored_and_lifted_by_the_address_owner() {
-    let app = TestApp::start_with(|s| s.mail.return_path = RETURN_PATH.into()).await;
+    let metrics_port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let app = TestApp::start_with(|s| {
+        s.mail.return_path = RETURN_PATH.into();
+        s.metrics.bind = format!("127.0.0.1:{metrics_port}");
+    })
+    .await;
     let inbound = Inbound::start(&app);
     let ann = app.signed_in("ann@example.com", "Ann").await;
     let mails = sign_in_mails(&app, "ann@example.com", 3).await;
@@ -305,6 +314,24 @@ async fn reports_are_tied_by_their_return_path_scored_and_lifted_by_the_address_
             "report_permanent"
         ]
     );
+    // The gauges read the database; the counters are this process's (which the listener shares).
+    let scraped = reqwest::get(format!("http://127.0.0.1:{metrics_port}/metrics"))
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    assert!(
+        scraped.contains("turnpost_mail_suppressed_addresses 1\n"),
+        "{scraped}"
+    );
+    for kind in ["permanent", "forged", "policy", "repeat", "untied"] {
+        assert!(
+            scraped.contains(&format!("turnpost_mail_reports_total{{kind=\"{kind}\"}}")),
+            "{kind}: {scraped}"
+        );
+    }
+
     // Every page asks Ann to confirm or change the address; Settings says why.
     let home = ann.get("/").await;
     assert!(home.body.contains("class=\"banner\""), "{}", home.body);
@@ -473,3 +500,97 @@ async fn with_verify_on_turnpost_checks_senders_itself_and_believes_no_header() 
 }
 
 const PUBLIC_ADDRESS: &str = "play@localhost";
+
+/// Waits up to 20 seconds for `done` to hold, then says what Postfix logged.
+fn within_seconds(postfix: &crate::postfix::Postfix, what: &str, mut done: impl FnMut() -> bool) {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while !done() {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "{what} never happened; Postfix logged:\n{}",
+            postfix.log()
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[tokio::test]
+async fn a_real_postfix_carries_signed_mail_out_replies_in_and_its_own_bounce_back_to_be_scored() {
+    let app = TestApp::start_with(|s| {
+        s.inbound.address = "play@turnpost.test".into();
+        s.mail.from = "Turnpost <turnpost@turnpost.test>".into();
+        s.mail.return_path = RETURN_PATH.into();
+        s.mail.dkim.domain = "turnpost.test".into();
+        s.mail.dkim.selector = "s2048".into();
+        s.mail.dkim.key_file = fixture("dkim-rsa-2048.pem");
+    })
+    .await;
+    // Signed in, and a game begun, straight through the tests' relay.
+    app.signed_in("gone@example.com", "Gone").await;
+    let mut table = seat_table(app, "kalah", &["Ann", "Bo"], &[]).await;
+    table.app.deliver();
+    let turn = (table.app.mails().into_iter())
+        .find(|m| m.subject.contains("Your turn"))
+        .expect("a your-turn email");
+    let inbound = Inbound::start(&table.app);
+    let postfix =
+        crate::postfix::Postfix::start("turnpost.test", inbound.addr, table.app.smtp.addr);
+    table.app.settings.mail.smtp.host = postfix.addr.ip().to_string();
+    table.app.settings.mail.smtp.port = postfix.addr.port();
+    let app = &table.app;
+
+    // Out: a sign-in link, through Postfix, arrives with its return path and still verifies.
+    let before = app.mails_to("ann@example.com").len();
+    assert_eq!(
+        app.browser()
+            .ask_for_sign_in_link("ann@example.com")
+            .await
+            .status,
+        200
+    );
+    app.deliver();
+    within_seconds(&postfix, "the sign-in email's delivery", || {
+        app.mails_to("ann@example.com").len() > before
+    });
+    let through = app.mails_to("ann@example.com").pop().unwrap();
+    assert!(through.sender.starts_with("bounces+"), "{}", through.sender);
+    assert!(
+        through.raw.contains("by mx.turnpost.test (Postfix)"),
+        "{}",
+        through.raw
+    );
+    let (name, value) = published(&app.settings.mail.dkim);
+    let records = Records::with_key(&name, &value);
+    assert_eq!(
+        dkim_results(through.raw.as_bytes(), &records).await,
+        vec![DkimResult::Pass]
+    );
+
+    // In: a reply to the your-turn email, handed to Postfix, reaches Turnpost by LMTP.
+    let reply_to = turn.header("Reply-To").unwrap();
+    let reply = crate::by_email::reply(&turn.to, &reply_to, &turn.subject, "board");
+    Inbound::send_to(postfix.addr, &turn.to, &reply_to, &reply).unwrap();
+    within_seconds(&postfix, "the reply's handling", || {
+        outcomes(app).iter().any(|o| o == "answered")
+    });
+
+    // Back: mail to an address the far side refuses; Postfix's own bounce comes to the return
+    // path and counts against that address.
+    app.smtp.refuse("gone@example.com");
+    assert_eq!(
+        app.browser()
+            .ask_for_sign_in_link("gone@example.com")
+            .await
+            .status,
+        200
+    );
+    app.deliver();
+    within_seconds(&postfix, "the bounce's scoring", || {
+        standing(app, "gone@example.com") == Some((2, false))
+    });
+    assert!(
+        outcomes(app).iter().any(|o| o == "report_permanent"),
+        "{:?}",
+        outcomes(app)
+    );
+}

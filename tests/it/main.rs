@@ -4,6 +4,7 @@
 mod cluster;
 mod db_proxy;
 mod dns;
+mod postfix;
 mod smtp;
 mod support;
 

@@ -512,6 +512,7 @@ async fn every_figure_is_described_and_named_by_prometheus_conventions() {
         "turnpost_queues_read",
         "turnpost_reports_open",
         "turnpost_report_oldest_age_seconds",
+        "turnpost_mail_suppressed_addresses",
     ] {
         assert!(families.contains_key(always), "{always}: {families:#?}");
     }
