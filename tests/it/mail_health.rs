@@ -16,7 +16,7 @@ use mail_auth::{
 };
 
 use crate::by_email::Inbound;
-use crate::support::{Browser, Mail, TestApp, count_rows, seat_table};
+use crate::support::{Browser, Mail, TestApp, count_rows, create_game, seat_table};
 
 const RETURN_PATH: &str = "bounces@turnpost.test";
 
@@ -71,6 +71,48 @@ async fn dkim_results(raw: &[u8], records: &Records) -> Vec<DkimResult> {
     outputs.iter().map(|o| o.result().clone()).collect()
 }
 
+/// Signs `email` in from a browser that asks for Japanese, so the account reads Japanese.
+async fn signed_in_speaking_japanese(app: &TestApp, email: &str) -> Browser {
+    let browser = Browser::speaking(&app.base, "ja");
+    assert_eq!(browser.ask_for_sign_in_link(email).await.status, 200);
+    let link = app.mail(email, "サインイン").link(&app.base, "/sign-in/");
+    let home = browser.follow_sign_in_link(&link).await;
+    assert_eq!(home.status, 200, "{}", home.body);
+    browser
+}
+
+/// Resigns the game at `path` through its page's form.
+async fn resign(player: &Browser, path: &str) {
+    let form = player.get(&format!("{path}/resign")).await;
+    let resigned = player
+        .post_form(
+            &format!("{path}/resign"),
+            &[
+                ("csrf", &form.csrf()),
+                ("seq", &form.input_value("seq").unwrap()),
+            ],
+        )
+        .await;
+    assert_eq!(resigned.status, 200, "{}", resigned.body);
+}
+
+/// The address of the player to move in the newest running game.
+fn to_move(app: &TestApp) -> String {
+    #[derive(QueryableByName)]
+    struct Mover {
+        #[diesel(sql_type = diesel::sql_types::Text)]
+        email: String,
+    }
+    diesel::sql_query(
+        "SELECT p.email FROM game_players gp JOIN players p ON p.id = gp.player_id \
+         JOIN games g ON g.id = gp.game_id WHERE gp.to_act AND g.phase = 'active' \
+         ORDER BY g.created_at DESC LIMIT 1",
+    )
+    .get_result::<Mover>(&mut app.db.connect())
+    .unwrap()
+    .email
+}
+
 /// The TXT record `turnpost mail dkim-record` prints for `settings`, as one string.
 fn published(settings: &turnpost::config::DkimSettings) -> (String, String) {
     let line = turnpost::mail::dkim::dns_record(settings).unwrap();
@@ -99,11 +141,8 @@ async fn every_email_is_signed_and_an_independent_verifier_passes_it_but_not_an_
     assert!(value.starts_with("v=DKIM1; k=rsa; p=MII"), "{value}");
     let records = Records::with_key(&name, &value);
 
-    // Sign-in links (English and Japanese), an invitation, your-turn news with its board's
-    // picture, a game over, an answer to a reply.
-    let hana = Browser::speaking(&app.base, "ja");
-    let asked = hana.ask_for_sign_in_link("hana@example.com").await;
-    assert_eq!(asked.status, 200, "{}", asked.body);
+    // Sign-in links, an invitation, your-turn news with its board's picture, a game over, an
+    // answer to a reply.
     let table = seat_table(app, "kalah", &["Ann", "Bo"], &[]).await;
     let app = &table.app;
     let inbound = Inbound::start(app);
@@ -119,20 +158,38 @@ async fn every_email_is_signed_and_an_independent_verifier_passes_it_but_not_an_
             &crate::by_email::reply(&turn.to, &reply_to, &turn.subject, "board"),
         )
         .unwrap();
-    let csrf = table.players[1]
-        .get(&format!("{}/resign", table.path))
-        .await;
-    let resigned = table.players[1]
+    resign(&table.players[1], &table.path).await;
+    app.deliver();
+
+    // The same kinds in Japanese, and a daily digest: Hana invites Ken; whoever is not to move
+    // gets their news in the day's digest.
+    let hana = signed_in_speaking_japanese(app, "hana@example.com").await;
+    let ken = signed_in_speaking_japanese(app, "ken@example.com").await;
+    let path = create_game(&hana, "kalah", &["ken@example.com"], &[]).await;
+    let invitation = app.mail("ken@example.com", "への招待");
+    let link = invitation.link(&app.base, "/join/");
+    let join = ken.get(&link).await;
+    let joined = ken
         .post_form(
-            &format!("{}/resign", table.path),
-            &[
-                ("csrf", &csrf.csrf()),
-                ("seq", &csrf.input_value("seq").unwrap()),
-            ],
+            url::Url::parse(&link).unwrap().path(),
+            &[("csrf", &join.csrf())],
         )
         .await;
-    assert_eq!(resigned.status, 200, "{}", resigned.body);
-    app.deliver();
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let mover = to_move(app);
+    let (mover_browser, waiting) = match mover.as_str() {
+        "hana@example.com" => (&hana, "ken@example.com"),
+        _ => (&ken, "hana@example.com"),
+    };
+    diesel::sql_query("UPDATE players SET notify = 'daily_digest' WHERE email = $1")
+        .bind::<diesel::sql_types::Text, _>(waiting)
+        .execute(&mut app.db.connect())
+        .unwrap();
+    app.mail(&mover, "であなたの番です");
+    resign(mover_browser, &path).await;
+    let tomorrow = chrono::Utc::now() + chrono::Duration::hours(25);
+    turnpost::mail::worker::compose_due(&mut app.db.connect(), &app.settings, tomorrow).unwrap();
+    app.mail(waiting, "Turnpost の一日");
 
     let mails = app.mails();
     let kinds: Vec<&str> = ["sign-in", "サインイン", "invit", "Your turn", "Game over"]
@@ -381,6 +438,19 @@ async fn reports_are_tied_by_their_return_path_scored_and_lifted_by_the_address_
     bounce(&inbound, "postfix-unknown-user.eml", before.last().unwrap());
     assert_eq!(standing(&app, "ann@example.com"), Some((2, false)));
     assert_eq!(standing(&app, "ann@new.example"), None);
+    // A score fades: after 30 days without a bounce, the next one starts it again.
+    diesel::sql_query(
+        "UPDATE mail_addresses SET last_bounce_at = now() - interval '31 days' \
+         WHERE address = 'ann@example.com'",
+    )
+    .execute(&mut app.db.connect())
+    .unwrap();
+    bounce(
+        &inbound,
+        "gmail-no-such-user.eml",
+        &before[before.len() - 2],
+    );
+    assert_eq!(standing(&app, "ann@example.com"), Some((2, false)));
 
     // A complaint about mail to the new address, sent to the plain return path by a feedback
     // loop, is tied by the original's envelope sender; it stops unrequested mail at once.
