@@ -126,16 +126,18 @@ fn published(settings: &turnpost::config::DkimSettings) -> (String, String) {
     (name.trim_end_matches('.').to_string(), value)
 }
 
+/// Mail from turnpost.test, signed with its RSA key, returning to its return path.
+fn signing_as_turnpost_test(s: &mut turnpost::config::Settings) {
+    s.mail.from = "Turnpost <turnpost@turnpost.test>".into();
+    s.mail.return_path = RETURN_PATH.into();
+    s.mail.dkim.domain = "turnpost.test".into();
+    s.mail.dkim.selector = "s2048".into();
+    s.mail.dkim.key_file = fixture("dkim-rsa-2048.pem");
+}
+
 #[tokio::test]
 async fn every_email_is_signed_and_an_independent_verifier_passes_it_but_not_an_altered_one() {
-    let app = TestApp::start_with(|s| {
-        s.mail.from = "Turnpost <turnpost@turnpost.test>".into();
-        s.mail.return_path = RETURN_PATH.into();
-        s.mail.dkim.domain = "turnpost.test".into();
-        s.mail.dkim.selector = "s2048".into();
-        s.mail.dkim.key_file = fixture("dkim-rsa-2048.pem");
-    })
-    .await;
+    let app = TestApp::start_with(signing_as_turnpost_test).await;
     let (name, value) = published(&app.settings.mail.dkim);
     assert_eq!(name, "s2048._domainkey.turnpost.test");
     assert!(value.starts_with("v=DKIM1; k=rsa; p=MII"), "{value}");
@@ -587,12 +589,8 @@ fn within_seconds(postfix: &crate::postfix::Postfix, what: &str, mut done: impl 
 #[tokio::test]
 async fn a_real_postfix_carries_signed_mail_out_replies_in_and_its_own_bounce_back_to_be_scored() {
     let app = TestApp::start_with(|s| {
+        signing_as_turnpost_test(s);
         s.inbound.address = "play@turnpost.test".into();
-        s.mail.from = "Turnpost <turnpost@turnpost.test>".into();
-        s.mail.return_path = RETURN_PATH.into();
-        s.mail.dkim.domain = "turnpost.test".into();
-        s.mail.dkim.selector = "s2048".into();
-        s.mail.dkim.key_file = fixture("dkim-rsa-2048.pem");
     })
     .await;
     // Signed in, and a game begun, straight through the tests' relay.
