@@ -263,6 +263,8 @@ pub struct LimitSettings {
     pub games_per_player_per_hour: i64,
     /// Table-talk messages one player writes per hour, over all their games.
     pub chat_per_player_per_hour: i64,
+    /// Plans (each commitment written to a game's log) one player makes per hour.
+    pub plans_per_player_per_hour: i64,
     /// Reports one player files per hour.
     pub reports_per_player_per_hour: i64,
     /// Tournaments one player creates per day.

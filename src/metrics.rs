@@ -27,6 +27,8 @@ pub enum Channel {
     Email,
     /// A computer player.
     Computer,
+    /// A player's plan, answering the opponent's move as they planned.
+    Plan,
 }
 
 impl Channel {
@@ -36,6 +38,7 @@ impl Channel {
             Channel::Json => "json",
             Channel::Email => "email",
             Channel::Computer => "computer",
+            Channel::Plan => "plan",
         }
     }
 }

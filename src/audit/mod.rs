@@ -6,6 +6,7 @@ pub mod closure;
 pub mod event;
 pub mod export;
 pub mod personal;
+pub mod plans;
 pub mod site;
 pub mod verify;
 

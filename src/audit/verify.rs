@@ -5,6 +5,7 @@ use serde_json::Value;
 use sha2::{Digest, Sha256};
 
 use super::export::{Export, ExportRow, FORMAT};
+use super::plans::{self, Played};
 use crate::chain::{GENESIS, Hash, RowContent};
 use crate::game_log::decide;
 use crate::game_log::fold::load;
@@ -309,6 +310,8 @@ fn rerun<R: Rules>(
             _ => return wrong_as(row.seq, "verify-empty-return"),
         },
         Submitted::Rate => rating_entries(game, row.seq, recorded)?,
+        // Checked as recorded by `check_table_business`.
+        Submitted::Plan { .. } => recorded.to_vec(),
         Submitted::Play { command } => {
             let seat = seat_of(game, row)?;
             let Some(state) = game.state.as_ref() else {
@@ -324,6 +327,10 @@ fn rerun<R: Rules>(
                 }
             };
             decide::salt_secrets(game, Some(seat), Some(command), &mut entries, seed, row.seq);
+            // What a planned answer reveals is checked by `plans::check_answer`.
+            if let Some(followed @ Entry::PlanFollowed { .. }) = recorded.first() {
+                entries.insert(0, followed.clone());
+            }
             entries
         }
     };
@@ -444,6 +451,10 @@ fn check_table_business<R: Rules>(
                 return wrong_as(row.seq, "verify-vacation-end");
             }
         }
+        Submitted::Plan { commitment } => {
+            plans::check_commitment(game, row, commitment, recorded)
+                .or_else(|problem| wrong_as(row.seq, problem))?;
+        }
         Submitted::Back => {
             let away = row.actor.and_then(|id| game.away.get(&id));
             if away.is_none_or(|until| *until <= row.recorded_at) {
@@ -505,7 +516,8 @@ fn seat_of<R: Rules>(game: &Game<R>, row: &EventRow) -> Result<usize, Discrepanc
 fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepancy> {
     let seed = check_seed(export)?;
     let mut game: Option<Game<R>> = None;
-    let (mut rerun_rows, mut withheld) = (0, 0);
+    let (mut rerun_rows, mut withheld, mut answered) = (0, 0, 0);
+    let mut played: Vec<Played> = Vec::new();
     for row in &export.rows {
         let stored = stored_row(export, row)?;
         let recorded = entries::<R>(&stored).map_err(|e| Discrepancy {
@@ -526,8 +538,23 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
             Some(current) => {
                 if row.redacted {
                     withheld += 1;
-                } else if rerun(current, &stored, seed.as_ref(), &recorded)? {
-                    rerun_rows += 1;
+                } else {
+                    if rerun(current, &stored, seed.as_ref(), &recorded)? {
+                        rerun_rows += 1;
+                    }
+                    if stored.command.type_tag() == Some("play") {
+                        let command = stored.command.value()["command"].clone();
+                        let answer =
+                            plans::check_answer(current, &stored, &command, &recorded, &played);
+                        if answer.or_else(|problem| wrong_as(row.seq, problem))? {
+                            answered += 1;
+                        }
+                        played.push(Played {
+                            seq: row.seq,
+                            actor: row.actor,
+                            command,
+                        });
+                    }
                 }
                 for entry in &recorded {
                     current.apply(entry);
@@ -558,6 +585,9 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
     });
     if withheld > 0 {
         lines.push(Message::new("verify-withheld").with("rows", withheld));
+    }
+    if answered > 0 {
+        lines.push(Message::new("verify-plans-followed").with("rows", answered));
     }
     for taken in &game.handed_over {
         lines.push(

@@ -11,18 +11,23 @@ use serde_json::Value;
 
 use crate::auth::Player;
 use crate::game_log::decide;
+use crate::game_log::decide::plan_answer::{self, Answer};
 use crate::game_log::decide::play::{Asked, NewRow, decide_play, load_seated};
+use crate::game_log::decide::seal::Closed;
 use crate::game_log::decide::seal::close;
 use crate::game_log::error::{Result, ServiceError};
 use crate::game_log::fold::load::{load, load_seed, lock_game};
 use crate::game_log::fold::replay::{Game, Phase};
+use crate::game_log::record::plans;
 use crate::game_log::record::write::store_row;
+use crate::game_log::stream::plan::Kept;
 use crate::game_log::stream::seed;
 use crate::game_log::stream::{Entry, Submitted, participant};
 use crate::metrics::Channel;
 use crate::rules::message::Message;
 use crate::rules::{Kind, Rules, with_rules};
 use crate::store::events::EventRow;
+use crate::store::notifications::Kind as Notice;
 
 /// Appends a row and updates the read models; ends the game (revealing the seed) when the rules
 /// say it is over; and tells the players who must now act, or that the game is over — everyone
@@ -53,9 +58,83 @@ pub fn commit_with_seed<R: Rules>(
     game_seed: &seed::Seed,
 ) -> Result<i64> {
     let now = crate::store::database_now(conn)?;
-    let closed = close(game, new_row, game_seed, now);
+    let moved = match (&new_row.submitted, new_row.actor) {
+        (Submitted::Play { command }, Some(actor)) if !game.plans.is_empty() => Some((
+            actor,
+            serde_json::to_value(command).expect("commands serialize"),
+        )),
+        _ => None,
+    };
+    let mut closed = close(game, new_row, game_seed, now);
+    let answers = match moved {
+        Some((mover, moved)) => follow_plan(conn, &mut closed, mover, &moved, game_seed)?,
+        None => Vec::new(),
+    };
     store_row(conn, &closed.row, &closed.game, &closed.tell)?;
+    for answer in &answers {
+        store_row(conn, &answer.row, &answer.game, &answer.tell)?;
+    }
     Ok(closed.row.seq)
+}
+
+/// After `after`, the row of a move by `mover` (`moved`, as submitted): the plan of the player
+/// now to act followed. Returns the rows of its answer, to be stored after `after`, whose
+/// your-turn notice for that player is withdrawn when they answer. Plans end with the game.
+fn follow_plan<R: Rules>(
+    conn: &mut PgConnection,
+    after: &mut Closed<R>,
+    mover: i64,
+    moved: &Value,
+    seed: &seed::Seed,
+) -> Result<Vec<Closed<R>>> {
+    let game_id = after.game.id.clone();
+    if after.game.ended.is_some() {
+        plans::forget_game(conn, &game_id)?;
+        return Ok(Vec::new());
+    }
+    // A plan cleared by a move it missed is told until its player moves.
+    plans::forget(conn, &game_id, mover)?;
+    // Plans are made in games of two seats in play: the planner is the one who did not move.
+    let game = &after.game;
+    let others: Vec<(usize, i64)> = (game.remaining_seats().into_iter())
+        .filter_map(|seat| Some((seat, game.seating.get(seat)?.id)))
+        .filter(|&(_, id)| id != mover)
+        .collect();
+    let [(me, player)] = others[..] else {
+        return Ok(Vec::new());
+    };
+    let Some(kept) = plans::read(conn, &game_id, player, true)? else {
+        return Ok(Vec::new());
+    };
+    if kept.missed_at.is_some() {
+        return Ok(Vec::new());
+    }
+    match plan_answer::follow(after, moved, me, kept.clone(), seed) {
+        Answer::Missed => {
+            let missed = Kept {
+                lines: Vec::new(),
+                missed_at: Some(after.row.seq),
+                ..kept
+            };
+            plans::write(conn, &game_id, &missed)?;
+            Ok(Vec::new())
+        }
+        Answer::Waiting(left) => {
+            plans::write(conn, &game_id, &left)?;
+            Ok(Vec::new())
+        }
+        Answer::Played { rows, left } => {
+            match left {
+                Some(left) => plans::write(conn, &game_id, &left)?,
+                None => plans::forget(conn, &game_id, player)?,
+            }
+            after
+                .tell
+                .retain(|&(id, kind)| !(id == player && kind == Notice::YourTurn));
+            crate::metrics::moves_asked(R::KIND, Channel::Plan, true, rows.len() as u64);
+            Ok(rows)
+        }
+    }
 }
 
 /// Plays a rules command for `player`, made on the page showing sequence `expected_seq`.

@@ -38,6 +38,7 @@ areas!(
     "mail",
     "moderation",
     "pages",
+    "plans",
     "quarto",
     "ratings",
     "results",

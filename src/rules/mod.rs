@@ -211,6 +211,14 @@ pub trait Rules: 'static {
         None
     }
 
+    /// Whether the next command made from this position can be foreseen by every player: what
+    /// the one to act may do, and what each of those commands does, follow from what everyone
+    /// sees — no secret of theirs decides it and no draw follows. Where it holds, a player may
+    /// plan their answers to the opponent's move in advance. Default: never.
+    fn foreseeable(_state: &Self::State) -> bool {
+        false
+    }
+
     /// Whether `viewer` may read a command that the player at `actor` submitted. Games whose
     /// commands can carry a secret (a hidden arrangement) say no to everyone but the actor.
     fn command_visible(_command: &Self::Command, _actor: Seat, _viewer: Viewer) -> bool {

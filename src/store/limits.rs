@@ -101,6 +101,14 @@ impl Limit {
         }
     }
 
+    pub fn plans_per_player(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "plan",
+            max: limits.plans_per_player_per_hour,
+            window_seconds: HOUR,
+        }
+    }
+
     pub fn reports_per_player(limits: &LimitSettings) -> Limit {
         Limit {
             action: "report",

@@ -4,6 +4,7 @@
 //! written and removed ([`talk`]).
 
 pub mod invitations;
+pub mod plans;
 pub mod request;
 pub mod seating;
 pub mod table;

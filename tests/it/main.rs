@@ -50,6 +50,7 @@ mod notifications;
 mod pages;
 mod pictures;
 mod pipelined;
+mod plans;
 mod pooler;
 mod programs;
 mod quarto_game;

@@ -1,7 +1,11 @@
 //! Deciding what a command records: the entries of each kind of command, as pure functions of the
 //! game so far and its seed, which the offline verifier runs again to check a log; whether a
-//! seated player's command stands ([`play`]); and the row sealed from them ([`seal`]).
+//! seated player's command stands ([`play`]); the row sealed from them ([`seal`]); and plans made
+//! in advance: whether a line may be planned ([`plan_lines`]) and the answer a plan gives to the
+//! opponent's move ([`plan_answer`]).
 
+pub mod plan_answer;
+pub mod plan_lines;
 pub mod play;
 pub mod seal;
 

@@ -64,6 +64,9 @@ pub struct Game<R: Rules> {
     /// The rows of table talk, by sequence number: who wrote each, and whether its words were
     /// removed.
     pub talk: BTreeMap<i64, Talked>,
+    /// The plans committed to, by the sequence number of their row: the seat and the
+    /// commitment. Whether a plan is still kept is not in the log (it is secret).
+    pub plans: BTreeMap<i64, (Seat, String)>,
 }
 
 /// A row of table talk.
@@ -105,6 +108,7 @@ impl<R: Rules> Clone for Game<R> {
             seq: self.seq,
             board_seq: self.board_seq,
             talk: self.talk.clone(),
+            plans: self.plans.clone(),
         }
     }
 }
@@ -354,6 +358,7 @@ impl<R: Rules> Game<R> {
             seq,
             board_seq: seq,
             talk: BTreeMap::new(),
+            plans: BTreeMap::new(),
         })
     }
 
@@ -433,7 +438,11 @@ impl<R: Rules> Game<R> {
                     self.state = Some(R::evolve(state, event));
                 }
             }
-            Entry::Sealed { .. } => {}
+            Entry::Sealed { .. } | Entry::PlanFollowed { .. } => {}
+            Entry::Planned { seat, commitment } => {
+                // Rows follow one another: this entry belongs to the row after the last.
+                self.plans.insert(self.seq + 1, (*seat, commitment.clone()));
+            }
             Entry::Resigned { seat, player } => {
                 self.resigned.push(*seat);
                 self.left.push(player.id);

@@ -4,6 +4,7 @@
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::plan::Followed;
 use super::time_control::TimeControl;
 use super::words::{RemovalReason, RemovedBy, Talk};
 use crate::auth::Player;
@@ -75,6 +76,11 @@ pub enum Submitted<C> {
     Back,
     /// The server rates a finished rated game (no actor).
     Rate,
+    /// The actor commits to a plan of answers to the opponent's next moves, kept secret; it
+    /// replaces any plan they made before.
+    Plan {
+        commitment: String,
+    },
 }
 
 /// One recorded fact.
@@ -170,6 +176,17 @@ pub enum Entry<E> {
         order: i64,
         players: Vec<RatingChange>,
     },
+    /// The player at `seat` committed to a plan (see [`super::plan`]).
+    Planned {
+        seat: Seat,
+        commitment: String,
+    },
+    /// This row's move is the answer the player at `seat` planned: what of the plan it
+    /// reveals, to be checked against the commitment.
+    PlanFollowed {
+        seat: Seat,
+        plan: Followed,
+    },
     /// Added to a row that holds something some viewer may not see yet: a random value hashed
     /// with the row, withheld from everyone until the game ends, so that the row's public hash
     /// cannot be used to test guesses of the secret.
@@ -258,6 +275,7 @@ impl<C> Submitted<C> {
                 | Submitted::Away { .. }
                 | Submitted::Back
                 | Submitted::Rate
+                | Submitted::Plan { .. }
         )
     }
 }
@@ -271,7 +289,10 @@ pub mod stored {
     }
 
     pub fn leaves_board(tag: &str) -> bool {
-        matches!(tag, "say" | "remove_talk" | "away" | "back" | "rate")
+        matches!(
+            tag,
+            "say" | "remove_talk" | "away" | "back" | "rate" | "plan"
+        )
     }
 }
 
@@ -335,6 +356,9 @@ mod tests {
             },
             Submitted::Back,
             Submitted::Rate,
+            Submitted::Plan {
+                commitment: "00".into(),
+            },
         ];
         for submitted in every {
             let stored = serde_json::to_value(&submitted).unwrap();

@@ -2,6 +2,7 @@
 //! each seat's time is counted from those rows, and the seed every decision draws from.
 
 mod entry;
+pub mod plan;
 pub mod seed;
 pub mod time_control;
 mod words;

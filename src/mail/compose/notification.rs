@@ -451,9 +451,12 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
         true => Default::default(),
         false => crate::auth::blocks::talk_hidden_from(mailing.conn, me)?,
     };
-    // What the others did since the recipient's own last action.
+    // What the others did since the recipient's own last action, and what their plan played.
     let mut moves = Vec::new();
-    for row in rows.iter().rev().take_while(|row| row.actor != Some(me)) {
+    let planned = |row: &crate::store::events::EventRow| {
+        entries::<R>(row).is_ok_and(|e| matches!(e.first(), Some(Entry::PlanFollowed { .. })))
+    };
+    for row in (rows.iter().rev()).take_while(|row| row.actor != Some(me) || planned(row)) {
         let mut lines: Vec<String> = entries::<R>(row)?
             .iter()
             .filter_map(|entry| match entry.redacted::<R>(viewer) {
@@ -479,6 +482,11 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
         let dropped = moves.len() - MOST_LINES;
         moves.drain(..dropped);
         moves.insert(0, "…".into());
+    }
+    if to_act && !game.plans.is_empty() && plan_missed(mailing.conn, game_id, me)? {
+        let them = (0..game.players).find(|&s| s != seat).unwrap_or_default();
+        let missed = crate::rules::Message::new("mail-plan-missed").seat("player", them);
+        moves.push(mailing.recipient.lang().say(&missed, &names));
     }
     let Some(state) = game.state.as_ref() else {
         return Ok(None);
@@ -574,6 +582,12 @@ fn news_of<R: GameUi + MoveCodes + BoardPicture>(
         by_email,
         picture,
     }))
+}
+
+/// Whether a move `player` did not foresee cleared their plan in `game_id`.
+fn plan_missed(conn: &mut PgConnection, game_id: &str, player: i64) -> anyhow::Result<bool> {
+    let kept = crate::tables::plans::read(conn, game_id, player)?;
+    Ok(kept.is_some_and(|kept| kept.missed_at.is_some()))
 }
 
 /// A tournament's news: it started (with the recipient's games), a new round began (with

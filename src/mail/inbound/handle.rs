@@ -20,6 +20,7 @@ use crate::i18n::Lang;
 use crate::mail::inbound::answers;
 use crate::mail::inbound::answers::game::Said;
 use crate::mail::inbound::answers::told::refused_message;
+use crate::mail::inbound::plan_lines;
 use crate::mail::inbound::read::message::Reply;
 use crate::mail::inbound::read::reply_text::own_lines;
 use crate::mail::inbound::read::words;
@@ -75,6 +76,8 @@ enum Request {
     Resign(Option<String>),
     Look,
     Moves(String),
+    /// Lines of a plan ("if 3 then 4"), one a line, from the first.
+    Plan(Vec<String>),
 }
 
 fn request(lines: &[String]) -> Request {
@@ -88,6 +91,12 @@ fn request(lines: &[String]) -> Request {
             text.push_str(line);
         }
         return Request::Say(text);
+    }
+    if plan_lines::is_plan_line(first) {
+        let plan = lines
+            .iter()
+            .take_while(|line| plan_lines::is_plan_line(line));
+        return Request::Plan(plan.cloned().collect());
     }
     let normal = vocabulary::half_width(first).to_lowercase();
     let mut words = normal
@@ -112,6 +121,38 @@ fn request(lines: &[String]) -> Request {
         // A move is one line: the lines after it may be a signature or a quote we did not
         // recognise.
         Some(_) => Request::Moves(first.clone()),
+    }
+}
+
+/// Adds a reply's plan lines to the player's plan, within the limit of plans an hour.
+fn plan<R: MoveCodes>(
+    conn: &mut PgConnection,
+    settings: &Settings,
+    reply: &Reply<'_>,
+    lines: &[String],
+    names: &[String],
+    said: &mut Said,
+) -> QueryResult<&'static str> {
+    let limit = Limit::plans_per_player(&settings.limits);
+    if limit.take(conn, &reply.player.id.to_string(), 1)?.is_err() {
+        said.line(&said.lang.say(&Message::new("limit-plans"), &[]));
+        return Ok("refused");
+    }
+    match plan_lines::add_by_email::<R>(conn, &reply.game_id, &reply.player, lines) {
+        Ok((count, them)) => {
+            let added = Message::new("answer-plan-added")
+                .with("lines", count)
+                .seat("player", them);
+            said.line(&said.lang.say(&added, names));
+            Ok("planned")
+        }
+        Err(ServiceError::Database(e)) => Err(e),
+        Err(other) => {
+            let refused =
+                Message::new("answer-plan-refused").with("reason", refused_message(other));
+            said.line(&said.lang.say(&refused, names));
+            Ok("refused")
+        }
     }
 }
 
@@ -233,6 +274,10 @@ fn act_in<R: GameUi + MoveCodes + BoardPicture>(
                 said.key("answer-code-until-next-move");
                 "resign_asked"
             }
+        }
+        (Phase::Active, Request::Plan(lines)) => {
+            let names = game.seat_names();
+            plan::<R>(conn, settings, reply, &lines, &names, &mut said)?
         }
         (Phase::Active, Request::Look) => {
             if lines.is_empty() {

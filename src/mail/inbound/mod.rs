@@ -12,6 +12,7 @@
 pub mod answers;
 mod handle;
 pub mod listener;
+mod plan_lines;
 mod public;
 pub mod quick_ack;
 pub mod read;

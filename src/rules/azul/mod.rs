@@ -108,6 +108,10 @@ impl Rules for Azul {
         legal::legal_commands(state, seat)
     }
 
+    fn foreseeable(state: &State) -> bool {
+        state.phase == Phase::Acquire
+    }
+
     fn status(state: &State) -> Status {
         match state.phase {
             Phase::Acquire | Phase::Place => Status::ToAct {

@@ -232,6 +232,10 @@ impl Rules for Kabaleo {
             .collect()
     }
 
+    fn foreseeable(_state: &State) -> bool {
+        true
+    }
+
     fn status(state: &State) -> Status {
         match state.to_move {
             _ if state.is_over() => Status::Finished {

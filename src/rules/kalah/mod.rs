@@ -481,6 +481,10 @@ impl Rules for Kalah {
         commands
     }
 
+    fn foreseeable(_state: &State) -> bool {
+        true
+    }
+
     fn status(state: &State) -> Status {
         if state.end.is_some() {
             let scores = state.scores();

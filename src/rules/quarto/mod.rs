@@ -352,6 +352,10 @@ impl Rules for Quarto {
         }
     }
 
+    fn foreseeable(_state: &QuartoState) -> bool {
+        true
+    }
+
     fn status(state: &QuartoState) -> Status {
         let players = state.players;
         match &state.result {

@@ -17,7 +17,7 @@ mod tournaments;
 
 use accounts::{api_tokens, auth, closure, email_address, settings, unsubscribe};
 use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
-use play::{export, game, history, resign};
+use play::{export, game, history, plan, resign};
 use ratings::{leaderboard, players};
 use safety::{block, report};
 use site::{health, home, rules};
@@ -83,6 +83,9 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
         .service(page("/games/{id}", game::show))
         .service(action("/games/{id}/play", game::play))
         .service(form("/games/{id}/resign", resign::confirm, resign::resign))
+        .service(form("/games/{id}/plan", plan::show, plan::add))
+        .service(action("/games/{id}/plan/remove", plan::remove))
+        .service(action("/games/{id}/plan/clear", plan::clear))
         .service(form(
             "/games/{id}/invitations",
             invitations::show,

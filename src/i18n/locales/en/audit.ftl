@@ -100,3 +100,13 @@ verify-event-ended-undecided = the tournament ended while { $count ->
 } no result
 verify-event-places = game { $game } gave places { $expected }, not the recorded { $recorded }
 verify-join-not-seated = a player joined a tournament's game at which the pairing gave them no seat
+verify-plan-stranger = a plan committed to by someone not seated in a running game
+verify-plan-entry = the plan's row does not record the commitment it was made with
+verify-plan-seat = a planned answer by another seat than the plan's
+verify-plan-unknown = a planned answer names a row that holds no plan
+verify-plan-commitment = what the planned answer reveals is not in the plan it names
+verify-plan-foreseen = the planned answer's line does not match the moves played since the plan was made
+verify-plans-followed = { $rows ->
+        [one] 1 move was
+       *[other] { $rows } moves were
+    } played as planned in advance, each checked against a commitment made before the opponent's move.

@@ -3,6 +3,8 @@
 code-word-swap = swap
 code-word-give = give
 code-word-then = then
+code-word-if = if
+code-word-if-then = then
 code-word-take = take
 code-word-centre = centre
 code-word-place = place

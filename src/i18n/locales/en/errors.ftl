@@ -145,3 +145,4 @@ refusal = { $reason }
 error-reference = Reference for the site's operator: { $reference }
 invitation-none-open = You have no open invitation to this table.
 invitation-declined = This invitation was declined.
+limit-plans = You have made as many plans as we allow in an hour.

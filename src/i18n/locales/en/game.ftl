@@ -108,3 +108,4 @@ recent-you = You
 recent-a-player = A player
 status-called-off-player-left = This table was called off: a player who had joined closed their account before it started.
 status-called-off-invitee-left = This table was called off: the person it waited for, invited and not yet answered, closed their account.
+game-plan-link = Plan your answers to your opponent's move…

@@ -33,3 +33,5 @@ entry-taken-over-timed-out = { $player } ran out of time (at { $at }) and left t
 entry-taken-over = { $player } left the game; { $computer } plays their seat from here on.
 entry-called-off-player-left = The table was called off: a player who had joined closed their account before it started.
 entry-called-off-invitee-left = The table was called off: the person it waited for, invited and not yet answered, closed their account.
+entry-planned = { $player } made a plan of answers in advance, kept secret; this row holds only its commitment.
+entry-plan-followed = { $player } played this move as planned: the plan committed to in row { $row } held it, and this row reveals that line.

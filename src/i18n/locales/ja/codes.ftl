@@ -3,6 +3,8 @@
 code-word-swap = 入れ替え
 code-word-give = 渡す
 code-word-then = 次に
+code-word-if = もし
+code-word-if-then = なら
 code-word-take = 取る
 code-word-centre = 中央
 code-word-place = 置く

@@ -129,3 +129,4 @@ refusal = { $reason }
 error-reference = 運営者への問い合わせ番号：{ $reference }
 invitation-none-open = この卓への有効な招待はありません。
 invitation-declined = この招待は辞退されました。
+limit-plans = 1 時間に立てられる計画の上限に達しました。

@@ -96,3 +96,4 @@ recent-you = あなた
 recent-a-player = プレイヤー
 status-called-off-player-left = この卓は、参加していたプレイヤーが始まる前にアカウントを閉じたため取りやめになりました。
 status-called-off-invitee-left = この卓は、招待に返事をしていなかった人がアカウントを閉じ、席が埋まらなくなったため取りやめになりました。
+game-plan-link = 相手の手への応手を前もって計画する…

@@ -33,3 +33,5 @@ entry-taken-over-timed-out = { $player } さんは持ち時間を使い切り（
 entry-taken-over = { $player } さんはゲームを抜けました。ここからは { $computer } がその席をプレイします。
 entry-called-off-player-left = 参加していたプレイヤーが始まる前にアカウントを閉じたため、卓は取りやめになりました。
 entry-called-off-invitee-left = 招待に返事をしていなかった人がアカウントを閉じ、席が埋まらなくなったため、卓は取りやめになりました。
+entry-planned = { $player } さんが前もって応手の計画を立てました。計画は秘密で、この行にはそのコミットメントだけがあります。
+entry-plan-followed = { $player } さんは計画どおりにこの手を指しました。{ $row } 行目でコミットした計画にこの手順があり、この行がその手順を明かします。

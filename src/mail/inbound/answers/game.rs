@@ -6,6 +6,7 @@ use diesel::prelude::*;
 
 use crate::auth::accounts;
 use crate::config::Settings;
+use crate::game_log::decide::plan_lines;
 use crate::game_log::error::ServiceError;
 use crate::game_log::fold::load;
 use crate::game_log::fold::replay::Game;
@@ -189,6 +190,10 @@ pub fn send<R: GameUi + MoveCodes + BoardPicture>(
     };
     let mut lines = said.lines.clone();
     lines.push(standing(&game, seat, said.lang));
+    if let Some((_, them)) = plan_lines::offered(&game, reply.player.id) {
+        let how = Message::new("mail-plan-how").seat("player", them);
+        lines.push(said.lang.say(&how, &names));
+    }
     let by_email = offer::<R>(conn, settings, &game, reply.player.id, reply.player.lang())?;
     let base = settings.base_url();
     let subject = re(&reply.incoming.subject, || {

@@ -100,6 +100,10 @@ pub fn describe<R: Rules>(
             Message::new("entry-sealed-revealed").text("salt", salt.clone())
         }
         Entry::Sealed { salt: None } => Message::new("entry-sealed"),
+        Entry::Planned { seat, .. } => Message::new("entry-planned").seat("player", *seat),
+        Entry::PlanFollowed { seat, plan } => Message::new("entry-plan-followed")
+            .seat("player", *seat)
+            .with("row", plan.planned_at),
         Entry::Rated { order, players } => Message::new("entry-rated").with("order", *order).list(
             "changes",
             (players.iter()).map(|c| crate::ratings::rate::change_message(name(&c.player), c)),

@@ -7,8 +7,9 @@
 //! is as folded. Two round trips, and no hand-off to a blocking thread.
 //!
 //! Only for a game this process holds folded with its seed, without a time control (whose
-//! clocks are written apart), and for a move the rules accept that does not end the game
-//! (whose result names the players as they are now). Anything else (a refusal, a game that
+//! clocks are written apart) or a plan made in it (followed in the move's transaction), and
+//! for a move the rules accept that does not end the game (whose result names the players as
+//! they are now). Anything else (a refusal, a game that
 //! moved on, a statement the database refused, any failure to read) returns `None` with
 //! nothing written, and the move is made or refused through the pool, so no answer differs
 //! from the pool's. A write whose fate a broken connection leaves unknown is answered as such.
@@ -61,7 +62,8 @@ async fn attempt_as<R: Rules>(
 ) -> Option<(Result<i64, WebError>, Visitor)> {
     let games = cache::shared();
     let (known, _) = games.held::<R>(game_id)?;
-    if known.game.time_control.is_some() {
+    // A plan is followed in the transaction of the opponent's move, which the pool takes.
+    if known.game.time_control.is_some() || !known.game.plans.is_empty() {
         return None;
     }
     let seed = games.held_seed(&known.game)?;

@@ -6,4 +6,5 @@ pub mod game_move;
 pub mod game_read;
 pub mod game_view;
 pub mod history;
+pub mod plan;
 pub mod resign;

@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::computers;
 use crate::game_log::decide;
+use crate::game_log::decide::plan_lines as lines;
 use crate::game_log::fold::load;
 use crate::game_log::fold::replay::{Game, Phase, entries, replay};
 use crate::game_log::stream::time_control::{OnTimeout, span_message};
@@ -142,6 +143,8 @@ pub struct GamePage {
     head: String,
     seed_commitment: String,
     can_resign: bool,
+    /// Whether the visitor may plan their answers now.
+    can_plan: bool,
     can_cancel: bool,
     can_sit: bool,
     can_rematch: bool,
@@ -485,6 +488,8 @@ pub fn render_visible<R: GameUi>(
             .collect()
     };
     let can_resign = live && in_play;
+    let can_plan =
+        live && (visitor.player_id()).is_some_and(|id| lines::offered(&game, id).is_some());
     let can_hand_over =
         can_resign && me.is_some_and(|seat| decide::may_hand_over(&game, seat, &[]));
     let recent = match live {
@@ -496,6 +501,7 @@ pub fn render_visible<R: GameUi>(
         let twin = Twin {
             at,
             can_hand_over,
+            can_plan,
             can_resign,
             csrf: visitor.player.as_ref().map(|_| visitor.csrf.as_str()),
             error,
@@ -659,6 +665,7 @@ pub fn render_visible<R: GameUi>(
         head: head.chars().take(12).collect(),
         seed_commitment: game.seed_commitment.clone(),
         can_resign,
+        can_plan,
         can_cancel: is_creator && game.phase() == Phase::Waiting,
         can_sit: visitor.player_id().is_some_and(|id| !game.has_joined(id))
             && game.phase() == Phase::Waiting

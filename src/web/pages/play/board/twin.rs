@@ -15,6 +15,7 @@ use crate::rules::{Kind, Status};
 pub struct Twin<'a, V: Serialize> {
     pub at: Option<i64>,
     pub can_hand_over: bool,
+    pub can_plan: bool,
     pub can_resign: bool,
     /// For tools: the token a JSON move sends in the X-CSRF-Token header.
     pub csrf: Option<&'a str>,
