@@ -405,3 +405,65 @@ async fn plan_lines_by_email_in_english_and_japanese_are_kept_and_followed() {
     assert_eq!(last.events[0]["type"], "plan_followed", "{:?}", last.events);
     turnpost::audit::verify(&export).unwrap_or_else(|found| panic!("{found}"));
 }
+
+#[actix_web::test]
+async fn in_quarto_the_answer_waits_for_both_of_the_opponents_commands_then_plays_both_of_its_own()
+{
+    let table = start_table("quarto", &["Ann", "Bo"], &[]).await;
+    // The first give, and a whole turn of the other, so that a turn of two commands is next.
+    for _ in 0..3 {
+        let mover = table.to_act().await[0];
+        let first = table.twin(mover).await["legal_commands"][0]["command"].clone();
+        assert_eq!(table.play(mover, &first).await.status, 200);
+    }
+    let mover = table.to_act().await[0];
+    let planner = 1 - mover;
+    let me = &table.players[planner];
+    let codes = draw_up(me, &table, 0).await;
+    assert_eq!(save(me, &table, &codes).await.status, 200);
+    let line = plies(&plan_twin(me, &table, &[]).await, 0);
+    let by: Vec<bool> = line.iter().map(|(mine, _)| *mine).collect();
+    assert_eq!(
+        by,
+        [false, false, true, true],
+        "place and give, then place and give"
+    );
+
+    assert_eq!(table.play(mover, &line[0].1).await.status, 200);
+    assert_eq!(
+        table.to_act().await,
+        vec![mover],
+        "the answer waits for the give"
+    );
+    let open = plies(&plan_twin(me, &table, &[]).await, 0);
+    assert_eq!(
+        open[..],
+        line[1..],
+        "the plan goes on from the position now"
+    );
+    assert_eq!(
+        kept_plans(&table).len(),
+        1,
+        "the plan is kept while it is not the planner's turn"
+    );
+    assert_eq!(table.play(mover, &line[1].1).await.status, 200);
+    assert_eq!(
+        table.to_act().await,
+        vec![mover],
+        "both commands of the answer were played"
+    );
+    let export = export_of(me, &table).await;
+    let answers: Vec<&Value> = (export.rows.iter())
+        .filter(|row| row.events[0]["type"] == "plan_followed")
+        .map(|row| &row.events[0]["plan"]["plies"])
+        .collect();
+    assert_eq!(answers.len(), 2);
+    assert_eq!(
+        answers[0].as_array().unwrap().len(),
+        3,
+        "the place reveals the line up to it"
+    );
+    assert_eq!(answers[1].as_array().unwrap().len(), 4);
+    turnpost::audit::verify(&export).unwrap_or_else(|found| panic!("{found}"));
+    assert!(kept_plans(&table).is_empty());
+}

@@ -28,6 +28,7 @@ mod kabaleo;
 mod kalah;
 mod moderation;
 mod phone;
+mod plans;
 mod quarto;
 mod table_life;
 
