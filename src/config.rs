@@ -265,6 +265,9 @@ pub struct LimitSettings {
     pub chat_per_player_per_hour: i64,
     /// Plans (each commitment written to a game's log) one player makes per hour.
     pub plans_per_player_per_hour: i64,
+    /// Seconds a calendar or Atom feed must wait before a fresh copy (an unchanged one, asked
+    /// with its ETag, is answered 304 at any time).
+    pub feed_poll_seconds: i64,
     /// Reports one player files per hour.
     pub reports_per_player_per_hour: i64,
     /// Tournaments one player creates per day.

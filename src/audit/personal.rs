@@ -31,6 +31,9 @@ pub struct PersonalData {
     pub emails: Value,
     pub sessions: Value,
     pub api_tokens: Value,
+    pub feed_tokens: Value,
+    /// Their plans made in advance and not yet used up, secret from everyone else.
+    pub plans: Value,
     /// The people they block, and the reports they filed.
     pub blocks: Value,
     pub reports: Value,
@@ -82,6 +85,16 @@ const PARTS: &[(&str, &str)] = &[
         "api_tokens",
         "SELECT name, created_at, last_used_at, revoked_at
          FROM api_tokens WHERE player_id = $1 ORDER BY created_at",
+    ),
+    (
+        "feed_tokens",
+        "SELECT created_at, last_used_at, revoked_at
+         FROM feed_tokens WHERE player_id = $1 ORDER BY created_at",
+    ),
+    (
+        "plans",
+        "SELECT game_id, planned_at, lines, followed, missed_at, updated_at
+         FROM move_plans WHERE player_id = $1 ORDER BY game_id",
     ),
     (
         "blocks",
@@ -162,6 +175,8 @@ fn read_personal_data(
         emails: take("emails"),
         sessions: take("sessions"),
         api_tokens: take("api_tokens"),
+        feed_tokens: take("feed_tokens"),
+        plans: take("plans"),
         blocks: take("blocks"),
         reports: take("reports"),
         games,

@@ -5,6 +5,7 @@ pub mod accounts;
 pub mod address_change;
 pub mod api_tokens;
 pub mod blocks;
+pub mod feed_tokens;
 pub mod names;
 pub mod reply_tokens;
 pub mod reply_topics;

@@ -30,6 +30,7 @@ areas!(
     "computer",
     "errors",
     "events",
+    "feeds",
     "game",
     "gype",
     "history",

@@ -70,6 +70,8 @@ pub fn identity(conn: &mut PgConnection, player: i64) -> QueryResult<Identity> {
 const DELETIONS: &[&str] = &[
     "DELETE FROM sessions WHERE player_id = $1",
     "DELETE FROM api_tokens WHERE player_id = $1",
+    "DELETE FROM feed_tokens WHERE player_id = $1",
+    "DELETE FROM move_plans WHERE player_id = $1",
     "DELETE FROM reply_tokens WHERE player_id = $1",
     "DELETE FROM reply_topics WHERE player_id = $1 OR lower(address) = $2",
     "DELETE FROM vacations WHERE player_id = $1",

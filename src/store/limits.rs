@@ -109,6 +109,15 @@ impl Limit {
         }
     }
 
+    /// A feed's fresh copies: one a token and feed per `feed_poll_seconds`.
+    pub fn feed_polls(limits: &LimitSettings) -> Limit {
+        Limit {
+            action: "feed",
+            max: 1,
+            window_seconds: limits.feed_poll_seconds,
+        }
+    }
+
     pub fn reports_per_player(limits: &LimitSettings) -> Limit {
         Limit {
             action: "report",

@@ -31,6 +31,7 @@ mod event_pages;
 mod event_store;
 mod events;
 mod failover;
+mod feeds;
 mod finished_views;
 mod game_cache;
 mod gype_game;

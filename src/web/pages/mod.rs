@@ -5,6 +5,7 @@
 //! moderators' desk) and `site` (the home page, the rules, health).
 
 mod accounts;
+mod feeds;
 mod json;
 mod moderation;
 mod named;
@@ -15,7 +16,7 @@ mod site;
 mod tables;
 mod tournaments;
 
-use accounts::{api_tokens, auth, closure, email_address, settings, unsubscribe};
+use accounts::{api_tokens, auth, closure, email_address, feed_addresses, settings, unsubscribe};
 use actix_web::{FromRequest, Handler, HttpResponse, Resource, Responder, web};
 use play::{export, game, history, plan, resign};
 use ratings::{leaderboard, players};
@@ -53,6 +54,17 @@ pub fn routes(cfg: &mut web::ServiceConfig) {
             api_tokens::create,
         ))
         .service(action("/settings/tokens/{id}/revoke", api_tokens::revoke))
+        .service(form(
+            "/settings/feeds",
+            feed_addresses::show,
+            feed_addresses::create,
+        ))
+        .service(action(
+            "/settings/feeds/{id}/revoke",
+            feed_addresses::revoke,
+        ))
+        .service(page("/feeds/{token}/deadlines.ics", feeds::calendar))
+        .service(page("/feeds/{token}/turns.atom", feeds::atom))
         .service(action("/settings/bot", api_tokens::set_bot))
         .service(action("/settings/vacation/end", settings::end_vacation))
         .service(action(

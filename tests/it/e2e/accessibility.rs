@@ -107,6 +107,7 @@ async fn every_page_a_player_meets_passes_in_english_and_japanese() {
         "/games/new",
         "/settings",
         "/settings/tokens",
+        "/settings/feeds",
         "/tables",
         "/rules",
         "/help/email",
