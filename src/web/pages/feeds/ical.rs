@@ -175,6 +175,45 @@ mod tests {
     }
 
     #[test]
+    fn a_round_deadline_is_an_event_of_its_own_once_however_many_games_it_has() {
+        let due: DateTime<Utc> = "2026-12-20T12:00:00Z".parse().unwrap();
+        let item = |id: &str, seq| GameItem {
+            id: id.into(),
+            title: "Kalah against Bo".into(),
+            seq,
+            changed_at: "2026-12-07T12:00:00Z".parse().unwrap(),
+            to_act: None,
+            yours: true,
+            due: Some("2026-12-09T12:00:00Z".parse().unwrap()),
+            result: None,
+            round: Some(("ev1-2".into(), "Tournament “Autumn”, round 2".into(), due)),
+        };
+        let reader = Reader {
+            player: 7,
+            name: "Ann",
+            lang: crate::i18n::Lang::En,
+            zone: chrono_tz::Tz::UTC,
+            base: "https://turnpost.example",
+            host: "turnpost.example",
+        };
+        let text = calendar(&[item("g1", 5), item("g2", 9)], &reader);
+        let unfolded = text.replace("\r\n ", "");
+        assert_eq!(
+            unfolded.matches("UID:round-ev1-2@turnpost.example").count(),
+            1
+        );
+        assert!(
+            unfolded.contains("SUMMARY:Tournament “Autumn”\\, round 2 ends"),
+            "{text}"
+        );
+        assert!(unfolded.contains("DTSTART:20261220T120000Z"), "{text}");
+        assert!(
+            unfolded
+                .contains("UID:game-g2@turnpost.example\r\nDTSTAMP:20261207T120000Z\r\nSEQUENCE:9")
+        );
+    }
+
+    #[test]
     fn text_values_are_escaped() {
         assert_eq!(escape("a, b; c\\d\ne"), "a\\, b\\; c\\\\d\\ne");
     }
