@@ -164,14 +164,11 @@ pub async fn remove(
 ) -> Result<HttpResponse, WebError> {
     let (player, form) = posted_player(&req, &session, &state, &body).await?;
     let line = form.number::<usize>("line")?;
-    let pool = state.pool.clone();
     let id = game_id.clone();
-    web::block(move || -> Result<(), WebError> {
-        planning::remove_line(&mut *pool.get()?, &id, player.id, line)?;
-        Ok(())
+    then_show_plan(&state, &game_id, move |conn| {
+        Ok(planning::remove_line(conn, &id, player.id, line).map(|_| ())?)
     })
-    .await??;
-    Ok(see_other(&format!("/games/{game_id}/plan")))
+    .await
 }
 
 /// Clears the whole plan.
@@ -183,13 +180,24 @@ pub async fn clear(
     Body(body): Body,
 ) -> Result<HttpResponse, WebError> {
     let (player, _) = posted_player(&req, &session, &state, &body).await?;
-    let pool = state.pool.clone();
     let id = game_id.clone();
-    web::block(move || -> Result<(), WebError> {
-        planning::clear(&mut *pool.get()?, &id, player.id)?;
-        Ok(())
+    then_show_plan(&state, &game_id, move |conn| {
+        Ok(planning::clear(conn, &id, player.id)?)
     })
-    .await??;
+    .await
+}
+
+/// Does `work` on a connection of the pool, then shows the plan page.
+async fn then_show_plan<F>(
+    state: &web::Data<AppState>,
+    game_id: &str,
+    work: F,
+) -> Result<HttpResponse, WebError>
+where
+    F: FnOnce(&mut diesel::PgConnection) -> Result<(), WebError> + Send + 'static,
+{
+    let pool = state.pool.clone();
+    web::block(move || work(&mut *pool.get()?)).await??;
     Ok(see_other(&format!("/games/{game_id}/plan")))
 }
 
