@@ -181,3 +181,99 @@ fn decided<R: Rules>(
     let mut rng = ChaCha20Rng::from_seed(key);
     R::decide(state, seat, command, &mut rng).ok()
 }
+
+#[cfg(test)]
+mod tests {
+    use rand::SeedableRng;
+    use rand_chacha::ChaCha20Rng;
+
+    use super::*;
+    use crate::rules::gype::Gype;
+    use crate::rules::kalah::{Command, Kalah, Options};
+    use crate::rules::{Rules, fold};
+
+    /// A new Kalah game of 4 seeds a pit, and the seat to move first.
+    fn kalah() -> (<Kalah as Rules>::State, Seat) {
+        let options = Options::default();
+        let events = Kalah::setup(&options, 2, &mut ChaCha20Rng::from_seed([3; 32]));
+        let state = fold::<Kalah>(&options, 2, &events);
+        let first = Kalah::status(&state).to_act()[0];
+        (state, first)
+    }
+
+    fn sow(pit: u8) -> Command {
+        Command::Sow { pit }
+    }
+
+    #[test]
+    fn a_line_is_the_opponents_move_then_the_answer_and_ends_with_the_opponent_to_move() {
+        let (state, them) = kalah();
+        let me = 1 - them;
+        // Pit 1 (4 seeds) ends in the sower's own row, so the turn passes.
+        assert_eq!(
+            walk::<Kalah>(&state, me, them, &[sow(0), sow(0)]),
+            Ok(vec![them, me])
+        );
+        assert_eq!(
+            walk::<Kalah>(&state, me, them, &[sow(0)]),
+            Err(Message::new("plan-line-too-short"))
+        );
+        // Pit 3 (4 seeds) ends in the sower's store: another sowing of theirs follows.
+        let (_, actors) = play_out::<Kalah>(&state, me, them, &[sow(2), sow(0)]).unwrap();
+        assert_eq!(actors, [them, them]);
+        assert_eq!(
+            walk::<Kalah>(&state, me, them, &[sow(2), sow(0)]),
+            Err(Message::new("plan-ends-with-theirs"))
+        );
+        // The answer's own extra sowing must be in the line too.
+        assert_eq!(
+            walk::<Kalah>(&state, me, them, &[sow(0), sow(2)]),
+            Err(Message::new("plan-ends-mid-turn"))
+        );
+        assert_eq!(
+            walk::<Kalah>(&state, me, them, &[sow(0), sow(9)]),
+            Err(Message::new("plan-illegal").with("ply", 2))
+        );
+        assert_eq!(
+            walk::<Kalah>(&state, them, me, &[sow(0), sow(0)]),
+            Err(Message::new("plan-not-offered"))
+        );
+    }
+
+    #[test]
+    fn lines_part_only_at_the_opponents_moves() {
+        let plies = |pits: &[u8]| -> Vec<Value> {
+            (pits.iter())
+                .map(|&pit| serde_json::to_value(sow(pit)).unwrap())
+                .collect()
+        };
+        let actors = [1, 0, 1, 0];
+        // The same move of theirs answered two ways.
+        assert!(conflict(&plies(&[0, 1]), &actors, &plies(&[0, 2]), 0));
+        // Two moves of theirs, each answered.
+        assert!(!conflict(&plies(&[0, 1]), &actors, &plies(&[3, 1]), 0));
+        // One line goes on where the other stops.
+        assert!(!conflict(
+            &plies(&[0, 1]),
+            &actors,
+            &plies(&[0, 1, 4, 5]),
+            0
+        ));
+        assert!(conflict(
+            &plies(&[0, 1, 4, 5]),
+            &actors,
+            &plies(&[0, 1, 4, 2]),
+            0
+        ));
+    }
+
+    #[test]
+    fn where_dice_or_hidden_arrangements_decide_nothing_is_foreseeable() {
+        let options = Default::default();
+        let events = Gype::setup(&options, 2, &mut ChaCha20Rng::from_seed([5; 32]));
+        let state = fold::<Gype>(&options, 2, &events);
+        assert!(!Gype::foreseeable(&state));
+        let (kalah, _) = kalah();
+        assert!(Kalah::foreseeable(&kalah));
+    }
+}
