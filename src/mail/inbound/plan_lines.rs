@@ -83,7 +83,7 @@ fn read_line<R: MoveCodes>(
         }
         let until_if = rest.iter().position(|w| w == IF).unwrap_or(rest.len());
         let Some((command, used)) = read_next::<R>(&at, by, &rest[..until_if]) else {
-            let unread = vocabulary::code_in(crate::i18n::Lang::En, &rest[..until_if].join(" "));
+            let unread = rest[..until_if].join(" ");
             return Err(Message::new("plan-code-unknown").text("code", unread));
         };
         at = lines::step::<R>(at, by, &command).map_err(|why| why.with("ply", n))?;

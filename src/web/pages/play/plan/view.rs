@@ -95,7 +95,9 @@ pub fn plan_view<R: GameUi + MoveCodes>(
     let names = game.seat_names();
     let offered = lines::offered(&game, player.id);
     let kept = planning::read(conn, game_id, player.id)?;
-    let them = offered.map_or_else(|| 1 - me.min(1), |(_, them)| them);
+    // Plans are made in games of two: when none may be made now, the other seat is the one named.
+    let other = (0..game.players).find(|&seat| seat != me).unwrap_or(me);
+    let them = offered.map_or(other, |(_, them)| them);
     let missed = (kept.as_ref().and_then(|k| k.missed_at)).map(|row| {
         lang.say(
             &Message::new("plan-missed")
