@@ -77,9 +77,9 @@ pub fn commit_with_seed<R: Rules>(
     Ok(closed.row.seq)
 }
 
-/// After `after`, the row of a move by `mover` (`moved`, as submitted): the plan of the player
-/// now to act followed. Returns the rows of its answer, to be stored after `after`, whose
-/// your-turn notice for that player is withdrawn when they answer. Plans end with the game.
+/// After `after`, the row of a move by `mover` (`moved`, as submitted): the plan of the other
+/// player followed. Returns the rows of its answer, to be stored after `after`, whose your-turn
+/// notice for that player is withdrawn when they answer. Plans end with the game.
 fn follow_plan<R: Rules>(
     conn: &mut PgConnection,
     after: &mut Closed<R>,
