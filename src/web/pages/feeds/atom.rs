@@ -6,7 +6,6 @@ use chrono::{DateTime, Utc};
 use super::Reader;
 use super::items::GameItem;
 use crate::rules::Message;
-use crate::web::frame::clock_text::local;
 
 /// The whole feed; `self_link` is its own address.
 pub fn feed(items: &[GameItem], reader: &Reader<'_>, self_link: &str) -> String {
@@ -80,10 +79,7 @@ fn entry(item: &GameItem, reader: &Reader<'_>) -> Option<Entry> {
     }
     let title = Message::new("feed-your-turn").text("game", item.title.clone());
     let summary = match item.due {
-        Some(due) => (lang.tr("feed-due-at"))
-            .arg("time", local(due, reader.zone))
-            .arg("zone", reader.zone.name())
-            .to_string(),
+        Some(due) => reader.due_words(due),
         None => lang.t("feed-no-deadline"),
     };
     Some(Entry {

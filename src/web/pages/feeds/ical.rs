@@ -8,7 +8,6 @@ use chrono::{DateTime, Utc};
 use super::Reader;
 use super::items::GameItem;
 use crate::rules::Message;
-use crate::web::frame::clock_text::local;
 
 /// How long before a deadline the calendar reminds.
 const ALARM_BEFORE: &str = "-PT3H";
@@ -45,7 +44,7 @@ pub fn calendar(items: &[GameItem], reader: &Reader<'_>) -> String {
         out.line(&format!("DTSTART:{}", stamp(due)));
         out.line("DURATION:PT15M");
         out.field("SUMMARY", &summary);
-        out.field("DESCRIPTION", &due_words(due, reader));
+        out.field("DESCRIPTION", &reader.due_words(due));
         alarm(&mut out, &summary);
         out.line("END:VEVENT");
     }
@@ -73,7 +72,7 @@ fn game_event(out: &mut Lines, item: &GameItem, reader: &Reader<'_>) {
                     .text("game", item.title.clone())
                     .text("player", player.clone()),
             };
-            (reader.lang.say(&summary, &[]), due, due_words(due, reader))
+            (reader.lang.say(&summary, &[]), due, reader.due_words(due))
         }
         // An untimed game has no deadline to show.
         (None, None) => return,
@@ -102,14 +101,6 @@ fn alarm(out: &mut Lines, summary: &str) {
     out.line(&format!("TRIGGER:{ALARM_BEFORE}"));
     out.field("DESCRIPTION", summary);
     out.line("END:VALARM");
-}
-
-/// "Due 2026-12-10 21:00 JST (Asia/Tokyo)."
-fn due_words(due: DateTime<Utc>, reader: &Reader<'_>) -> String {
-    (reader.lang.tr("feed-due-at"))
-        .arg("time", local(due, reader.zone))
-        .arg("zone", reader.zone.name())
-        .to_string()
 }
 
 /// A time in UTC, as iCalendar writes it.

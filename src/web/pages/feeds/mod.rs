@@ -31,6 +31,16 @@ pub struct Reader<'a> {
     pub host: &'a str,
 }
 
+impl Reader<'_> {
+    /// "Due 2026-12-10 21:00 JST (Asia/Tokyo).": a deadline in the reader's zone.
+    pub fn due_words(&self, due: chrono::DateTime<chrono::Utc>) -> String {
+        (self.lang.tr("feed-due-at"))
+            .arg("time", crate::web::frame::clock_text::local(due, self.zone))
+            .arg("zone", self.zone.name())
+            .to_string()
+    }
+}
+
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Format {
     Calendar,
