@@ -200,10 +200,13 @@ impl Cluster {
 
     /// A fast restart, as an operator makes one: every connection is ended.
     pub fn restart(&self) {
-        self.run(
-            "pg_ctl",
-            &["-D", &self.data(), "-m", "fast", "-w", "restart"],
-        );
+        self.restart_in("fast");
+    }
+
+    /// A restart in `mode`: "fast" (a clean shutdown) or "immediate" (as after a crash: the
+    /// server recovers from its WAL when it starts).
+    pub fn restart_in(&self, mode: &str) {
+        self.run("pg_ctl", &["-D", &self.data(), "-m", mode, "-w", "restart"]);
     }
 
     pub fn url(&self, role: &str) -> String {

@@ -68,6 +68,7 @@ mod shutdown;
 mod sign_in;
 mod site_audit;
 mod slow_clients;
+mod soak;
 mod table_life;
 mod takeover;
 mod talk_removal;

@@ -72,6 +72,17 @@ impl Scrape {
         found.map_or(0.0, |(_, _, value)| *value)
     }
 
+    /// The sum of `name` over every series whose labels include `labels`.
+    pub fn sum(&self, name: &str, labels: &[(&str, &str)]) -> f64 {
+        (self.0.iter())
+            .filter(|(metric, have, _)| {
+                metric == name
+                    && (labels.iter()).all(|(k, v)| have.get(*k).map(String::as_str) == Some(*v))
+            })
+            .map(|(_, _, value)| value)
+            .sum()
+    }
+
     fn names(&self) -> Vec<String> {
         let mut names: Vec<String> = (self.0.iter())
             .map(|(name, labels, _)| format!("{name} {labels:?}"))

@@ -195,6 +195,12 @@ impl SmtpServer {
     pub fn received(&self) -> Vec<Received> {
         self.shared.received.lock().unwrap().clone()
     }
+
+    /// The messages accepted after the first `seen`.
+    pub fn received_since(&self, seen: usize) -> Vec<Received> {
+        let received = self.shared.received.lock().unwrap();
+        received.get(seen..).unwrap_or_default().to_vec()
+    }
 }
 
 /// The reading side of a connection that acknowledges what it reads at once, as Turnpost's own

@@ -663,16 +663,21 @@ impl Browser {
 
     /// The same person's cookies, in a browser talking to `base` (another server, or a thief).
     pub fn copy_to(&self, base: &str) -> Browser {
-        use reqwest::cookie::CookieStore;
         let copy = Browser::new(base);
-        let from = url::Url::parse(&self.base).unwrap();
         let to = url::Url::parse(base).unwrap();
-        if let Some(header) = self.jar.cookies(&from) {
-            for pair in header.to_str().unwrap().split("; ") {
-                copy.jar.add_cookie_str(pair, &to);
-            }
+        for pair in self.cookies() {
+            copy.jar.add_cookie_str(&pair, &to);
         }
         copy
+    }
+
+    /// The cookies this browser holds for its server, as `name=value` pairs.
+    pub fn cookies(&self) -> Vec<String> {
+        use reqwest::cookie::CookieStore;
+        let from = url::Url::parse(&self.base).unwrap();
+        (self.jar.cookies(&from).iter())
+            .flat_map(|header| header.to_str().unwrap().split("; ").map(str::to_string))
+            .collect()
     }
 
     pub async fn read(response: reqwest::Response) -> Page {
