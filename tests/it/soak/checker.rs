@@ -273,13 +273,15 @@ pub fn mail(site: &Site, closed: &[String], findings: &mut Findings) {
         }
     }
     let again: usize = arrived.values().map(|n| n - 1).sum();
+    let bytes: usize = received.iter().map(|m| m.data.len()).sum();
     let sent = composed.iter().filter(|r| r["sent"] == true).count();
     findings.figure(format!(
-        "emails composed: {}, marked sent: {sent}; messages at the relay: {}, of which {again} \
+        "emails composed: {}, marked sent: {sent}; messages at the relay: {} ({:.1} MB), of which {again} \
          again under the same Message-ID (a send whose answer was lost) and {erased} to an \
          account closed since",
         composed.len(),
-        received.len()
+        received.len(),
+        bytes as f64 / 1e6
     ));
 }
 

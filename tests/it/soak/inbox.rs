@@ -3,6 +3,9 @@
 use crate::smtp::SmtpServer;
 use crate::support::Mail;
 
+/// How many of the owners' messages are kept.
+const KEPT: usize = 100;
+
 pub struct Inbox {
     owners: Vec<String>,
     /// How many of the relay's messages have been looked at.
@@ -29,6 +32,9 @@ impl Inbox {
                 self.mail.push((self.seen, mail));
             }
         }
+        // Only the newest are ever asked for: a long run keeps its memory.
+        let excess = self.mail.len().saturating_sub(KEPT);
+        self.mail.drain(..excess);
     }
 
     /// The newest message to `to` that `wanted` accepts, with its number.

@@ -258,6 +258,9 @@ pub async fn think(rng: &mut ChaCha8Rng) {
     tokio::time::sleep(Duration::from_millis(rng.random_range(20..100))).await;
 }
 
+/// How long an email game may wait for the email that offers its next move.
+const EMAIL_PATIENCE: Duration = Duration::from_secs(60);
+
 /// Two people who play by replying to their emails alone: each answers the newest email that
 /// offers moves with one of its codes, sent to the inbound listener over SMTP.
 pub async fn play_by_email(
@@ -272,6 +275,8 @@ pub async fn play_by_email(
     let mut inbox = Inbox::of(&emails);
     // The newest message each has answered (or that came before their game).
     let mut answered: HashMap<String, usize> = HashMap::new();
+    // When a reply was last sent: an email game that stops is one whose offer never came.
+    let mut progressed = Instant::now();
     while let Some(_step) = context.switch.step().await {
         let Some(path) = game.clone() else {
             inbox.refresh(&context.site.app.smtp);
@@ -280,8 +285,16 @@ pub async fn play_by_email(
                 answered.insert(person.email.clone(), newest);
             }
             game = open_for(&context, &people, kind, &[], &mut inbox, &mut rng).await;
+            progressed = Instant::now();
             continue;
         };
+        if progressed.elapsed() > EMAIL_PATIENCE {
+            context.ledger.stuck(format!(
+                "no email offered a move in {path} for {EMAIL_PATIENCE:?}, while it went on"
+            ));
+            game = None;
+            continue;
+        }
         if people[0]
             .twin(&path, &mut rng)
             .await
@@ -310,8 +323,9 @@ pub async fn play_by_email(
             mail_reply(&context, person, &to, raw).await;
             replied = true;
         }
-        if !replied {
-            tokio::time::sleep(Duration::from_millis(100)).await;
+        match replied {
+            true => progressed = Instant::now(),
+            false => tokio::time::sleep(Duration::from_millis(100)).await,
         }
     }
 }
