@@ -11,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 
 use super::db;
 use super::inbox::Inbox;
-use super::person::{Channel, Person, path_of};
-use super::players::{Context, open_for, think};
+use super::person::{Channel, Person, legal, path_of};
+use super::players::{Context, open_for};
 
 /// Entrants of the tournament `event` who play whichever of its games they are to act in, by
 /// JSON, as soon as the scheduler has paired them.
@@ -36,22 +36,14 @@ pub async fn play_event(context: Arc<Context>, people: Vec<Arc<Person>>, event: 
             let Some(twin) = person.twin(&path, &mut rng).await else {
                 continue;
             };
-            let legal = twin["legal_commands"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default();
+            let legal = legal(&twin);
             if legal.is_empty() {
                 continue;
             }
             let command = legal[rng.random_range(0..legal.len())]["command"].clone();
-            let board = (
-                twin["seq"].as_i64().unwrap(),
-                twin["csrf"].as_str().unwrap(),
-            );
             person
-                .play(&path, board, &command, Channel::Json, &mut rng)
+                .play_on(&path, &twin, &command, Channel::Json, &mut rng)
                 .await;
-            think(&mut rng).await;
             played = true;
         }
         if !played {

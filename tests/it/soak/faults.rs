@@ -75,28 +75,21 @@ pub struct Planned {
     pub pause: Duration,
 }
 
-/// The seed's schedule for a fault window of `window`: every kind once in the seed's order,
-/// then kinds at random while the window lasts (by the faults' expected length).
-pub fn schedule(seed: u64, window: Duration) -> Vec<Planned> {
+/// The seed's schedule: every kind once in the seed's order, then kinds at random, without
+/// end; the run takes faults from it while its fault window lasts.
+pub fn schedule(seed: u64) -> impl Iterator<Item = Planned> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5eed_fa17);
     let mut kinds = Fault::KINDS.to_vec();
     kinds.shuffle(&mut rng);
-    // A fault takes its calm, its pause and about two seconds to recover and start again.
-    let mut expected = Duration::ZERO;
-    let mut planned = Vec::new();
-    let mut index = 0;
-    while index < Fault::KINDS.len() || expected < window {
+    (0..).map(move |index| {
         let fault = match kinds.get(index) {
             Some(&fault) => fault,
             None => Fault::KINDS[rng.random_range(0..Fault::KINDS.len())],
         };
         let calm = Duration::from_millis(rng.random_range(1_000..4_000));
         let pause = Duration::from_millis(rng.random_range(300..3_000));
-        expected += calm + pause + Duration::from_secs(2);
-        planned.push(Planned { calm, fault, pause });
-        index += 1;
-    }
-    planned
+        Planned { calm, fault, pause }
+    })
 }
 
 /// A fault as it happened.

@@ -176,6 +176,24 @@ impl Person {
         path.starts_with("/games/").then_some(path)
     }
 
+    /// Plays `command` on the board `twin` shows, by `channel`, then thinks a moment.
+    pub async fn play_on(
+        &self,
+        path: &str,
+        twin: &Value,
+        command: &Value,
+        channel: Channel,
+        rng: &mut ChaCha8Rng,
+    ) -> Said {
+        let board = (
+            twin["seq"].as_i64().unwrap(),
+            twin["csrf"].as_str().unwrap(),
+        );
+        let said = self.play(path, board, command, channel, rng).await;
+        think(rng).await;
+        said
+    }
+
     /// Plays `command` in the game at `path` on the board showing row `seq`, by `channel`;
     /// records the attempt and what the server said about it.
     pub async fn play(
@@ -209,6 +227,19 @@ impl Person {
         });
         said
     }
+}
+
+/// A moment between moves, so that the site is busy and the machine's other work goes on.
+pub async fn think(rng: &mut ChaCha8Rng) {
+    tokio::time::sleep(Duration::from_millis(rng.random_range(20..100))).await;
+}
+
+/// The commands the board `twin` offers its reader, each with its `command`.
+pub fn legal(twin: &Value) -> Vec<Value> {
+    twin["legal_commands"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default()
 }
 
 /// The path of a link, absolute or not.

@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use super::inbox::Inbox;
 use super::ledger::{Ledger, MailedReply};
-use super::person::{Channel, Person, path_of};
+use super::person::{Channel, Person, legal, path_of, think};
 use super::site::Site;
 use super::switch::Switch;
 use crate::by_email::{Inbound, offered_codes, reply, reply_address};
@@ -69,7 +69,7 @@ pub async fn play_tables(context: Arc<Context>, table: Table, seed: u64) {
                 games.pop();
             }
             Turn::Waiting => tokio::time::sleep(Duration::from_millis(100)).await,
-            Turn::Played => think(&mut rng).await,
+            Turn::Played => {}
         }
     }
 }
@@ -85,10 +85,7 @@ async fn turn(context: &Context, table: &Table, path: &str, rng: &mut ChaCha8Rng
         if twin["phase"] != "active" {
             return Turn::Over;
         }
-        let legal = twin["legal_commands"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
+        let legal = legal(&twin);
         if legal.is_empty() {
             continue;
         }
@@ -138,14 +135,15 @@ async fn turn(context: &Context, table: &Table, path: &str, rng: &mut ChaCha8Rng
                 let csrf = form.field("csrf").to_string();
                 person
                     .play(path, (seq, &csrf), &form.command(), Channel::Form, rng)
-                    .await
+                    .await;
+                think(rng).await;
             }
             None => {
                 person
-                    .play(path, (seq, csrf), &command, table.channel, rng)
-                    .await
+                    .play_on(path, &twin, &command, table.channel, rng)
+                    .await;
             }
-        };
+        }
         return Turn::Played;
     }
     Turn::Waiting
@@ -231,31 +229,18 @@ pub async fn play_computer(
             tokio::time::sleep(Duration::from_millis(100)).await;
             continue;
         };
-        let legal = twin["legal_commands"]
-            .as_array()
-            .cloned()
-            .unwrap_or_default();
+        let legal = legal(&twin);
         if twin["phase"] != "active" {
             game = None;
         } else if legal.is_empty() {
             tokio::time::sleep(Duration::from_millis(50)).await;
         } else {
             let command = choose(kind, &twin, &legal, &mut rng);
-            let board = (
-                twin["seq"].as_i64().unwrap(),
-                twin["csrf"].as_str().unwrap(),
-            );
             person
-                .play(&path, board, &command, Channel::Json, &mut rng)
+                .play_on(&path, &twin, &command, Channel::Json, &mut rng)
                 .await;
-            think(&mut rng).await;
         }
     }
-}
-
-/// A moment between moves, so that the site is busy and the machine's other work goes on.
-pub async fn think(rng: &mut ChaCha8Rng) {
-    tokio::time::sleep(Duration::from_millis(rng.random_range(20..100))).await;
 }
 
 /// How long an email game may wait for the email that offers its next move.

@@ -214,15 +214,7 @@ impl Site {
     pub async fn is_up(&self, role: Role) -> bool {
         let process = self.process(role);
         match (role, process.port) {
-            (Role::Web(_), Some(port)) => {
-                let url = format!("http://127.0.0.1:{port}/readyz");
-                let answer = reqwest::Client::new()
-                    .get(url)
-                    .timeout(Duration::from_secs(2))
-                    .send()
-                    .await;
-                answer.is_ok_and(|r| r.status() == 200)
-            }
+            (Role::Web(_), Some(port)) => answers(&format!("http://127.0.0.1:{port}/readyz")).await,
             (Role::MailInbound, _) => {
                 let addr = self.inbound_addr();
                 tokio::task::spawn_blocking(move || greets(addr))
@@ -230,13 +222,11 @@ impl Site {
                     .unwrap_or(false)
             }
             _ => {
-                let url = format!("http://127.0.0.1:{}/metrics", process.metrics_port);
-                let answer = reqwest::Client::new()
-                    .get(url)
-                    .timeout(Duration::from_secs(2))
-                    .send()
-                    .await;
-                answer.is_ok_and(|r| r.status() == 200)
+                answers(&format!(
+                    "http://127.0.0.1:{}/metrics",
+                    process.metrics_port
+                ))
+                .await
             }
         }
     }
@@ -294,6 +284,15 @@ impl Drop for Site {
             self.kill(role);
         }
     }
+}
+
+/// Whether `url` answers 200 within two seconds.
+async fn answers(url: &str) -> bool {
+    let answer = (reqwest::Client::new().get(url))
+        .timeout(Duration::from_secs(2))
+        .send()
+        .await;
+    answer.is_ok_and(|r| r.status() == 200)
 }
 
 /// Whether an SMTP listener at `addr` greets a new connection.
