@@ -181,8 +181,7 @@ async fn a_busy_site_under_random_faults_keeps_every_promise() {
     }
 
     compare_counts(&before, &after, &mut findings);
-    let by_email = email_players(&url).await;
-    let closed = vec![cast::LEAVING.to_string()];
+    let (by_email, closed) = (cast.by_email, vec![cast.leaving]);
     let (ledger, checked) = (context.ledger.clone(), site.clone());
     let event = cast.event.clone();
     let findings = tokio::task::spawn_blocking(move || {
@@ -234,15 +233,6 @@ fn compare_counts(before: &Counted, after: &Counted, findings: &mut checker::Fin
              {moves}, rows written {written}; sends counted {sends}, emails marked sent {sent}"
         ));
     }
-}
-
-/// The people who play by email alone.
-async fn email_players(url: &str) -> Vec<i64> {
-    let sql = "SELECT id FROM players WHERE email IN \
-               ('sam@example.com', 'tia@example.com', 'uma@example.com', 'vic@example.com')";
-    (db::rows_async(url, sql).await.iter())
-        .map(|row| row["id"].as_i64().unwrap())
-        .collect()
 }
 
 fn report(

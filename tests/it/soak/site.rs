@@ -106,14 +106,8 @@ impl Site {
             "postgres://postgres@127.0.0.1:{}/postgres",
             cluster.port
         ));
-        let app = TestApp::start_on(db, |settings| {
-            settings.computers.worker = false;
-            settings.inbound.replies_per_player_per_hour = 1_000_000;
-            settings.limits.games_per_player_per_hour = 100_000;
-            settings.limits.invitations_per_player_per_day = 100_000;
-            settings.limits.invitations_per_address_per_day = 100_000;
-        })
-        .await;
+        // It seats people within its default limits; the site's processes carry the rest.
+        let app = TestApp::start_on(db, |settings| settings.computers.worker = false).await;
         let processes = Role::ALL
             .iter()
             .map(|&role| Process {
