@@ -21,6 +21,9 @@
 //!   `benches/server-move.sql`, the statements the server itself sends for a move, on a database
 //!   made by the server's migrations — how near the server comes to what its own statements
 //!   cost PostgreSQL;
+//! - the same moves in the players' shape: each pair at one game, and each move's 303 followed
+//!   to the board page, as a person's browser does, against the same pgbench of the server's
+//!   statements (the goal of at least 0.8× is this shape's);
 //! - the same moves with every pair playing 16 games at once (512 for 32 pairs), a move in each
 //!   in turn, against the same pgbench; and for both shapes the server's CPU a move against its
 //!   CPU for one request of `/static/style.css`, measured in the same round;
@@ -540,19 +543,44 @@ impl Table {
 
     /// Posts `command` as `player` on `view`'s board; returns how long the POST took.
     async fn play_command(&self, player: usize, view: &View, command: &Value) -> Duration {
+        self.play_command_then(player, view, command, Redirect::Left)
+            .await
+    }
+
+    /// Posts `command` as `player` on `view`'s board, and then follows the 303 to the board
+    /// page or not; returns how long the POST took.
+    async fn play_command_then(
+        &self,
+        player: usize,
+        view: &View,
+        command: &Value,
+        redirect: Redirect,
+    ) -> Duration {
         let command = command.to_string();
         let seq = view.seq.to_string();
         let started = Instant::now();
-        let status = self.players[player]
-            .post(
+        let (status, location) = self.players[player]
+            .post_located(
                 &format!("{}/play", self.path),
                 &[("seq", &seq), ("command", &command)],
             )
             .await;
         let took = started.elapsed();
         assert_eq!(status, 303, "a legal move is accepted");
+        if redirect == Redirect::Followed {
+            let page = self.players[player].text(&location).await;
+            assert!(page.contains("</html>"), "the board page after a move");
+        }
         took
     }
+}
+
+/// What a player does with a move's 303: leaves it, as a program that reads the JSON view next
+/// does, or follows it to the board page, as a browser does.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Redirect {
+    Left,
+    Followed,
 }
 
 /// A random legal move of `view`.
@@ -594,7 +622,22 @@ async fn sign_in_pairs(server: &Server, pairs: usize) -> Vec<(Player, Player)> {
 /// Every pair plays Kalah for `window`, a game after another; returns the moves made and every
 /// POST's latency.
 async fn play_moves(pairs: &[(Player, Player)], window: Duration) -> (usize, Vec<Duration>) {
-    play_spread_moves(pairs, open_tables(pairs, 1).await, window).await
+    play_spread_moves(pairs, open_tables(pairs, 1).await, window, Redirect::Left).await
+}
+
+/// The players' shape: every pair plays one game of Kalah at a time for `window`, each move the
+/// JSON view of the player told it is their turn, the move's form, and its 303 followed to the
+/// board page, as a person's browser does. Returns the moves made and the server's CPU a move.
+async fn play_as_people(
+    server: &Server,
+    pairs: &[(Player, Player)],
+    window: Duration,
+) -> (usize, f64) {
+    let tables = open_tables(pairs, 1).await;
+    let reading = cpu::Reading::now(Some(server.child.id()));
+    let (moves, _) = play_spread_moves(pairs, tables, window, Redirect::Followed).await;
+    let server_ms = reading.spent().server * 1000.0 / moves.max(1) as f64;
+    (moves, server_ms)
 }
 
 /// `games` new Kalah tables for each pair, each with the player its first move is guessed of.
@@ -611,11 +654,13 @@ async fn open_tables(pairs: &[(Player, Player)], games: usize) -> Vec<Vec<(Table
 
 /// Every pair plays its `tables` of Kalah at once for `window`, a move in each in turn (a game
 /// that ends is replaced by a new one): for each move the JSON view of the player told it is
-/// their turn, then the move's form. Returns the moves made and every POST's latency.
+/// their turn, then the move's form, its 303 followed to the board page or not as `redirect`
+/// says. Returns the moves made and every POST's latency.
 async fn play_spread_moves(
     pairs: &[(Player, Player)],
     tables: Vec<Vec<(Table, usize)>>,
     window: Duration,
+    redirect: Redirect,
 ) -> (usize, Vec<Duration>) {
     let deadline = Instant::now() + window;
     let playing =
@@ -633,7 +678,8 @@ async fn play_spread_moves(
                         // The player told it is their turn looks at the game: the one who
                         // moved again after a sowing into their store, else the other.
                         let command = choose(&view, &mut rng);
-                        times.push(table.play_command(player, &view, &command).await);
+                        let took = table.play_command_then(player, &view, &command, redirect);
+                        times.push(took.await);
                         *guess = match view.earns_another_turn(&command) {
                             true => player,
                             false => 1 - player,
@@ -665,7 +711,7 @@ struct Spread {
 async fn spread_moves(load: &Load, server: &Server, pairs: &[(Player, Player)]) -> Spread {
     let tables = open_tables(pairs, SPREAD_GAMES).await;
     let reading = cpu::Reading::now(Some(server.child.id()));
-    let (moves, _) = play_spread_moves(pairs, tables, load.window()).await;
+    let (moves, _) = play_spread_moves(pairs, tables, load.window(), Redirect::Left).await;
     let spent = reading.spent();
     Spread {
         per_second: moves as f64 / load.seconds as f64,
@@ -933,6 +979,8 @@ async fn run(load: &Load, server: &Server) {
     let mut own_ratios = Vec::new();
     let mut cpu_ratios = Vec::new();
     let mut spread_ratios = Vec::new();
+    let mut people_ratios = Vec::new();
+    let mut people_cpu_ratios = Vec::new();
     let mut server_cpu_ratios = Vec::new();
     let mut spread_cpu_ratios = Vec::new();
     let mut times = Vec::new();
@@ -958,7 +1006,16 @@ async fn run(load: &Load, server: &Server) {
         cpu_ratios.push(per_move(spent.postgres) / minimal.postgres_ms);
         let spread = spread_moves(load, server, &pairs).await;
         server.say_memory(&format!("{SPREAD_GAMES} games a pair"));
+        let (people_moves, people_ms) = play_as_people(server, &pairs, load.window()).await;
+        server.say_memory("a game a pair, the redirect followed");
+        let people = people_moves as f64 / load.seconds as f64;
         let static_ms = static_cpu_ms(load, server, &pairs[0].0).await;
+        people_ratios.push(people / own.tps);
+        people_cpu_ratios.push(people_ms / static_ms);
+        println!(
+            "  players' shape (a game a pair, the JSON view, the move, the 303 followed to the board page): {people:>6.0} moves/s (ratio {:.2} to the server's statements), server CPU a move {people_ms:.3} ms",
+            people / own.tps,
+        );
         spread_ratios.push(spread.per_second / own.tps);
         server_cpu_ratios.push(per_move(spent.server) / static_ms);
         spread_cpu_ratios.push(spread.server_ms / static_ms);
@@ -1000,6 +1057,11 @@ async fn run(load: &Load, server: &Server) {
         median(&mut spread_ratios),
         median(&mut server_cpu_ratios),
         median(&mut spread_cpu_ratios),
+    );
+    let (people, people_cpu) = (median(&mut people_ratios), median(&mut people_cpu_ratios));
+    println!(
+        "  in the players' shape, the redirect followed: moves/s ÷ pgbench of the server's statements {people:.2}× (goal ≥ 0.80×: {});   the server's CPU a move ÷ a static request's {people_cpu:.1}×",
+        met(people >= 0.8),
     );
     println!(
         "  with {SPREAD_GAMES} games a pair: moves/s ÷ pgbench of the server's statements {spread:.2}× (goal ≥ 0.80×: {});   the server's CPU a move ÷ a static request's {server_cpu:.1}× one game a pair, {spread_cpu:.1}× {SPREAD_GAMES} games a pair (goal ≤ 3×: {})",
