@@ -66,6 +66,10 @@ pub struct ComputerSettings {
     /// The most time a computer thinks about one move, in milliseconds; never more than
     /// `bots::THINKING_TIME` whatever this says.
     pub think_ms: u64,
+    /// The reply time a worker keeps to when many turns wait, in milliseconds: each move's
+    /// thinking shrinks (to a tenth of `think_ms` at most) so that its threads answer every
+    /// waiting turn within it.
+    pub reply_ms: u64,
     /// How much lower than the rest of the process the thinking threads run (a Linux nice
     /// value, 0–19), so that pages and moves are served first when computers keep every core
     /// busy; 0 leaves them as they are. A `turnpost computers` that leads a session of its own

@@ -190,7 +190,8 @@ static FIGURES: LazyLock<Figures> = LazyLock::new(|| {
         computer_budget: fractional_gauge(
             "computer_thinking_budget_seconds",
             "The most this process lets a computer think about its next move: computers.think_ms \
-             while few turns wait, less as more wait, never under a quarter of it.",
+             while few turns wait, less as more wait (to answer them all within \
+             computers.reply_ms), never under a tenth of it.",
         ),
         pool_wait: histogram(
             "db_pool_wait_seconds",

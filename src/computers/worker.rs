@@ -94,19 +94,16 @@ pub fn run(pool: &Pool, settings: &Settings, threads: usize, stop: &StopSignal) 
 }
 
 /// How long a move is thought about when `waiting` turns wait for a process of `threads`
-/// threads: `computers.think_ms` while the queue is short (up to two turns a thread), less as it
-/// grows, in proportion, so that the oldest turns are not held up behind full-length thoughts —
-/// but never less than a quarter of it: no level plays a move it had no time to consider.
+/// threads: the full `computers.think_ms` while the queue is short, and once it is longer, the
+/// share of `computers.reply_ms` that lets the threads answer every waiting turn within it, so
+/// that a long queue is cleared in the time a person expects a reply rather than held up behind
+/// full-length thoughts — but never under a tenth of the full time: no level plays a move it
+/// had no time to consider.
 pub fn thinking_time(settings: &ComputerSettings, waiting: usize, threads: usize) -> Duration {
     let full = settings.think_ms;
-    let room = (2 * threads.max(1)) as u64;
     let waiting = (waiting as u64).max(1);
-    let shrunk = if waiting <= room {
-        full
-    } else {
-        (full * room / waiting).max(full / 4)
-    };
-    Duration::from_millis(shrunk)
+    let share = settings.reply_ms * threads.max(1) as u64 / waiting;
+    Duration::from_millis(share.clamp(full / 10, full))
 }
 
 /// Where a worker runs: inside `turnpost serve`, beside the pages it serves, or in a process of
@@ -207,18 +204,21 @@ mod tests {
             poll_ms: 300,
             claim_seconds: 10,
             think_ms: 800,
+            reply_ms: 2_000,
             nice: 0,
         }
     }
 
     #[test]
-    fn thinking_time_shrinks_with_the_queue_to_a_quarter_at_most() {
+    fn thinking_time_shares_the_reply_time_out_among_the_waiting_turns_down_to_a_tenth() {
         let settings = settings(2);
         let ms = |waiting| thinking_time(&settings, waiting, 2).as_millis();
         assert_eq!(ms(0), 800);
-        assert_eq!(ms(4), 800, "two turns a thread think in full");
-        assert_eq!(ms(8), 400);
-        assert_eq!(ms(20), 200, "never below a quarter");
+        assert_eq!(ms(5), 800, "a short queue is thought about in full");
+        assert_eq!(ms(8), 500, "two threads answer eight turns in 2 s");
+        assert_eq!(ms(20), 200);
+        assert_eq!(ms(200), 80, "never below a tenth");
+        assert_eq!(thinking_time(&settings, 20, 1).as_millis(), 100);
         assert_eq!(thinking_time(&settings, 8, 4).as_millis(), 800);
     }
 
