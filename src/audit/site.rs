@@ -4,21 +4,26 @@
 //! act, and the stored ratings.
 //!
 //! Games are read a batch at a time by id and shared out to worker threads, each with its own
-//! connection, so memory stays bounded by the batch and one game's log whatever the site's size.
-//! A replica serves as well as the primary: nothing is written.
+//! connection, all in one snapshot, so memory stays bounded by the batch and one game's log
+//! (and a few facts a rated game) whatever the site's size. The ratings are checked from what the
+//! games' pass gathered of each rated game's rating, with no second reading of the logs. A
+//! replica serves as well as the primary: nothing is written.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Mutex, mpsc};
 
+use diesel::dsl::sql;
 use diesel::pg::PgConnection;
 use diesel::prelude::*;
-use diesel::sql_types::BigInt;
+use diesel::sql_types::{BigInt, Text};
 
 use super::verify::verify;
 use crate::game_log::fold::replay::{Game, replay};
 use crate::game_log::record::read_model::GameRow;
 use crate::i18n::Lang;
+use crate::ratings::rate::RATINGS_LOCK;
+use crate::ratings::rebuild::RatingFacts;
 use crate::rules::{Kind, Rules, Viewer, with_rules};
 use crate::store::events::{self, EventRow};
 use crate::store::schema::{game_players, game_seeds, games};
@@ -64,6 +69,10 @@ pub struct Progress {
 
 /// Audits every log in the database at `url` with `threads` workers; `progress` is told as
 /// games are done.
+///
+/// Everything is read in one snapshot, taken while no game is being rated and shared by every
+/// worker's connection (exported by the connection that lists the games), so that the games,
+/// their read models and the ratings agree as of one moment whatever is played meanwhile.
 pub fn audit_site(
     url: &str,
     threads: usize,
@@ -71,7 +80,55 @@ pub fn audit_site(
 ) -> anyhow::Result<SiteReport> {
     let mut lister = PgConnection::establish(url)?;
     let games_total = count(&mut lister, "SELECT count(*) AS n FROM games")? as usize;
+    // A session lock, so released with the connection too, whatever fails.
+    diesel::sql_query("SELECT pg_advisory_lock($1)")
+        .bind::<BigInt, _>(RATINGS_LOCK)
+        .execute(&mut lister)?;
+    let mut report = (lister.build_transaction().repeatable_read().read_only()).run(
+        |lister| -> anyhow::Result<SiteReport> {
+            let snapshot: String =
+                diesel::select(sql::<Text>("pg_export_snapshot()")).get_result(lister)?;
+            diesel::sql_query("SELECT pg_advisory_unlock($1)")
+                .bind::<BigInt, _>(RATINGS_LOCK)
+                .execute(lister)?;
+            let shared = Shared {
+                url,
+                snapshot: &snapshot,
+                games_total,
+                progress,
+            };
+            let (mut report, rated, failures) = audit_games(lister, &shared, threads)?;
+            audit_tournaments(lister, &mut report)?;
+            let ratings = crate::ratings::rebuild::verify_facts(lister, rated, failures);
+            add_ratings(ratings, &mut report);
+            Ok(report)
+        },
+    )?;
+    report
+        .problems
+        .sort_by(|a, b| (&a.log, a.seq).cmp(&(&b.log, b.seq)));
+    Ok(report)
+}
+
+/// What every worker of the games' pass shares.
+struct Shared<'a> {
+    url: &'a str,
+    /// The snapshot each worker's transaction reads in.
+    snapshot: &'a str,
+    games_total: usize,
+    progress: &'a (dyn Fn(Progress) + Sync),
+}
+
+/// The games' pass: every game checked by `threads` workers, each in a transaction of its own
+/// on the shared snapshot, listed by `lister`. Returns the report so far, the facts of every
+/// rated game for the ratings' check, and the rated games whose facts could not be had.
+fn audit_games(
+    lister: &mut PgConnection,
+    shared: &Shared<'_>,
+    threads: usize,
+) -> anyhow::Result<(SiteReport, Vec<RatingFacts>, Vec<String>)> {
     let mut report = SiteReport::default();
+    let (mut rated, mut failures) = (Vec::new(), Vec::new());
     let done = AtomicUsize::new(0);
     let (results, gathered) = mpsc::channel::<Vec<GameChecked>>();
     let listing = Mutex::new(Listing {
@@ -79,26 +136,37 @@ pub fn audit_site(
         after: String::new(),
         failed: None,
     });
-    let mut ratings_conn = PgConnection::establish(url)?;
-    let ratings = std::thread::scope(|scope| -> anyhow::Result<_> {
-        // The ratings are recomputed in order of rating, a pass of their own beside the games'.
-        let ratings = scope.spawn(move || crate::ratings::rebuild::verify(&mut ratings_conn));
+    std::thread::scope(|scope| -> anyhow::Result<()> {
         for _ in 0..threads.max(1) {
             let results = results.clone();
             let (listing, done) = (&listing, &done);
-            let mut conn = PgConnection::establish(url)?;
+            let mut conn = PgConnection::establish(shared.url)?;
             scope.spawn(move || {
-                while let Some(batch) = next_batch(listing) {
-                    let checked = check_batch(&mut conn, &batch);
-                    let games_done =
-                        done.fetch_add(checked.len(), Ordering::Relaxed) + checked.len();
-                    progress(Progress {
-                        games_done,
-                        games_total,
-                    });
-                    if results.send(checked).is_err() {
-                        return;
-                    }
+                let checking = (conn.build_transaction().repeatable_read().read_only()).run(
+                    |conn| -> QueryResult<()> {
+                        diesel::sql_query(format!(
+                            "SET TRANSACTION SNAPSHOT '{}'",
+                            shared.snapshot
+                        ))
+                        .execute(conn)?;
+                        while let Some(batch) = next_batch(listing) {
+                            let checked = check_batch(conn, &batch);
+                            let games_done =
+                                done.fetch_add(checked.len(), Ordering::Relaxed) + checked.len();
+                            (shared.progress)(Progress {
+                                games_done,
+                                games_total: shared.games_total,
+                            });
+                            if results.send(checked).is_err() {
+                                break;
+                            }
+                        }
+                        Ok(())
+                    },
+                );
+                if let Err(e) = checking {
+                    let mut listing = listing.lock().unwrap_or_else(|e| e.into_inner());
+                    listing.failed.get_or_insert(e);
                 }
             });
         }
@@ -108,25 +176,24 @@ pub fn audit_site(
             report.rows += checked.rows;
             report.finished += usize::from(checked.finished);
             report.problems.extend(checked.problems);
+            match checked.rating {
+                Some(Ok(facts)) => rated.push(facts),
+                Some(Err(problem)) => failures.push(problem),
+                None => {}
+            }
         }
-        Ok(ratings.join().expect("the ratings' check does not panic"))
+        Ok(())
     })?;
     let listing = listing.into_inner().unwrap_or_else(|e| e.into_inner());
     if let Some(e) = listing.failed {
-        anyhow::bail!("listing the games failed after {}: {e}", listing.after);
+        anyhow::bail!("reading the games failed after {}: {e}", listing.after);
     }
-    let mut conn = PgConnection::establish(url)?;
-    audit_tournaments(&mut conn, &mut report)?;
-    add_ratings(ratings, &mut report);
-    report
-        .problems
-        .sort_by(|a, b| (&a.log, a.seq).cmp(&(&b.log, b.seq)));
-    Ok(report)
+    Ok((report, rated, failures))
 }
 
 /// Where the listing of the games has got to, by id.
-struct Listing {
-    conn: PgConnection,
+struct Listing<'a> {
+    conn: &'a mut PgConnection,
     after: String,
     failed: Option<diesel::result::Error>,
 }
@@ -144,10 +211,11 @@ struct GameListed {
     id: String,
     phase: String,
     last_seq: i64,
+    rating_order: Option<i64>,
 }
 
 /// The next games to check, in order of id; None when all have been handed out.
-fn next_batch(listing: &Mutex<Listing>) -> Option<Vec<Listed>> {
+fn next_batch(listing: &Mutex<Listing<'_>>) -> Option<Vec<Listed>> {
     let mut listing = listing.lock().unwrap_or_else(|e| e.into_inner());
     if listing.failed.is_some() {
         return None;
@@ -158,7 +226,7 @@ fn next_batch(listing: &Mutex<Listing>) -> Option<Vec<Listed>> {
         .filter(games::id.gt(after))
         .order(games::id)
         .limit(BATCH)
-        .load::<Listed>(&mut listing.conn);
+        .load::<Listed>(listing.conn);
     match batch {
         Ok(batch) => {
             listing.after = batch.last()?.id.clone();
@@ -176,6 +244,9 @@ struct GameChecked {
     rows: u64,
     finished: bool,
     problems: Vec<Problem>,
+    /// For a game the games table lists as rated, what its log says of its rating, or why that
+    /// could not be had.
+    rating: Option<Result<RatingFacts, String>>,
 }
 
 impl GameChecked {
@@ -188,6 +259,7 @@ impl GameChecked {
                 seq: 0,
                 what,
             }],
+            rating: None,
         }
     }
 }
@@ -200,8 +272,7 @@ struct StoredSeat {
     to_act: bool,
 }
 
-/// What is stored of a batch of games, read in one snapshot, so that a move made meanwhile is
-/// in all of it or none.
+/// What is stored of a batch of games.
 struct Stored {
     rows: HashMap<String, GameListed>,
     logs: HashMap<String, Vec<EventRow>>,
@@ -210,16 +281,14 @@ struct Stored {
 }
 
 fn read_batch(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<Stored> {
-    conn.build_transaction()
-        .repeatable_read()
-        .read_only()
-        .run(|conn| read_batch_in(conn, ids))
-}
-
-fn read_batch_in(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<Stored> {
     let rows = games::table
         .filter(games::id.eq_any(ids))
-        .select((games::id, games::phase, games::last_seq))
+        .select((
+            games::id,
+            games::phase,
+            games::last_seq,
+            games::rating_order,
+        ))
         .load::<GameListed>(conn)?
         .into_iter()
         .map(|g| (g.id.clone(), g))
@@ -305,10 +374,15 @@ fn check_game<R: Rules>(listed: &Listed, stored: &mut Stored) -> GameChecked {
         .into_iter()
         .chain(seed_differs(&game, seed.as_deref()));
     problems.extend(differ.map(|what| problem(0, what)));
+    let rating = (row.rating_order.filter(|order| *order > 0)).map(|order| {
+        RatingFacts::of(&listed.id, order, &rows, &game)
+            .map_err(|what| format!("game {}: {what}", listed.id))
+    });
     GameChecked {
         rows: rows.len() as u64,
         finished: folded.phase == "finished",
         problems,
+        rating,
     }
 }
 
@@ -398,10 +472,7 @@ fn audit_tournaments(conn: &mut PgConnection, report: &mut SiteReport) -> anyhow
 }
 
 /// What recomputing every rating from the logs found against the stored ones.
-fn add_ratings(
-    ratings: crate::game_log::error::Result<crate::ratings::rebuild::Report>,
-    report: &mut SiteReport,
-) {
+fn add_ratings(ratings: QueryResult<crate::ratings::rebuild::Report>, report: &mut SiteReport) {
     let problem = |what: String| Problem {
         log: "ratings".into(),
         seq: 0,

@@ -15,8 +15,8 @@ use diesel::prelude::*;
 use diesel::sql_types::BigInt;
 
 use crate::game_log::error::Result;
-use crate::game_log::fold::replay::replay;
-use crate::game_log::stream::RatingChange;
+use crate::game_log::fold::replay::{Game, replay};
+use crate::game_log::stream::{Participant, RatingChange};
 use crate::glicko2::Rating;
 use crate::ratings::rate::{self, Current, RATINGS_LOCK, StoredRating};
 use crate::rules::{Kind, Rules, with_rules};
@@ -164,69 +164,130 @@ fn recompute(conn: &mut PgConnection) -> Result<(Vec<RatedGame>, Report)> {
         .select((games::id, games::kind, games::rating_order))
         .load(conn)?;
     let mut report = Report::default();
-    let mut standing: HashMap<(i64, Kind), Current> = HashMap::new();
-    let mut rated = Vec::with_capacity(listed.len());
+    let mut facts = Vec::with_capacity(listed.len());
     for batch in listed.chunks(BATCH) {
         let ids: Vec<&str> = batch.iter().map(|(id, _, _)| id.as_str()).collect();
         let mut logs = crate::store::events::load_many(conn, &ids)?;
         for (game_id, kind, order) in batch {
-            let Some(kind) = Kind::parse(kind) else {
-                report
-                    .differences
-                    .push(format!("game {game_id}: unknown kind {kind}"));
-                continue;
-            };
             let rows = logs.remove(game_id).unwrap_or_default();
-            let game = with_rules!(kind, |R| rate_again::<R>(
-                game_id,
-                kind,
-                order.unwrap_or(0),
-                &rows,
-                &mut standing,
-                &mut report
-            ));
-            rated.extend(game);
+            let found = match Kind::parse(kind) {
+                Some(kind) => with_rules!(kind, |R| replay::<R>(&rows, None)
+                    .map_err(|e| e.to_string())
+                    .and_then(|game| RatingFacts::of(game_id, order.unwrap_or(0), &rows, &game))),
+                None => Err(format!("unknown kind {kind}")),
+            };
+            match found {
+                Ok(found) => facts.push(found),
+                Err(problem) => report
+                    .differences
+                    .push(format!("game {game_id}: {problem}")),
+            }
         }
     }
-    report.games = rated.len();
-    report.changes = rated.iter().map(|g| g.changes.len()).sum();
-    report.players = standing.len();
+    let rated = rate_in_order(facts, &mut report);
     Ok((rated, report))
 }
 
-/// One game rated again from its log and everyone's ratings so far, which it brings up to date.
-fn rate_again<R: Rules>(
-    game_id: &str,
+/// Recomputes every rating from `facts`, gathered from the logs of every game the games table
+/// lists as rated (with `failures`, the games whose facts could not be had), and compares the
+/// stored ones; writes nothing. The caller holds the snapshot the facts were read in, taken
+/// while no game was being rated, and the stored ratings are read in it.
+pub fn verify_facts(
+    conn: &mut PgConnection,
+    facts: Vec<RatingFacts>,
+    failures: Vec<String>,
+) -> QueryResult<Report> {
+    let mut report = Report {
+        differences: failures,
+        ..Report::default()
+    };
+    let rated = rate_in_order(facts, &mut report);
+    compare_stored(conn, &rated, &mut report)?;
+    Ok(report)
+}
+
+/// What a rated game's log says of its rating, taken from the game's fold: all it takes to rate
+/// the game again in its turn, once every game rated before it has been.
+pub struct RatingFacts {
+    game_id: String,
     kind: Kind,
+    /// Its place in rating order, as the games table lists it.
     order: i64,
-    rows: &[EventRow],
+    /// Its place in rating order, as its log records it.
+    recorded_order: i64,
+    at: DateTime<Utc>,
+    places: Vec<(Participant, u32)>,
+    recorded: Vec<RatingChange>,
+}
+
+impl RatingFacts {
+    /// The facts of `game_id`, which the games table lists `order`th in rating order, from its
+    /// log `rows` and their fold `game`; or what is wrong with them.
+    pub fn of<R: Rules>(
+        game_id: &str,
+        order: i64,
+        rows: &[EventRow],
+        game: &Game<R>,
+    ) -> std::result::Result<RatingFacts, String> {
+        let Some(recorded) = &game.rating else {
+            return Err("listed as rated, but its log has no rating row".into());
+        };
+        let at = (recorded.seq.checked_sub(1))
+            .and_then(|index| rows.get(usize::try_from(index).ok()?))
+            .ok_or("its rating row is not in its log")?
+            .recorded_at;
+        Ok(RatingFacts {
+            game_id: game_id.to_string(),
+            kind: game.kind,
+            order,
+            recorded_order: recorded.order,
+            at,
+            places: game.rated_places(),
+            recorded: recorded.players.clone(),
+        })
+    }
+}
+
+/// Every game of `facts` rated again, in rating order, from its result and everyone's ratings
+/// before it; where a log's recorded rating differs from the arithmetic, `report` says so.
+fn rate_in_order(mut facts: Vec<RatingFacts>, report: &mut Report) -> Vec<RatedGame> {
+    facts.sort_by_key(|f| f.order);
+    let mut standing: HashMap<(i64, Kind), Current> = HashMap::new();
+    let rated: Vec<RatedGame> = (facts.into_iter())
+        .map(|facts| rate_again(facts, &mut standing, report))
+        .collect();
+    report.games = rated.len();
+    report.changes = rated.iter().map(|g| g.changes.len()).sum();
+    report.players = standing.len();
+    rated
+}
+
+/// One game rated again from its facts and everyone's ratings so far, which it brings up to
+/// date.
+fn rate_again(
+    facts: RatingFacts,
     standing: &mut HashMap<(i64, Kind), Current>,
     report: &mut Report,
-) -> Option<RatedGame> {
+) -> RatedGame {
+    let RatingFacts {
+        game_id,
+        kind,
+        order,
+        recorded_order,
+        at,
+        places,
+        recorded,
+    } = facts;
     let mut differ = |problem: String| {
         report
             .differences
             .push(format!("game {game_id}: {problem}"))
     };
-    let game = match replay::<R>(rows, None) {
-        Ok(game) => game,
-        Err(e) => {
-            differ(e.to_string());
-            return None;
-        }
-    };
-    let Some(recorded) = &game.rating else {
-        differ("listed as rated, but its log has no rating row".into());
-        return None;
-    };
-    if recorded.order != order {
+    if recorded_order != order {
         differ(format!(
-            "its log says it was rated {}th, the game list {order}th",
-            recorded.order
+            "its log says it was rated {recorded_order}th, the game list {order}th"
         ));
     }
-    let at = rows.get(recorded.seq as usize - 1)?.recorded_at;
-    let places = game.rated_places();
     let current: HashMap<i64, Current> = (places.iter())
         .filter_map(|(p, _)| standing.get(&(p.id, kind)).map(|c| (p.id, *c)))
         .collect();
@@ -234,7 +295,7 @@ fn rate_again<R: Rules>(
         .map(|(p, _)| rate::before(current.get(&p.id), at))
         .collect();
     let changes = rate::changes(&places, &before);
-    if changes != recorded.players {
+    if changes != recorded {
         differ(
             "the ratings its log records differ from those its result and the earlier games give"
                 .into(),
@@ -251,14 +312,14 @@ fn rate_again<R: Rules>(
             },
         );
     }
-    Some(RatedGame {
-        game_id: game_id.to_string(),
+    RatedGame {
+        game_id,
         kind,
         order,
         at,
         changes,
         current,
-    })
+    }
 }
 
 /// Compares the stored projection with the recomputed games, noting every difference.

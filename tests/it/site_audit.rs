@@ -1,6 +1,6 @@
 //! `turnpost audit`: every log in the database checked at once. A site played on through its
-//! pages passes; an altered row, a deleted row and a read model that disagrees with its log,
-//! each made by the schema's owner behind the server's back, are each named.
+//! pages passes; an altered row, a deleted row, a read model that disagrees with its log and a
+//! stored rating, each changed by the schema's owner behind the server's back, are each named.
 
 use diesel::prelude::*;
 use serde_json::Value;
@@ -70,6 +70,10 @@ async fn the_audit_passes_a_sound_site_and_names_each_tampered_log() {
         report.contains("Checked 3 games (1 finished,") && report.contains("No problems found."),
         "{report}"
     );
+    assert!(
+        report.contains("the ratings of 1 rated games"),
+        "the rated game's facts come from the games' pass: {report}"
+    );
 
     let (altered, deleted, disagreeing) =
         (game_id(&quarto), game_id(&kabaleo), game_id(&kalah.path));
@@ -88,8 +92,18 @@ async fn the_audit_passes_a_sound_site_and_names_each_tampered_log() {
         app,
         &format!("UPDATE games SET phase = 'active' WHERE id = '{disagreeing}'"),
     );
+    tamper(
+        app,
+        "UPDATE player_ratings SET rating = rating + 1 \
+         WHERE player_id = (SELECT min(player_id) FROM player_ratings)",
+    );
     let (passed, report) = audit(&app.db.url, &app.db.server_url());
     assert!(!passed, "{report}");
+    assert!(
+        (report.lines())
+            .any(|l| l.contains("ratings: ") && l.contains("rating differs from the logs")),
+        "the stored rating changed behind the server's back is named: {report}"
+    );
     let named: std::collections::BTreeSet<&str> = (report.lines())
         .filter_map(|l| l.trim().strip_prefix("game "))
         .filter_map(|l| l.split([':', ',']).next())
