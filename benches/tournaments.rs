@@ -7,14 +7,17 @@
 //! round's time, the mean, and the games paired outside their score group.
 //!
 //! Then, on a database of its own (`TOURNAMENT_ADMIN_URL`, default
-//! `postgres://postgres@localhost`), it makes a Swiss of 1,000 entrants and one of 10, starts
-//! each (the first round's 500 and 5 games made in one transaction, as the scheduler does), and
+//! `postgres://postgres@localhost`), it makes a Swiss of 1,000 entrants and one of 10 (and of 100
+//! and 200), starts each (the first round's 500 and 5 games made in one transaction, as the scheduler does), and
 //! reads each event as its page does (the event folded and ranked, the state of the games on the
 //! page): once from its whole log, then the same number of times each, interleaved, as kept
 //! folded. Last it starts `turnpost serve` on that database (as `TOURNAMENT_SERVER_URL`'s role,
 //! default `postgres://turnpost_server@localhost`) and loads each event's first page over HTTP,
-//! interleaved with `/static/style.css` from the same server. It reports the time a game to start
-//! a round, the time a read and a page's median, each for 1,000 beside 10.
+//! interleaved with `/static/style.css` from the same server and with the first pages of events
+//! of 100, 200 and 10 entrants. It reports the time a game to start a round and the time a read,
+//! each for 1,000 beside 10, and the page's median for 1,000 beside each: the fair comparison is
+//! at equal lines, which 100 entrants give the standings (goal: at most 1.25×) and 200 give
+//! the standings and the round's games.
 
 use std::time::{Duration, Instant};
 
@@ -77,6 +80,13 @@ mod stored {
             .collect();
         let (large, large_start) = started(&mut conn, &players);
         let (small, small_start) = started(&mut conn, &players[..10]);
+        // The first page shows at most 100 standings and 100 games a round: 100 entrants fill
+        // its standings (and half its games), 200 fill both, as 1,000 do.
+        let (hundred, _) = started(&mut conn, &players[..100]);
+        let (two_hundred, _) = started(&mut conn, &players[..200]);
+        // Statistics, as a site in use has: without them PostgreSQL may plan the state of the
+        // games on a page by reading whole tables.
+        diesel::RunQueryDsl::execute(diesel::sql_query("ANALYZE"), &mut conn).unwrap();
         let per_game = |d: Duration, games: u32| d.as_secs_f64() * 1e3 / f64::from(games);
         println!(
             "starting round 1: 1,000 entrants {:.0} ms ({:.2} ms a game of 500), 10 entrants {:.1} ms ({:.2} ms a game of 5): {:.2}× a game",
@@ -104,7 +114,8 @@ mod stored {
             small_reads.as_secs_f64() * 1e3 / f64::from(READS),
             large_reads.as_secs_f64() / small_reads.as_secs_f64(),
         );
-        super::pages::compare(&database, &large, &small);
+        let peers = [(100, hundred), (200, two_hundred), (10, small)];
+        super::pages::compare(&database, &large, &peers);
         drop(conn);
         let _ = std::process::Command::new("psql")
             .args(["-q", "-d", &format!("{admin}/postgres"), "-c"])
@@ -161,7 +172,10 @@ mod pages {
 
     const LOADS: usize = 300;
 
-    pub fn compare(database: &str, large: &str, small: &str) {
+    /// The 1,000-entrant event's first page beside each of `peers` (entrants, event), loads
+    /// interleaved; the goal is the page at most 1.25× that of 100 entrants, which shows as many
+    /// standings.
+    pub fn compare(database: &str, large: &str, peers: &[(usize, String)]) {
         let (mut server, base) = serve(database);
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -170,29 +184,56 @@ mod pages {
         runtime.block_on(async {
             let http = reqwest::Client::new();
             let large = format!("{base}/events/{large}?page=1");
-            let small = format!("{base}/events/{small}");
+            let peer_urls: Vec<String> = (peers.iter())
+                .map(|(_, id)| format!("{base}/events/{id}"))
+                .collect();
             let style = format!("{base}/static/style.css");
-            let (mut large_times, mut small_times, mut style_times) = (vec![], vec![], vec![]);
+            let lines = |page: &str| page.matches("<tr").count();
+            let (large_lines, peer_lines) = (
+                lines(&text(&http, &large).await),
+                futures_util::future::join_all(peer_urls.iter().map(|url| text(&http, url)))
+                    .await
+                    .iter()
+                    .map(|page| lines(page))
+                    .collect::<Vec<_>>(),
+            );
+            let (mut large_times, mut style_times) = (vec![], vec![]);
+            let mut peer_times = vec![Vec::new(); peers.len()];
             for _ in 0..LOADS {
                 large_times.push(load(&http, &large).await);
-                small_times.push(load(&http, &small).await);
+                for (url, times) in peer_urls.iter().zip(&mut peer_times) {
+                    times.push(load(&http, url).await);
+                }
                 style_times.push(load(&http, &style).await);
             }
-            let (l, s, c) = (
-                median(&mut large_times),
-                median(&mut small_times),
-                median(&mut style_times),
-            );
+            let (l, c) = (median(&mut large_times), median(&mut style_times));
             println!(
-                "the event's page over HTTP ({LOADS} loads each, interleaved, medians): 1,000 entrants (page 1 of 10) {:.2} ms, 10 entrants {:.2} ms: {:.2}×; /static/style.css {:.2} ms",
+                "the event's page over HTTP ({LOADS} loads each, interleaved, medians): 1,000 entrants (page 1 of 10, {large_lines} table rows) {:.2} ms; /static/style.css {:.2} ms",
                 l * 1e3,
-                s * 1e3,
-                l / s,
                 c * 1e3,
             );
+            for (((entrants, _), times), rows) in peers.iter().zip(&mut peer_times).zip(peer_lines)
+            {
+                let p = median(times);
+                let goal = match entrants {
+                    100 => format!(" (goal ≤ 1.25×: {})", if l / p <= 1.25 { "met" } else { "not met" }),
+                    _ => String::new(),
+                };
+                println!(
+                    "  {entrants} entrants ({rows} table rows) {:.2} ms: 1,000 entrants ÷ {entrants} = {:.2}×{goal}",
+                    p * 1e3,
+                    l / p,
+                );
+            }
         });
         let _ = server.kill();
         let _ = server.wait();
+    }
+
+    async fn text(http: &reqwest::Client, url: &str) -> String {
+        let answer = http.get(url).send().await.unwrap();
+        assert!(answer.status().is_success(), "{url}: {}", answer.status());
+        answer.text().await.unwrap()
     }
 
     async fn load(http: &reqwest::Client, url: &str) -> Duration {
