@@ -1,13 +1,14 @@
 //! Events folded and ranked, kept between requests, so that the page of an event of a thousand
 //! players reads one row of its log, not every sign-up and result it holds.
 //!
-//! The database stays the truth, as for folded games ([`crate::game_log::fold::cache`]): before an entry
-//! answers, the event's rows from the entry's last one on are read with the event's
-//! `names_version` in one statement. The entry answers only if that row is still there exactly as
-//! it was folded and no name in the log has been replaced since (a participant who closes their
-//! account is renamed in every row that names them, not only the head); newer rows are
-//! chain-checked and folded in; anything else folds the whole log again. Any number of servers
-//! may share one database, each with entries of its own, and losing them loses nothing.
+//! The database stays the truth, as for folded games ([`crate::game_log::fold::cache`]): before
+//! an entry answers, the numbers and hashes of the event's rows from the entry's last one on are
+//! read with the event's `names_version` in one statement. The entry answers only if that row is
+//! still there with the hash it was folded with and no name in the log has been replaced since
+//! (a participant who closes their account is renamed in every row that names them, not only
+//! the head); newer rows are read, chain-checked and folded in; anything else folds the whole
+//! log again. Any number of servers may share one database, each with entries of its own, and
+//! losing them loses nothing.
 
 use std::sync::{Arc, OnceLock};
 
@@ -79,8 +80,6 @@ pub fn shared() -> &'static EventCache {
     SHARED.get_or_init(|| EventCache::holding(DEFAULT_ROWS))
 }
 
-type RowAndVersion = (EventRow, i64);
-
 impl EventCache {
     /// Entries standing for at most `rows` rows of log; 0 keeps nothing.
     pub fn holding(rows: u64) -> EventCache {
@@ -96,21 +95,35 @@ impl EventCache {
         let Some(known) = self.entries.as_ref().and_then(|e| e.get(event_id)) else {
             return self.load_whole(conn, event_id);
         };
-        let found: Vec<RowAndVersion> = event_log::table
+        // The head's number and hash, not its JSON: the row that started a round of a
+        // thousand entrants holds five hundred tables, and reading it on every use cost a large
+        // event's page more than all its lines. Rows are never rewritten (the server's role may
+        // only add them), and the hash is the row's content.
+        let found: Vec<(i64, Vec<u8>, i64)> = event_log::table
             .inner_join(events::table)
             .filter(event_log::event_id.eq(event_id))
             .filter(event_log::seq.ge(known.head.seq))
             .order(event_log::seq.asc())
-            .select((store::ROW, events::names_version))
+            .select((event_log::seq, event_log::hash, events::names_version))
             .load(conn)?;
-        let still_named_so = found.first().map(|(_, v)| *v) == Some(known.names_version);
-        if !still_named_so || found.first().map(|(row, _)| row) != Some(&known.head) {
+        let still_named_so = found.first().map(|(_, _, v)| *v) == Some(known.names_version);
+        let same_head = (found.first())
+            .is_some_and(|(seq, hash, _)| *seq == known.head.seq && *hash == known.head.hash);
+        if !still_named_so || !same_head {
             return self.load_whole(conn, event_id);
         }
         crate::metrics::event_cache_use(true);
-        let newer: Vec<EventRow> = found.into_iter().skip(1).map(|(row, _)| row).collect();
-        if newer.is_empty() {
+        if found.len() == 1 {
             return Ok(known);
+        }
+        let newer: Vec<EventRow> = event_log::table
+            .filter(event_log::event_id.eq(event_id))
+            .filter(event_log::seq.gt(known.head.seq))
+            .order(event_log::seq.asc())
+            .select(store::ROW)
+            .load(conn)?;
+        if newer.is_empty() {
+            return self.load_whole(conn, event_id);
         }
         verify_chain_after(Some(&known.head), &newer).map_err(ServiceError::Damaged)?;
         let mut event = known.event.clone();

@@ -96,6 +96,7 @@ struct EventPage {
     page: usize,
     pages: usize,
     first_line: usize,
+    games_per_page: usize,
     /// For the organiser of a running event: who has yet to move in the current round.
     still_to_play: Option<String>,
     entrants: Vec<String>,
@@ -133,7 +134,7 @@ pub async fn show(
     page(&event_page(&seen, &visitor, shown))
 }
 
-/// Lines of the standings, of the entrants and of each round's games on one page.
+/// Lines of the standings and of the entrants on one page.
 const PER_PAGE: usize = 100;
 
 /// Which page of an event's long lists is shown.
@@ -153,18 +154,42 @@ impl Shown {
         (self.number - 1) * PER_PAGE
     }
 
-    /// This page's part of a list.
+    /// This page's part of the standings or the entrants.
     fn of<T>(self, list: impl IntoIterator<Item = T>) -> impl Iterator<Item = T> {
         list.into_iter().skip(self.offset()).take(PER_PAGE)
     }
 
+    /// Games of a round on one page: as many as seat a page of entrants, so that a page of a
+    /// large event is no longer than the whole page of one of a hundred. A round robin (of at
+    /// most a dozen players) lists all its games as one round, a hundred a page.
+    fn tables_per_page(event: &Event) -> usize {
+        match event.setup.format {
+            Format::RoundRobin { .. } => PER_PAGE,
+            ref format => PER_PAGE / format.seats().max(1),
+        }
+    }
+
+    /// Where this page's part of a round's games starts and ends.
+    fn tables_range(self, event: &Event) -> std::ops::Range<usize> {
+        let per_page = Shown::tables_per_page(event);
+        let start = (self.number - 1) * per_page;
+        start..start + per_page
+    }
+
+    /// This page's part of a round's games.
+    fn tables_of<'a>(self, event: &Event, tables: &'a [Table]) -> &'a [Table] {
+        let range = self.tables_range(event);
+        let end = range.end.min(tables.len());
+        tables.get(range.start..end).unwrap_or_default()
+    }
+
     /// How many pages the event's longest list needs.
     fn pages(event: &Event) -> usize {
-        let longest = (event.rounds.iter().map(|r| r.tables.len()))
-            .chain([event.entrants.len()])
+        let tables = (event.rounds.iter())
+            .map(|r| r.tables.len().div_ceil(Shown::tables_per_page(event)))
             .max()
             .unwrap_or(0);
-        longest.div_ceil(PER_PAGE).max(1)
+        (event.entrants.len().div_ceil(PER_PAGE)).max(tables).max(1)
     }
 }
 
@@ -174,14 +199,14 @@ impl Shown {
 fn games_shown(event: &Event, shown: Shown, reader: Option<i64>) -> Vec<&str> {
     let running = |t: &&Table| event.result_of(&t.game).is_none();
     let mut games: Vec<&str> = (event.rounds.iter())
-        .flat_map(|r| shown.of(&r.tables))
+        .flat_map(|r| shown.tables_of(event, &r.tables))
         .filter(running)
         .map(|t| t.game.as_str())
         .collect();
     let organiser = reader == Some(event.creator.id) && event.phase() == Phase::Running;
     if let Some(round) = event.current_round().filter(|_| organiser) {
         let beyond_page = (round.tables.iter().enumerate())
-            .filter(|(i, _)| !(shown.offset()..shown.offset() + PER_PAGE).contains(i))
+            .filter(|(i, _)| !shown.tables_range(event).contains(i))
             .map(|(_, t)| t);
         games.extend(beyond_page.filter(running).map(|t| t.game.as_str()));
     }
@@ -233,6 +258,7 @@ fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
         "page": shown.number,
         "pages": Shown::pages(event),
         "per_page": PER_PAGE,
+        "games_per_page": Shown::tables_per_page(event),
         "entrant_count": event.entrants.len(),
         "entrants": shown.of(event.entrants.iter().enumerate()).map(|(i, p)| json!({
             "number": i,
@@ -260,7 +286,7 @@ fn twin(seen: &EventView, shown: Shown) -> serde_json::Value {
             "deadline": r.deadline,
             "bye": r.bye,
             "game_count": r.tables.len(),
-            "games": shown.of(&r.tables).map(|t| {
+            "games": shown.tables_of(event, &r.tables).iter().map(|t| {
                 let line = seen.game(&t.game);
                 json!({
                     "game": t.game,
@@ -408,8 +434,7 @@ fn event_page(seen: &EventView, visitor: &Visitor, shown: Shown) -> EventPage {
                     .arg("round", round.number)
                     .to_string(),
             },
-            tables: shown
-                .of(&round.tables)
+            tables: (shown.tables_of(event, &round.tables).iter())
                 .map(|t| TableLine {
                     path: format!("/games/{}", t.game),
                     players: sitting(event, &t.seats),
@@ -435,6 +460,7 @@ fn event_page(seen: &EventView, visitor: &Visitor, shown: Shown) -> EventPage {
         page: shown.number,
         pages: Shown::pages(event),
         first_line: shown.offset() + 1,
+        games_per_page: Shown::tables_per_page(event),
         still_to_play,
         entrants,
         columns: columns.into_iter().map(|k| lang.t(k)).collect(),
