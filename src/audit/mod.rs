@@ -8,6 +8,7 @@ pub mod export;
 pub mod personal;
 pub mod plans;
 pub mod site;
+pub mod stored;
 pub mod verify;
 
 pub use event::{EventExport, event_export, verify_event};

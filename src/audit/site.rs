@@ -1,5 +1,6 @@
 //! The site-wide audit: every game's and every tournament's log in the database checked as an
-//! exported one is (hash chain, the rules, the seed once revealed, the ratings' arithmetic), and
+//! exported one is (hash chain, the rules, every outcome re-derived from the seed the database
+//! keeps, a running game's too, the ratings' arithmetic), and
 //! the read models checked against the folds: each game's phase, head row and seats, who is to
 //! act, and the stored ratings.
 //!
@@ -18,14 +19,13 @@ use diesel::pg::PgConnection;
 use diesel::prelude::*;
 use diesel::sql_types::{BigInt, Text};
 
-use super::verify::verify;
+use super::stored::{RawRow, parse_log, read_logs, verify_stored};
 use crate::game_log::fold::replay::{Game, replay};
 use crate::game_log::record::read_model::GameRow;
 use crate::i18n::Lang;
 use crate::ratings::rate::RATINGS_LOCK;
 use crate::ratings::rebuild::RatingFacts;
-use crate::rules::{Kind, Rules, Viewer, with_rules};
-use crate::store::events::{self, EventRow};
+use crate::rules::{Kind, Rules, with_rules};
 use crate::store::schema::{game_players, game_seeds, games};
 
 /// Games listed at once and handed to one worker, which reads their logs, seats and seeds in
@@ -275,7 +275,7 @@ struct StoredSeat {
 /// What is stored of a batch of games.
 struct Stored {
     rows: HashMap<String, GameListed>,
-    logs: HashMap<String, Vec<EventRow>>,
+    logs: HashMap<String, Vec<RawRow>>,
     seats: HashMap<String, Vec<StoredSeat>>,
     seeds: HashMap<String, Vec<u8>>,
 }
@@ -293,7 +293,7 @@ fn read_batch(conn: &mut PgConnection, ids: &[&str]) -> QueryResult<Stored> {
         .into_iter()
         .map(|g| (g.id.clone(), g))
         .collect();
-    let logs = events::load_many(conn, ids)?;
+    let logs = read_logs(conn, ids)?;
     let mut seats: HashMap<String, Vec<StoredSeat>> = HashMap::new();
     let seat_rows: Vec<StoredSeat> = game_players::table
         .filter(game_players::game_id.eq_any(ids))
@@ -341,35 +341,50 @@ fn check_batch(conn: &mut PgConnection, batch: &[Listed]) -> Vec<GameChecked> {
         .collect()
 }
 
-/// One game: its log checked as an export is, its read models and seed against its fold.
+/// One game: its log checked as an export is (with the stored seed, a running game's outcomes
+/// too), its read models and seed against the game the log leaves.
 fn check_game<R: Rules>(listed: &Listed, stored: &mut Stored) -> GameChecked {
-    let rows = stored.logs.remove(&listed.id).unwrap_or_default();
-    let game = match replay::<R>(&rows, None) {
-        Ok(game) => game,
-        Err(e) => return GameChecked::failed(&listed.id, e.to_string()),
+    let raw = stored.logs.remove(&listed.id).unwrap_or_default();
+    let (rows, trees) = match parse_log(&listed.id, raw) {
+        Ok(log) => log,
+        Err(seq) => {
+            let what = format!("row {seq}: its JSON does not parse");
+            return GameChecked::failed(&listed.id, what);
+        }
     };
+    let seed = stored.seeds.remove(&listed.id);
     let problem = |seq: i64, what: String| Problem {
         log: format!("game {}", listed.id),
         seq,
         what,
     };
     let mut problems = Vec::new();
-    match super::export(&game, &rows, Viewer::Everyone).map(|export| verify(&export)) {
-        Ok(Ok(_)) => {}
-        Ok(Err(discrepancy)) => {
+    let game = match verify_stored::<R>(&rows, trees, seed.as_deref()) {
+        Ok(game) => game,
+        Err(discrepancy) => {
             problems.push(problem(
                 discrepancy.seq,
                 Lang::En.say(&discrepancy.problem, &[]),
             ));
+            // The read models are still checked against what the log, read as it is, says.
+            match replay::<R>(&rows, None) {
+                Ok(game) => game,
+                Err(_) => {
+                    return GameChecked {
+                        rows: rows.len() as u64,
+                        finished: false,
+                        problems,
+                        rating: None,
+                    };
+                }
+            }
         }
-        Err(e) => problems.push(problem(e.seq, e.problem)),
-    }
+    };
     let folded = GameRow::of(&game);
     let Some(row) = stored.rows.remove(&listed.id) else {
         return GameChecked::failed(&listed.id, "its row left the games table".into());
     };
     let seats = stored.seats.remove(&listed.id).unwrap_or_default();
-    let seed = stored.seeds.remove(&listed.id);
     let differ = read_models_differ(&row, &folded, &seats)
         .into_iter()
         .chain(seed_differs(&game, seed.as_deref()));

@@ -1,6 +1,9 @@
 //! Checking an exported log: nothing here trusts the server or needs a database.
 
+use std::borrow::Cow;
+
 use chrono::{DateTime, Utc};
+use serde::Deserialize;
 use serde_json::Value;
 use sha2::{Digest, Sha256};
 
@@ -9,7 +12,7 @@ use super::plans::{self, Played};
 use crate::chain::{GENESIS, Hash, RowContent};
 use crate::game_log::decide;
 use crate::game_log::fold::load;
-use crate::game_log::fold::replay::{Game, Phase, entries};
+use crate::game_log::fold::replay::{Game, Phase};
 use crate::game_log::stream::seed::{self, Seed};
 use crate::game_log::stream::time_control::OnTimeout;
 use crate::game_log::stream::{CancelReason, Entry, Submitted};
@@ -79,39 +82,62 @@ fn check_chain(export: &Export) -> Result<Hash, Discrepancy> {
 pub(super) fn check_rows(log_id: &str, rows: &[ExportRow]) -> Result<Hash, Discrepancy> {
     let mut previous = GENESIS;
     for (expected, row) in (1..).zip(rows) {
-        if row.seq != expected {
-            return wrong(
-                expected,
-                Message::new("verify-misnumbered").with("found", row.seq),
-            );
-        }
-        let prev = parse_hash(row.seq, &row.prev_hash, "prev_hash")?;
-        let hash = parse_hash(row.seq, &row.hash, "hash")?;
-        if prev != previous {
-            return wrong_as(row.seq, "verify-prev-hash");
-        }
-        if !row.redacted {
-            let content = RowContent {
-                game_id: log_id,
-                seq: row.seq,
-                actor: row.actor,
-                command: &row.command,
-                events: &row.events,
-                recorded_at: &row.recorded_at,
-            };
-            if !content.hashes_to(&prev, &hash) {
-                let computed = content.hash(&prev);
-                return wrong(
-                    row.seq,
-                    Message::new("verify-row-hash")
-                        .text("computed", hex::encode(computed))
-                        .text("recorded", &row.hash),
-                );
-            }
-        }
-        previous = hash;
+        let link = Link {
+            seq: row.seq,
+            prev: parse_hash(row.seq, &row.prev_hash, "prev_hash")?,
+            hash: parse_hash(row.seq, &row.hash, "hash")?,
+        };
+        let content = (!row.redacted).then(|| RowContent {
+            game_id: log_id,
+            seq: row.seq,
+            actor: row.actor,
+            command: &row.command,
+            events: &row.events,
+            recorded_at: &row.recorded_at,
+        });
+        previous = link.check(expected, &previous, content)?;
     }
     Ok(previous)
+}
+
+/// A row's place in its chain: its number, the hash it links to and its own.
+pub(super) struct Link {
+    pub seq: i64,
+    pub prev: Hash,
+    pub hash: Hash,
+}
+
+impl Link {
+    /// Checks that the row is the `expected`th, links to `previous`, and (when its content is
+    /// given: rows withheld from the reader are not) hashes to its hash; returns that hash.
+    pub(super) fn check(
+        &self,
+        expected: i64,
+        previous: &Hash,
+        content: Option<RowContent<'_>>,
+    ) -> Result<Hash, Discrepancy> {
+        if self.seq != expected {
+            return wrong(
+                expected,
+                Message::new("verify-misnumbered").with("found", self.seq),
+            );
+        }
+        if self.prev != *previous {
+            return wrong_as(self.seq, "verify-prev-hash");
+        }
+        if let Some(content) = content
+            && !content.hashes_to(&self.prev, &self.hash)
+        {
+            let computed = content.hash(&self.prev);
+            return wrong(
+                self.seq,
+                Message::new("verify-row-hash")
+                    .text("computed", hex::encode(computed))
+                    .text("recorded", hex::encode(self.hash)),
+            );
+        }
+        Ok(self.hash)
+    }
 }
 
 fn stored_row(export: &Export, row: &ExportRow) -> Result<EventRow, Discrepancy> {
@@ -189,6 +215,7 @@ fn rerun<R: Rules>(
     row: &EventRow,
     seed: Option<&Seed>,
     recorded: &[Entry<R::Event>],
+    recorded_json: &Value,
 ) -> Result<bool, Discrepancy> {
     let submitted: Submitted<R::Command> = match row.command.decode() {
         Ok(submitted) => submitted,
@@ -335,7 +362,7 @@ fn rerun<R: Rules>(
         }
     };
     decide::settle(&mut after, &mut expected, seed);
-    compare(row.seq, &expected, &row.events.value())?;
+    compare(row.seq, &expected, recorded_json)?;
     Ok(true)
 }
 
@@ -513,59 +540,110 @@ fn seat_of<R: Rules>(game: &Game<R>, row: &EventRow) -> Result<usize, Discrepanc
     }
 }
 
-fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepancy> {
-    let seed = check_seed(export)?;
-    let mut game: Option<Game<R>> = None;
-    let (mut rerun_rows, mut withheld, mut answered) = (0, 0, 0);
-    let mut played: Vec<Played> = Vec::new();
-    for row in &export.rows {
-        let stored = stored_row(export, row)?;
-        let recorded = entries::<R>(&stored).map_err(|e| Discrepancy {
-            seq: row.seq,
-            problem: Message::new("verify-unreadable").text("detail", e.problem),
-        })?;
-        match game.as_mut() {
-            None => {
-                let first =
-                    crate::game_log::fold::replay::replay::<R>(std::slice::from_ref(&stored), None)
-                        .map_err(|e| Discrepancy {
-                            seq: row.seq,
-                            problem: Message::new("verify-unreadable").text("detail", e.problem),
-                        })?;
-                check_creation(export, &first)?;
-                game = Some(first);
-            }
-            Some(current) => {
-                if row.redacted {
-                    withheld += 1;
-                } else {
-                    if rerun(current, &stored, seed.as_ref(), &recorded)? {
-                        rerun_rows += 1;
-                    }
-                    if stored.command.type_tag() == Some("play") {
-                        let command = stored.command.value()["command"].clone();
-                        let answer =
-                            plans::check_answer(current, &stored, &command, &recorded, &played);
-                        if answer.or_else(|problem| wrong_as(row.seq, problem))? {
-                            answered += 1;
-                        }
-                        played.push(Played {
-                            seq: row.seq,
-                            actor: row.actor,
-                            command,
-                        });
-                    }
-                }
-                for entry in &recorded {
-                    current.apply(entry);
-                }
-                current.close_stored_row(&stored);
-            }
-        }
-    }
-    let Some(game) = game else {
+/// A row for [`rerun_log`]: as the store holds it, its events as JSON, and whether parts of it
+/// were withheld from the reader.
+pub(super) struct LogRow<'a> {
+    pub stored: Cow<'a, EventRow>,
+    pub events: Cow<'a, Value>,
+    pub redacted: bool,
+}
+
+/// What re-running a log found.
+pub(super) struct Rerun<R: Rules> {
+    /// The game the whole log leaves.
+    pub game: Game<R>,
+    /// The seed outcomes were re-derived from, if there was one.
+    pub seed: Option<Seed>,
+    /// How many rows were re-run through the rules, withheld, and answered by a plan.
+    pub rerun: usize,
+    pub withheld: usize,
+    pub answered: usize,
+}
+
+/// Folds a log's rows in order, re-running each row after the first against the game so far:
+/// with the seed that `created` gives (after checking the game the first row makes) every
+/// outcome is re-derived, without it each move's legality is checked.
+pub(super) fn rerun_log<'a, R: Rules>(
+    rows: impl IntoIterator<Item = Result<LogRow<'a>, Discrepancy>>,
+    created: impl FnOnce(&Game<R>) -> Result<Option<Seed>, Discrepancy>,
+) -> Result<Rerun<R>, Discrepancy> {
+    let mut rows = rows.into_iter();
+    let Some(first) = rows.next() else {
         return wrong_as(0, "verify-empty-log");
     };
+    let first = first?;
+    let unreadable = |seq: i64| {
+        move |e: crate::game_log::error::ReplayError| Discrepancy {
+            seq,
+            problem: Message::new("verify-unreadable").text("detail", e.problem),
+        }
+    };
+    let seq = first.stored.seq;
+    let game =
+        crate::game_log::fold::replay::replay::<R>(std::slice::from_ref(&first.stored), None)
+            .map_err(unreadable(seq))?;
+    let seed = created(&game)?;
+    let mut done = Rerun {
+        game,
+        seed,
+        rerun: 0,
+        withheld: 0,
+        answered: 0,
+    };
+    let mut played: Vec<Played> = Vec::new();
+    for row in rows {
+        let LogRow {
+            stored,
+            events,
+            redacted,
+        } = row?;
+        let recorded = Vec::<Entry<R::Event>>::deserialize(&*events).map_err(|e| Discrepancy {
+            seq: stored.seq,
+            problem: Message::new("verify-unreadable")
+                .text("detail", format!("events do not parse: {e}")),
+        })?;
+        let current = &mut done.game;
+        if redacted {
+            done.withheld += 1;
+        } else {
+            if rerun(current, &stored, done.seed.as_ref(), &recorded, &events)? {
+                done.rerun += 1;
+            }
+            if stored.command.type_tag() == Some("play") {
+                let command = stored.command.value()["command"].clone();
+                let answer = plans::check_answer(current, &stored, &command, &recorded, &played);
+                if answer.or_else(|problem| wrong_as(stored.seq, problem))? {
+                    done.answered += 1;
+                }
+                played.push(Played {
+                    seq: stored.seq,
+                    actor: stored.actor,
+                    command,
+                });
+            }
+        }
+        for entry in &recorded {
+            current.apply(entry);
+        }
+        current.close_stored_row(&stored);
+    }
+    Ok(done)
+}
+
+fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepancy> {
+    let seed = check_seed(export)?;
+    let rows = (export.rows.iter()).map(|row| {
+        Ok(LogRow {
+            stored: Cow::Owned(stored_row(export, row)?),
+            events: Cow::Borrowed(&row.events),
+            redacted: row.redacted,
+        })
+    });
+    let done = rerun_log::<R>(rows, |first| {
+        check_creation(export, first)?;
+        Ok(seed)
+    })?;
+    let game = &done.game;
     if let Some(ended) = &game.ended
         && export.seed.as_deref() != Some(ended.seed.as_str())
     {
@@ -579,15 +657,15 @@ fn verify_as<R: Rules>(export: &Export, head: Hash) -> Result<Report, Discrepanc
             .with("players", game.players),
         Message::new("verify-chain-intact").text("head", hex::encode(head)),
     ];
-    lines.push(match &seed {
-        Some(_) => Message::new("verify-seed-rerun").with("rows", rerun_rows),
+    lines.push(match &done.seed {
+        Some(_) => Message::new("verify-seed-rerun").with("rows", done.rerun),
         None => Message::new("verify-seed-hidden"),
     });
-    if withheld > 0 {
-        lines.push(Message::new("verify-withheld").with("rows", withheld));
+    if done.withheld > 0 {
+        lines.push(Message::new("verify-withheld").with("rows", done.withheld));
     }
-    if answered > 0 {
-        lines.push(Message::new("verify-plans-followed").with("rows", answered));
+    if done.answered > 0 {
+        lines.push(Message::new("verify-plans-followed").with("rows", done.answered));
     }
     for taken in &game.handed_over {
         lines.push(

@@ -10,7 +10,7 @@ use crate::bots::Level;
 use crate::game_log::commands::commit_with_seed;
 use crate::game_log::decide;
 use crate::game_log::decide::play::NewRow;
-use crate::game_log::decide::seal::seal;
+use crate::game_log::decide::seal::{TableSetup, creation_row};
 use crate::game_log::error::{Result, ServiceError};
 use crate::game_log::fold::load::load;
 use crate::game_log::fold::load::load_seed;
@@ -21,7 +21,7 @@ use crate::game_log::record::write::store_row;
 use crate::game_log::stream::participant;
 use crate::game_log::stream::seed;
 use crate::game_log::stream::time_control::TimeControl;
-use crate::game_log::stream::{Entry, RatingRange, Submitted};
+use crate::game_log::stream::{RatingRange, Submitted};
 use crate::rules::message::Message;
 use crate::rules::{Kind, Rules, with_rules};
 use crate::store::schema::{game_seeds, games, invitations};
@@ -153,32 +153,17 @@ fn create<R: Rules>(
                 game_seeds::seed.eq(game_seed.to_vec()),
             ))
             .execute(conn)?;
-        let me = participant(creator);
-        let entries: Vec<Entry<R::Event>> = vec![
-            Entry::GameCreated {
-                kind,
-                options: options.clone(),
-                players,
-                private,
-                seed_commitment: seed::commitment(&game_seed),
-                creator: me.clone(),
-                time_control,
-                rated,
-                rating_range,
-                event: None,
-            },
-            Entry::PlayerJoined { player: me },
-        ];
-        let submitted = Submitted::<R::Command>::CreateGame {
+        let table = TableSetup {
             kind,
             options,
             players,
             private,
             time_control,
             rated,
+            rating_range,
         };
         let now = crate::store::database_now(conn)?;
-        let row = seal(now, &game_id, None, Some(creator.id), &submitted, &entries);
+        let row = creation_row::<R>(now, &game_id, participant(creator), table, &game_seed);
         let game = replay::<R>(std::slice::from_ref(&row), None)?;
         store_row(conn, &row, &game, &[])?;
         for email in invitees {

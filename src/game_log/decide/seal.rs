@@ -3,12 +3,14 @@
 //! and who must be told. Nothing is stored here.
 
 use chrono::{DateTime, Utc};
+use serde_json::Value;
 
 use super::play::NewRow;
 use crate::game_log::fold::replay::Game;
 use crate::game_log::stream::seed;
-use crate::game_log::stream::{Entry, Submitted};
-use crate::rules::Rules;
+use crate::game_log::stream::time_control::TimeControl;
+use crate::game_log::stream::{Entry, Participant, RatingRange, Submitted};
+use crate::rules::{Kind, Rules};
 use crate::store::events::{self, EventRow};
 use crate::store::notifications;
 
@@ -32,6 +34,55 @@ pub struct Closed<R: Rules> {
     pub row: EventRow,
     pub game: Game<R>,
     pub tell: Vec<(i64, notifications::Kind)>,
+}
+
+/// What a new table is set up with.
+pub struct TableSetup {
+    pub kind: Kind,
+    /// The rules' options, as they serialize.
+    pub options: Value,
+    pub players: usize,
+    pub private: bool,
+    pub time_control: Option<TimeControl>,
+    pub rated: bool,
+    pub rating_range: Option<RatingRange>,
+}
+
+/// The first row of a new game's log, stamped `now`: the table created by `creator`, who takes
+/// its first seat, committed to `game_seed`.
+pub fn creation_row<R: Rules>(
+    now: DateTime<Utc>,
+    game_id: &str,
+    creator: Participant,
+    table: TableSetup,
+    game_seed: &seed::Seed,
+) -> EventRow {
+    let entries: Vec<Entry<R::Event>> = vec![
+        Entry::GameCreated {
+            kind: table.kind,
+            options: table.options.clone(),
+            players: table.players,
+            private: table.private,
+            seed_commitment: seed::commitment(game_seed),
+            creator: creator.clone(),
+            time_control: table.time_control,
+            rated: table.rated,
+            rating_range: table.rating_range,
+            event: None,
+        },
+        Entry::PlayerJoined {
+            player: creator.clone(),
+        },
+    ];
+    let submitted = Submitted::<R::Command>::CreateGame {
+        kind: table.kind,
+        options: table.options,
+        players: table.players,
+        private: table.private,
+        time_control: table.time_control,
+        rated: table.rated,
+    };
+    seal(now, game_id, None, Some(creator.id), &submitted, &entries)
 }
 
 /// What [`commit_with_seed`] writes, decided without the database but for its time `now`.

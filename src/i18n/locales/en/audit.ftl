@@ -56,6 +56,7 @@ verify-return-name = a return recorded under someone else's name
 verify-seatless = a move by someone who has no seat
 verify-empty-log = the log has no rows
 verify-seed-mismatch = the seed revealed at the end of the log is not the export's seed
+verify-seed-not-stored = the seed revealed at the end of the log is not the seed the database keeps for the game
 verify-commitment-mismatch = the seed commitment in the first row is not the export's
 verify-options-mismatch = the game's options or player count differ from the export's
 verify-id-mismatch = the game id differs from the export's

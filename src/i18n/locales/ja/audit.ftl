@@ -53,6 +53,7 @@ verify-return-name = 別の人の名前で記録された復帰です
 verify-seatless = 席のない人の手です
 verify-empty-log = 記録に行がありません
 verify-seed-mismatch = 記録の最後に公開されたシードが、エクスポートのシードと違います
+verify-seed-not-stored = 記録の最後に公開されたシードが、データベースに保管されているこの対局のシードと違います
 verify-commitment-mismatch = 最初の行のシードのコミットメントが、エクスポートのものと違います
 verify-options-mismatch = ゲームのオプションかプレイヤーの数が、エクスポートのものと違います
 verify-id-mismatch = ゲームの ID がエクスポートのものと違います
