@@ -103,8 +103,8 @@ fn export_row<R: Rules>(
 ) -> Result<ExportRow, ReplayError> {
     let (command, mut events, redacted) = match viewer {
         // Everyone sees every secret and every command: the row is shown as stored, with
-        // nothing to decode to find what to withhold (which the site-wide audit would pay for
-        // on every row).
+        // nothing to decode to find what to withhold (a finished game's download, or an
+        // operator's export, would otherwise pay for it on every row).
         Viewer::Everyone => (row.command.value(), row.events.value(), false),
         _ => {
             let (command, events) = visible_row(game, row, viewer)?;

@@ -106,16 +106,6 @@ pub struct JsonTrees {
     pub events: Value,
 }
 
-impl JsonTrees {
-    /// The trees of a row as the store holds it.
-    pub fn of(row: &EventRow) -> JsonTrees {
-        JsonTrees {
-            command: row.command.value(),
-            events: row.events.value(),
-        }
-    }
-}
-
 /// Checks a whole stored log: its rows, and each row's JSON trees (`trees`, in the same order).
 /// `stored_seed` is the seed the database keeps for the game: where it is the one the first row
 /// committed to, every row's outcomes are re-derived from it (a running game's too, which an
@@ -239,7 +229,13 @@ mod tests {
     }
 
     fn checked(rows: &[EventRow], seed: Option<&[u8]>) -> Result<Game<Kalah>, Discrepancy> {
-        verify_stored::<Kalah>(rows, rows.iter().map(JsonTrees::of).collect(), seed)
+        let trees = (rows.iter())
+            .map(|row| JsonTrees {
+                command: row.command.value(),
+                events: row.events.value(),
+            })
+            .collect();
+        verify_stored::<Kalah>(rows, trees, seed)
     }
 
     fn refused(rows: &[EventRow], seed: Option<&[u8]>) -> Discrepancy {

@@ -572,16 +572,12 @@ pub(super) fn rerun_log<'a, R: Rules>(
         return wrong_as(0, "verify-empty-log");
     };
     let first = first?;
-    let unreadable = |seq: i64| {
-        move |e: crate::game_log::error::ReplayError| Discrepancy {
-            seq,
-            problem: Message::new("verify-unreadable").text("detail", e.problem),
-        }
-    };
-    let seq = first.stored.seq;
     let game =
         crate::game_log::fold::replay::replay::<R>(std::slice::from_ref(&first.stored), None)
-            .map_err(unreadable(seq))?;
+            .map_err(|e| Discrepancy {
+                seq: first.stored.seq,
+                problem: Message::new("verify-unreadable").text("detail", e.problem),
+            })?;
     let seed = created(&game)?;
     let mut done = Rerun {
         game,

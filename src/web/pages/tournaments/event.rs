@@ -205,8 +205,9 @@ fn games_shown(event: &Event, shown: Shown, reader: Option<i64>) -> Vec<&str> {
         .collect();
     let organiser = reader == Some(event.creator.id) && event.phase() == Phase::Running;
     if let Some(round) = event.current_round().filter(|_| organiser) {
+        let on_page = shown.tables_range(event);
         let beyond_page = (round.tables.iter().enumerate())
-            .filter(|(i, _)| !shown.tables_range(event).contains(i))
+            .filter(|(i, _)| !on_page.contains(i))
             .map(|(_, t)| t);
         games.extend(beyond_page.filter(running).map(|t| t.game.as_str()));
     }
